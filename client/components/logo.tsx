@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { BRAND } from '../../site/event';
+import { href } from '../../site/pages';
+import { useLanguage } from '../lib/use-language';
+
+/** The product name with its "AI" highlighted and the country suffix; links to the home page. */
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Link href={href(useLanguage(), 'home')} className="logo" aria-label={t('brand.home')}>
+      <span className="logo__mark" aria-hidden="true">
+        {BRAND.name}
+        <span className="logo__ai">{BRAND.highlight}</span>
+      </span>
+      <span className="logo__suffix" aria-hidden="true">
+        {BRAND.suffix}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,76 @@
+import type { TFunction } from 'i18next';
+import { SITE_ORIGIN } from '../../site/event';
+import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
+import { href, type PageId } from '../../site/pages';
+
+/** Everything a page puts in `<head>`, for the build (as HTML) and the client (as DOM updates). */
+export type Head = {
+  lang: LanguageCode;
+  title: string;
+  description: string;
+  ogLocale: string;
+  ogLocaleAlternates: string[];
+  canonical?: string;
+  alternates: { hreflang: string; href: string }[];
+  noindex: boolean;
+};
+
+/** Head of a page in a language; `page` null is the 404 page (noindex, no alternates). */
+export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): Head {
+  const own = language(lang);
+  const base = {
+    lang,
+    ogLocale: own.ogLocale,
+    ogLocaleAlternates: LANGUAGES.filter((l) => l.code !== lang).map((l) => l.ogLocale),
+  };
+  if (!page) {
+    return {
+      ...base,
+      title: `${t('notFound.title')} | ${t('brand.full')}`,
+      description: t('notFound.message'),
+      alternates: [],
+      noindex: true,
+    };
+  }
+  const title = t(`pages.${page}.title`);
+  return {
+    ...base,
+    title: page === 'home' ? `${t('brand.full')}: ${title}` : `${title} | ${t('brand.full')}`,
+    description: t(`pages.${page}.description`),
+    canonical: SITE_ORIGIN + href(lang, page),
+    alternates: [
+      ...LANGUAGES.map((l) => ({ hreflang: l.code, href: SITE_ORIGIN + href(l.code, page) })),
+      { hreflang: 'x-default', href: `${SITE_ORIGIN}/` },
+    ],
+    noindex: false,
+  };
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The head as HTML, for prerendering. Marked `data-head` so the client can replace it. */
+export function headHtml(head: Head): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" data-head>`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" data-head>`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" data-head>`,
+    `<meta property="og:locale" content="${head.ogLocale}" data-head>`,
+    ...head.ogLocaleAlternates.map((l) => `<meta property="og:locale:alternate" content="${l}" data-head>`),
+    head.noindex ? '<meta name="robots" content="noindex" data-head>' : '',
+    head.canonical ? `<link rel="canonical" href="${head.canonical}" data-head>` : '',
+    head.canonical ? `<meta property="og:url" content="${head.canonical}" data-head>` : '',
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" data-head>`),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Replaces the document's head tags by those of `head` (on navigation and language change). */
+export function applyHead(doc: Document, head: Head): void {
+  doc.documentElement.lang = head.lang;
+  doc.title = head.title;
+  for (const el of doc.head.querySelectorAll('[data-head]')) el.remove();
+  const template = doc.createElement('template');
+  template.innerHTML = headHtml(head).replace(/<title>.*?<\/title>/, '');
+  doc.head.append(template.content);
+}

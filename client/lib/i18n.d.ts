@@ -1,0 +1,20 @@
+import 'i18next';
+import type common from '../../locales/pl/common.json';
+import type events from '../../locales/pl/events.json';
+import type home from '../../locales/pl/home.json';
+import type info from '../../locales/pl/info.json';
+import type tickets from '../../locales/pl/tickets.json';
+
+// The Polish catalogue is the reference: a key missing there is a type error in the code.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      home: typeof home;
+      events: typeof events;
+      info: typeof info;
+      tickets: typeof tickets;
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { LanguageCode } from '../../site/languages';
+import type { Namespace } from '../../site/pages';
+
+type Catalogue = Record<string, unknown>;
+
+// One lazily loaded chunk per language and namespace: a page ships only its own language.
+const loaders = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+
+const loaded = new Map<string, Promise<Catalogue>>();
+
+function catalogue(lang: LanguageCode, ns: Namespace): Promise<Catalogue> {
+  const key = `${lang}/${ns}`;
+  let promise = loaded.get(key);
+  if (!promise) {
+    const load = loaders[`../../locales/${key}.json`];
+    if (!load) throw new Error(`No catalogue ${key}`);
+    promise = load();
+    loaded.set(key, promise);
+  }
+  return promise;
+}
+
+/** Loads the given namespaces of a language into the instance (each file at most once). */
+export async function loadNamespaces(instance: I18n, lang: LanguageCode, namespaces: readonly Namespace[]) {
+  await Promise.all(
+    namespaces.map(async (ns) => {
+      if (instance.hasResourceBundle(lang, ns)) return;
+      instance.addResourceBundle(lang, ns, await catalogue(lang, ns), true, true);
+    }),
+  );
+}
+
+/** A fresh i18next instance for one language; catalogues are added by `loadNamespaces`. */
+export function createI18n(lang: LanguageCode): I18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng: lang,
+    // Missing keys fail the catalogue test; a fallback would only hide them.
+    fallbackLng: false,
+    supportedLngs: false,
+    defaultNS: 'common',
+    ns: ['common'],
+    resources: {},
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  return instance;
+}

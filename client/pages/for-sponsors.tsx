@@ -1,0 +1,5 @@
+import { PageIntro } from '../components/page-intro';
+
+export default function Page() {
+  return <PageIntro id="forSponsors" />;
+}

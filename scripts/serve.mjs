@@ -1,0 +1,28 @@
+// Serves the production build (dist/, made by `npm run build`) with wrangler in workerd:
+// local KV persisted under .wrangler/state (or PERSIST_DIR), on 127.0.0.1:PORT (default 8787).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+if (!existsSync('dist/ai_congress/wrangler.json')) {
+  console.error('No build found: run `npm run build` first (npm start does both).');
+  process.exit(1);
+}
+const port = process.env.PORT || '8787';
+const persist = process.env.PERSIST_DIR || '.wrangler/state';
+const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persist];
+args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
+const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
+
+// Announce the URL once the worker answers.
+const url = `http://127.0.0.1:${port}`;
+for (let attempt = 0; attempt < 240; attempt++) {
+  try {
+    await fetch(`${url}/pl`, { redirect: 'manual' });
+    console.log(`\nThe congress site is running at ${url}  (Ctrl+C stops it)\n`);
+    break;
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,93 @@
+// The one test command: lint and format, typecheck, deploy dry run, worker tests in workerd,
+// component tests, a production build, then end-to-end tests in Chromium against it.
+// Prints `N passed, N failed` over every suite as its last line (also in test-results/summary.txt).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { findBrowser } from './browser.mjs';
+
+const RESULTS = 'test-results';
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(command, args) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } }).status === 0;
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function check(name, command, args) {
+  const ok = run(command, args);
+  totals[ok ? 'passed' : 'failed']++;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  return ok;
+}
+
+/** A vitest suite: its own test counts, or one failure when it could not report. */
+function vitest(name, config) {
+  const output = `${RESULTS}/${name}.json`;
+  const ok = run('npx', [
+    'vitest',
+    'run',
+    '--config',
+    config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${output}`,
+  ]);
+  count(name, ok, () => {
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+  });
+}
+
+function playwright(name) {
+  const ok = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts']);
+  count(name, ok, () => {
+    const { stats } = JSON.parse(readFileSync(`${RESULTS}/e2e.json`, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  });
+}
+
+function count(name, ok, read) {
+  let result = { passed: 0, failed: 1, skipped: 0 };
+  try {
+    result = read();
+  } catch {
+    // No report: the runner itself failed; counted as one failure.
+  }
+  // A runner that failed without a failing test (a crash, an error outside tests) still fails.
+  if (!ok && result.failed === 0) result.failed = 1;
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+  lines.push(`${result.failed ? 'FAIL' : 'ok  '} ${name}: ${result.passed} passed, ${result.failed} failed`);
+}
+
+check('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
+check('typecheck (every tsconfig)', 'npx', ['tsc', '-b']);
+const built = check('production build with prerendered pages', 'npm', ['run', 'build']);
+check('deploy configuration (wrangler deploy --dry-run)', 'npm', ['run', 'check:deploy']);
+vitest('worker', 'test/worker/vitest.config.ts');
+vitest('client', 'test/client/vitest.config.ts');
+if (built) {
+  try {
+    findBrowser();
+    playwright('e2e');
+  } catch (error) {
+    console.error(String(error.message ?? error));
+    totals.failed++;
+    lines.push('FAIL e2e: no browser');
+  }
+} else {
+  totals.failed++;
+  lines.push('FAIL e2e: not run, the build failed');
+}
+
+const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+console.log(`\n${lines.join('\n')}\n`);
+writeFileSync(`${RESULTS}/summary.txt`, `${summary}\n`);
+console.log(summary);
+process.exit(totals.failed ? 1 : 0);

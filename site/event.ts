@@ -1,0 +1,58 @@
+/**
+ * Facts of the current edition. Every page, the worker and the build read them from here;
+ * translations interpolate them (`{{date}}`), so changing an edition means editing this file.
+ */
+export const SITE_ORIGIN = 'https://kongres-ai.pl';
+
+export const BRAND = { name: 'Kongres', highlight: 'AI', suffix: 'Polska' } as const;
+
+export const EVENT = {
+  /** Local date and hours in Europe/Warsaw. */
+  date: '2025-10-25',
+  startTime: '10:00',
+  endTime: '20:00',
+  timeZone: 'Europe/Warsaw',
+  /** UTC offset on the event day (CEST ends on 26 October 2025). */
+  utcOffset: '+02:00',
+  /** The day on which full lists of speakers, exhibitors, workshops and demos are published. */
+  listsPublishedOn: '2025-09-01',
+  venue: {
+    name: 'Atlas Arena',
+    street: 'al. Bandurskiego 7',
+    postalCode: '94-020',
+    city: 'Łódź',
+    country: 'PL',
+  },
+} as const;
+
+/** Headline figures; the `+` is part of how they are shown. */
+export const FIGURES = {
+  liveParticipants: 3500,
+  onlineParticipants: 10000,
+  exhibitors: 120,
+  speakers: 80,
+  workshops: 80,
+  startups: 50,
+  networkingTables: 10,
+  awardCategories: 23,
+} as const;
+
+export const ORGANISER = {
+  name: 'Kongres AI sp. z o.o.',
+  street: 'ul. Legnicka 48',
+  postalCode: '54-202',
+  city: 'Wrocław',
+  country: 'PL',
+  taxId: '8971896546',
+  email: 'kontakt@kongres-ai.pl',
+  phone: '+48 71 307 25 10',
+  pressEmail: 'media@kongres-ai.pl',
+} as const;
+
+/** First edition's year, shown in the footer's copyright line. */
+export const FIRST_YEAR = 2024;
+
+/** "2024" in 2024, otherwise "2024-<year>". */
+export function copyrightYears(currentYear: number): string {
+  return currentYear <= FIRST_YEAR ? String(FIRST_YEAR) : `${FIRST_YEAR}-${currentYear}`;
+}

@@ -1,0 +1,66 @@
+import { type LanguageCode, language } from './languages';
+
+/**
+ * Translation namespaces. `common` (shell, navigation, page titles) is loaded on every page;
+ * a page adds the namespaces its own content needs.
+ */
+export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces. */
+export const PAGES = [
+  { id: 'home', slug: '', namespaces: ['home', 'tickets'] },
+  { id: 'program', slug: 'program', namespaces: ['events'] },
+  { id: 'missAi', slug: 'miss-ai', namespaces: ['events'] },
+  { id: 'misterAi', slug: 'mister-ai', namespaces: ['events'] },
+  { id: 'roastAi', slug: 'roast-ai', namespaces: ['events'] },
+  { id: 'promptAwards', slug: 'prompt-awards', namespaces: ['events'] },
+  { id: 'speakers', slug: 'prelegenci', namespaces: ['events'] },
+  { id: 'expo', slug: 'expo', namespaces: ['events'] },
+  { id: 'zones', slug: 'strefy', namespaces: ['events'] },
+  { id: 'workshops', slug: 'warsztaty', namespaces: ['events'] },
+  { id: 'forExhibitors', slug: 'wspolpraca/dla-wystawcy', namespaces: ['info'] },
+  { id: 'forSpeakers', slug: 'wspolpraca/dla-prelegenta', namespaces: ['info'] },
+  { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
+  { id: 'forSponsors', slug: 'wspolpraca/dla-sponsora', namespaces: ['info'] },
+  { id: 'careers', slug: 'wspolpraca/pracuj-z-nami', namespaces: ['info'] },
+  { id: 'contact', slug: 'kontakt', namespaces: ['info'] },
+  { id: 'faq', slug: 'faq', namespaces: ['info'] },
+  { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
+  { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
+  { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
+  { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
+] as const satisfies readonly { id: string; slug: string; namespaces: readonly Namespace[] }[];
+
+export type Page = (typeof PAGES)[number];
+export type PageId = Page['id'];
+
+/** Old or alternative slugs that redirect to a page (the hero's register button used /rejestracja). */
+export const PAGE_ALIASES: Readonly<Record<string, PageId>> = { rejestracja: 'tickets' };
+
+/** The page record of an id. */
+export function page(id: PageId): Page {
+  const found = PAGES.find((p) => p.id === id);
+  if (!found) throw new Error(`Unknown page ${id}`);
+  return found;
+}
+
+/** Canonical path of a page in a language: `/pl`, `/de/kup-bilet` (no trailing slash). */
+export function href(lang: LanguageCode, id: PageId, hash?: string): string {
+  const { slug } = page(id);
+  const base = `/${language(lang).prefix}${slug ? `/${slug}` : ''}`;
+  return hash ? `${base}#${hash}` : base;
+}
+
+/** The page whose slug (or alias) matches, ignoring case. */
+export function findPageBySlug(slug: string): { page: Page; alias: boolean } | undefined {
+  const lower = slug.toLowerCase();
+  const direct = PAGES.find((p) => p.slug === lower);
+  if (direct) return { page: direct, alias: false };
+  const aliased = PAGE_ALIASES[lower];
+  return aliased ? { page: page(aliased), alias: true } : undefined;
+}
+
+/** Where the build writes the translated 404 page of a language; the worker serves it with 404. */
+export const notFoundAssetPath = (prefix: string) => `/_internal/404/${prefix}`;

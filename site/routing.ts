@@ -1,0 +1,56 @@
+import {
+  DEFAULT_LANGUAGE,
+  findLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type LanguageCode,
+  matchAcceptLanguage,
+} from './languages';
+import { findPageBySlug, href, type Page } from './pages';
+
+/** What a path means: a page, a redirect to a same-origin path, or a miss in a language. */
+export type Resolution =
+  | { kind: 'page'; lang: LanguageCode; page: Page }
+  | { kind: 'redirect'; location: string; permanent: boolean }
+  | { kind: 'notFound'; lang: LanguageCode };
+
+/**
+ * Resolves a URL path (as `URL.pathname` gives it) against the page table. Redirect targets
+ * are always built from the page table or from a language prefix followed by the request's
+ * own non-empty segments, so a Location never starts with two slashes and never leaves the site.
+ * `preferred` is the language for paths that carry none.
+ */
+export function resolvePath(pathname: string, search: string, preferred: LanguageCode): Resolution {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  const query = search && search !== '?' ? search : '';
+  const lang = findLanguage(segments[0]);
+  if (!lang) {
+    const match = findPageBySlug(segments.join('/'));
+    const location = match
+      ? href(preferred, match.page.id)
+      : `/${findLanguage(preferred)?.prefix ?? preferred}/${segments.join('/')}`;
+    return { kind: 'redirect', location: location + query, permanent: false };
+  }
+  const match = findPageBySlug(segments.slice(1).join('/'));
+  if (!match) return { kind: 'notFound', lang: lang.code };
+  const canonical = href(lang.code, match.page.id);
+  if (match.alias) return { kind: 'redirect', location: canonical + query, permanent: false };
+  if (canonical !== pathname) {
+    return { kind: 'redirect', location: canonical + query, permanent: true };
+  }
+  return { kind: 'page', lang: lang.code, page: match.page };
+}
+
+/** Reads the stored language from a Cookie header. */
+export function languageFromCookie(cookieHeader: string | null | undefined): LanguageCode | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === LANGUAGE_STORAGE_KEY) return findLanguage(value.join('='))?.code;
+  }
+  return undefined;
+}
+
+/** Language for a visitor without a prefix in the URL: cookie, then Accept-Language, then pl. */
+export function preferredLanguage(cookie: string | null, acceptLanguage: string | null): LanguageCode {
+  return languageFromCookie(cookie) ?? matchAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
