@@ -2,12 +2,23 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// Catalogue chunks are named after their language and namespace (locale-de-common-<hash>.js),
+// so what a page loads can be checked by name.
+function chunkName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const locale = chunk.facadeModuleId?.match(/\/locales\/([^/]+)\/([^/]+)\.json$/);
+  return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 // The client entry is client/index.html; the Cloudflare plugin builds the worker from
 // wrangler.toml and runs it in workerd during `vite dev`.
 export default defineConfig({
   plugins: [react(), cloudflare()],
-  build: {
-    manifest: true,
-    rollupOptions: { input: 'client/index.html' },
+  environments: {
+    client: {
+      build: {
+        manifest: true,
+        rollupOptions: { input: 'client/index.html', output: { chunkFileNames: chunkName } },
+      },
+    },
   },
 });

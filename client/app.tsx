@@ -61,6 +61,11 @@ export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
     };
   }, [location, navigate, i18n]);
 
+  // Marks the document as interactive (end-to-end tests wait for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   useEffect(() => {
     applyHead(document, headFor(shown.lang, shown.page, i18n.getFixedT(shown.lang)));
     storeLanguage(shown.lang);
