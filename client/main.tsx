@@ -4,7 +4,12 @@ import { Router } from 'wouter';
 import { App, prepareView, viewFor } from './app';
 import { ErrorBoundary } from './components/error-boundary';
 import { createI18n } from './lib/i18n';
-import './styles.css';
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/home.css';
+import './styles/events.css';
+import './styles/info.css';
+import './styles/tickets.css';
 
 async function start() {
   const root = document.getElementById('root');

@@ -9,7 +9,20 @@ if (!existsSync('dist/ai_congress/wrangler.json')) {
 }
 const port = process.env.PORT || '8787';
 const persist = process.env.PERSIST_DIR || '.wrangler/state';
-const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persist];
+// A port of its own for the inspector, so several servers (tests, a dev run) can run side by side.
+const inspector = process.env.INSPECTOR_PORT || String(Number(port) + 10000);
+const args = [
+  'wrangler',
+  'dev',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  port,
+  '--persist-to',
+  persist,
+  '--inspector-port',
+  inspector,
+];
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
 const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
