@@ -5,8 +5,11 @@ import { useLocation } from 'wouter';
 import { DEFAULT_LANGUAGE, type LanguageCode, matchAcceptLanguage } from '../site/languages';
 import { type PageId, page as pageRecord } from '../site/pages';
 import { resolvePath } from '../site/routing';
+import { DevNotice } from './components/dev-notice';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { ToastProvider } from './components/toast';
+import { WelcomePopup } from './components/welcome-popup';
 import { applyHead, headFor } from './lib/head';
 import { loadNamespaces } from './lib/i18n';
 import { storedLanguage, storeLanguage } from './lib/storage';
@@ -83,11 +86,15 @@ export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
   const Page = shown.page ? pageComponent(shown.page) : NotFound;
   return (
     <I18nextProvider i18n={i18n}>
-      <Header page={shown.page} />
-      <main id="main" tabIndex={-1}>
-        <Page />
-      </main>
-      <Footer />
+      <ToastProvider>
+        <Header page={shown.page} />
+        <main id="main" tabIndex={-1}>
+          <Page />
+        </main>
+        <Footer />
+        <DevNotice />
+        <WelcomePopup />
+      </ToastProvider>
     </I18nextProvider>
   );
 }

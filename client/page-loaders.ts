@@ -27,6 +27,7 @@ const loaders: Record<PageId, () => Promise<PageModule>> = {
   press: () => import('./pages/press'),
   becomePartner: () => import('./pages/become-partner'),
   tickets: () => import('./pages/tickets'),
+  thanks: () => import('./pages/thanks'),
 };
 
 const components = new Map<PageId, ComponentType>();

@@ -24,6 +24,8 @@ const args = [
   inspector,
 ];
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
+// Anything after the script name goes to wrangler dev, e.g. `--var ADMIN_TOKEN:local-secret`.
+args.push(...process.argv.slice(2));
 const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -31,10 +31,14 @@ export const PAGES = [
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets'] },
 ] as const satisfies readonly { id: string; slug: string; namespaces: readonly Namespace[] }[];
 
 export type Page = (typeof PAGES)[number];
 export type PageId = Page['id'];
+
+/** Pages that search engines should not index (a buyer's own order). */
+export const NOINDEX_PAGES: readonly PageId[] = ['thanks'];
 
 /** Old or alternative slugs that redirect to a page (the hero's register button used /rejestracja). */
 export const PAGE_ALIASES: Readonly<Record<string, PageId>> = { rejestracja: 'tickets' };

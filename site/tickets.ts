@@ -8,6 +8,16 @@ export const VAT_RATE_PERCENT = 23;
 export const PLAN_TYPES = ['standard', 'premium', 'vip'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
+/** Catalogue keys of plan features under `plans.features`. */
+export type PlanFeature =
+  | 'liveStream'
+  | 'recordings30'
+  | 'recordings365'
+  | 'certificate'
+  | 'onlineWorkshops'
+  | 'networkingApp'
+  | 'expertQa';
+
 export type OnlinePlan = {
   type: PlanType;
   /** Net price in grosze. */
@@ -18,7 +28,7 @@ export type OnlinePlan = {
   /** Catalogue key of the label under `plans.labels`, shown on recommended plans. */
   label?: 'bestChoice' | 'limited';
   /** Catalogue keys of this plan's own features under `plans.features`. */
-  features: readonly string[];
+  features: readonly PlanFeature[];
 };
 
 /** The three online plans, the same in every language and purchasable on the site. */
@@ -68,3 +78,6 @@ export function priceBreakdown(net: number): { net: number; vat: number; gross: 
   const vat = Math.round((net * VAT_RATE_PERCENT) / 100);
   return { net, vat, gross: net + vat };
 }
+
+/** Attendance can be cancelled up to this many days before the event (terms, section 2). */
+export const CANCELLATION_DEADLINE_DAYS = 14;

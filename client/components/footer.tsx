@@ -1,25 +1,44 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { copyrightYears, ORGANISER } from '../../site/event';
 import { href, type PageId } from '../../site/pages';
+import { type FooterParts, fetchFooter, fillYear } from '../lib/footer-api';
+import { safeHtml } from '../lib/safe-html';
 import { useLanguage } from '../lib/use-language';
 import { Logo } from './logo';
+import { COOPERATION_MENU, PROGRAM_MENU } from './navigation';
 
-const COLUMNS: { title: 'event' | 'cooperation' | 'info'; pages: PageId[] }[] = [
-  {
-    title: 'event',
-    pages: ['program', 'missAi', 'misterAi', 'roastAi', 'promptAwards', 'speakers', 'expo', 'zones', 'workshops'],
-  },
-  {
-    title: 'cooperation',
-    pages: ['forExhibitors', 'forSpeakers', 'forPartners', 'forSponsors', 'careers', 'becomePartner'],
-  },
+const COLUMNS: { title: 'event' | 'cooperation' | 'info'; pages: readonly PageId[] }[] = [
+  { title: 'event', pages: [...PROGRAM_MENU, 'speakers', 'expo', 'zones', 'workshops'] },
+  { title: 'cooperation', pages: [...COOPERATION_MENU, 'becomePartner'] },
   { title: 'info', pages: ['tickets', 'contact', 'faq', 'press', 'privacy', 'terms'] },
 ];
+
+type Remote = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; parts: FooterParts };
 
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const [remote, setRemote] = useState<Remote>({ status: 'loading' });
+  const years = copyrightYears(new Date().getFullYear());
+
+  // The service's parts replace the plain copyright line once they arrive; leaving the page
+  // (or switching language) cancels the request.
+  useEffect(() => {
+    const controller = new AbortController();
+    setRemote({ status: 'loading' });
+    fetchFooter(lang, controller.signal).then(
+      (parts) => setRemote({ status: 'loaded', parts }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('footer service unavailable', error);
+        setRemote({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [lang]);
+
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -50,7 +69,17 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="footer__legal">{t('footer.copyright', { years: copyrightYears(new Date().getFullYear()) })}</p>
+      <div className="footer__legal" data-footer={remote.status}>
+        {remote.status === 'loaded' ? (
+          <>
+            <div>{safeHtml(fillYear(remote.parts.top, years))}</div>
+            <div>{safeHtml(remote.parts.middle)}</div>
+            <div>{safeHtml(remote.parts.bottom)}</div>
+          </>
+        ) : (
+          <p>{t('footer.copyright', { years })}</p>
+        )}
+      </div>
     </footer>
   );
 }

@@ -21,12 +21,15 @@ export function formatNumber(lang: LanguageCode, value: number): string {
   return new Intl.NumberFormat(locale(lang)).format(value);
 }
 
-/** An amount in grosze as PLN in the language's style: "299 zł", "PLN 299". */
-export function formatPrice(lang: LanguageCode, grosze: number): string {
+/**
+ * An amount in grosze as PLN in the language's style: "299 zł", "PLN 299". `exact` always shows
+ * the grosze, as a bill does ("299,00 zł").
+ */
+export function formatPrice(lang: LanguageCode, grosze: number, exact = false): string {
   return new Intl.NumberFormat(locale(lang), {
     style: 'currency',
     currency: 'PLN',
-    minimumFractionDigits: grosze % 100 === 0 ? 0 : 2,
+    minimumFractionDigits: exact || grosze % 100 !== 0 ? 2 : 0,
     maximumFractionDigits: 2,
   }).format(grosze / 100);
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { SITE_ORIGIN } from '../../site/event';
 import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
-import { href, type PageId } from '../../site/pages';
+import { href, NOINDEX_PAGES, type PageId } from '../../site/pages';
 
 /** Everything a page puts in `<head>`, for the build (as HTML) and the client (as DOM updates). */
 export type Head = {
@@ -42,7 +42,7 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
       ...LANGUAGES.map((l) => ({ hreflang: l.code, href: SITE_ORIGIN + href(l.code, page) })),
       { hreflang: 'x-default', href: `${SITE_ORIGIN}/` },
     ],
-    noindex: false,
+    noindex: NOINDEX_PAGES.includes(page),
   };
 }
 

@@ -1,5 +1,25 @@
-import { PageIntro } from '../components/page-intro';
+import { About } from '../sections/about';
+import { ScheduleTeaser, SpeakersTeaser } from '../sections/coming-soon';
+import { Exhibition } from '../sections/exhibition';
+import { Hero } from '../sections/hero';
+import { HomeContact } from '../sections/home-contact';
+import { HomeFaq } from '../sections/home-faq';
+import { HomeTickets } from '../sections/home-tickets';
+import { SpecialEvents } from '../sections/special-events';
 
-export default function Page() {
-  return <PageIntro id="home" />;
+/** The home page, in the order of the specification. */
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <About />
+      <SpeakersTeaser />
+      <ScheduleTeaser />
+      <Exhibition />
+      <SpecialEvents />
+      <HomeTickets />
+      <HomeFaq />
+      <HomeContact />
+    </>
+  );
 }

@@ -7,5 +7,6 @@ export default defineConfig({
   test: {
     include: ['test/client/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    setupFiles: ['test/client/setup.ts'],
   },
 });

@@ -1,4 +1,23 @@
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
+
+/**
+ * `test` with the welcome popup and the development notice already dismissed, as for a returning
+ * visitor, so they do not cover what a test clicks. Popup tests use `freshVisitor`.
+ */
+export const test = base.extend<{ freshVisitor: boolean }>({
+  freshVisitor: [false, { option: true }],
+  page: async ({ page, freshVisitor }, use) => {
+    if (!freshVisitor) {
+      await page.addInitScript(() => {
+        localStorage.setItem('welcomePopupClosed', 'true');
+        sessionStorage.setItem('devNoticeClosed', 'true');
+      });
+    }
+    await use(page);
+  },
+});
+
+export { expect } from '@playwright/test';
 
 /** Opens a path and waits until the page has hydrated, so clicks reach React. */
 export async function open(page: Page, path: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 
 test('the Polish home page renders its heading', async ({ page }) => {
   await page.goto('/pl');

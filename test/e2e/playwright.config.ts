@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8797);
+/** The organiser token the browser tests use to read orders through the admin API. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
 
 // End-to-end tests in real Chromium against the production build served by wrangler,
 // with a fresh KV state per run.
@@ -21,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .wrangler/e2e-state && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state node scripts/serve.mjs`,
+    command: `rm -rf .wrangler/e2e-state-${PORT} && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/pl`,
     reuseExistingServer: false,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { languageCookie, open } from './helpers';
+import { expect, languageCookie, open, test } from './helpers';
 
 test.describe('language detection at /', () => {
   test('uses the stored language first', async ({ browser, baseURL }) => {

@@ -3,10 +3,15 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
 // Runs inside workerd with the bindings of wrangler.toml; the assets are the built site
-// (`npm run build` first: the test command does).
+// (`npm run build` first: the test command does). Secrets get test values here.
 export default defineConfig({
   plugins: [
-    cloudflareTest({ wrangler: { configPath: fileURLToPath(new URL('../../wrangler.toml', import.meta.url)) } }),
+    cloudflareTest({
+      wrangler: { configPath: fileURLToPath(new URL('../../wrangler.toml', import.meta.url)) },
+      miniflare: {
+        bindings: { ADMIN_TOKEN: 'test-admin-token', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' },
+      },
+    }),
   ],
   test: {
     include: ['test/worker/**/*.test.ts'],

@@ -1,0 +1,51 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Toast = { title: string; description: string; variant?: 'default' | 'destructive' };
+
+const ToastContext = createContext<(toast: Toast) => void>(() => {});
+
+/** How long a toast stays unless closed. */
+export const TOAST_DURATION_MS = 8000;
+
+/** Shows toasts in a live region: errors are announced assertively, others politely. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toast, setToast] = useState<(Toast & { id: number }) | null>(null);
+  const counter = useRef(0);
+  const show = useCallback((next: Toast) => {
+    counter.current += 1;
+    setToast({ ...next, id: counter.current });
+  }, []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  const destructive = toast?.variant === 'destructive';
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="toasts" role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'}>
+        {toast && (
+          <div key={toast.id} className={`toast${destructive ? ' toast--destructive' : ''}`}>
+            <div>
+              <p className="toast__title">{toast.title}</p>
+              <p className="toast__description">{toast.description}</p>
+            </div>
+            <button type="button" className="toast__close" aria-label={t('toast.close')} onClick={() => setToast(null)}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+          </div>
+        )}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** Shows a toast. */
+export const useToast = () => useContext(ToastContext);

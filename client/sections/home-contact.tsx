@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { ORGANISER } from '../../site/event';
+import { href } from '../../site/pages';
+import { Section } from '../components/section';
+import { useLanguage } from '../lib/use-language';
+
+/** Contact details of the organiser and a way to the contact form. */
+export function HomeContact() {
+  const { t } = useTranslation('home');
+  const lang = useLanguage();
+  return (
+    <Section
+      id="contact"
+      eyebrow={t('contact.eyebrow')}
+      title={t('contact.title')}
+      lead={t('contact.lead')}
+      tone="dark"
+    >
+      <dl className="grid grid--3 contact-strip">
+        <div className="card">
+          <dt>{t('contact.email')}</dt>
+          <dd>
+            <a href={`mailto:${ORGANISER.email}`}>{ORGANISER.email}</a>
+          </dd>
+        </div>
+        <div className="card">
+          <dt>{t('contact.phone')}</dt>
+          <dd>
+            <a href={`tel:${ORGANISER.phone.replaceAll(' ', '')}`}>{ORGANISER.phone}</a>
+          </dd>
+        </div>
+        <div className="card">
+          <dt>{t('contact.organiser')}</dt>
+          <dd>
+            {ORGANISER.name}, {ORGANISER.street}, {ORGANISER.postalCode} {ORGANISER.city}
+          </dd>
+        </div>
+      </dl>
+      <p className="section__more">
+        <Link href={href(lang, 'contact')} className="button button--accent">
+          {t('contact.cta')}
+        </Link>
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,44 @@
+// Screenshots of pages at phone and desktop width, for looking at what we build:
+//   node scripts/screenshot.mjs [--base http://127.0.0.1:8787] /pl /de/kup-bilet ...
+// Writes test-results/screens/<path>-<width>.png (full page). Needs a running server.
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
+
+const args = process.argv.slice(2);
+const baseIndex = args.indexOf('--base');
+const base = baseIndex >= 0 ? args.splice(baseIndex, 2)[1] : 'http://127.0.0.1:8787';
+// --chunks: one viewport-sized image per screen instead of one tall image (easier to read).
+const chunks = args.includes('--chunks');
+if (chunks) args.splice(args.indexOf('--chunks'), 1);
+const widths = [375, 1440];
+const out = 'test-results/screens';
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
+for (const path of args) {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.addInitScript(() => {
+      localStorage.setItem('welcomePopupClosed', 'true');
+      sessionStorage.setItem('devNoticeClosed', 'true');
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const file = `${out}/${path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${width}.png`;
+    if (!chunks) {
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    } else {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0, i = 0; y < height && i < 16; y += 900, i++) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(100);
+        const chunk = file.replace('.png', `-${String(i).padStart(2, '0')}.png`);
+        await page.screenshot({ path: chunk });
+        console.log(chunk);
+      }
+    }
+    await page.close();
+  }
+}
+await browser.close();

@@ -1,0 +1,115 @@
+import { expect, open, test } from './helpers';
+import { E2E_ADMIN_TOKEN } from './playwright.config';
+
+type AdminOrders = { orders: { code: string; status: string; plan: string; email: string; lang: string }[] };
+
+test.describe('buying a ticket with the demo provider', () => {
+  const cases = [
+    {
+      from: '/pl',
+      lang: 'pl',
+      plan: 'Premium',
+      select: 'Wybierz pakiet Premium',
+      email: 'Adres e-mail',
+      pay: /Zapłać/,
+      paid: 'Opłacone',
+    },
+    {
+      from: '/en-gb/kup-bilet',
+      lang: 'en-GB',
+      plan: 'AI Practitioner VIP',
+      select: 'Choose the AI Practitioner VIP package',
+      email: 'Email address',
+      pay: /Pay/,
+      paid: 'Paid',
+    },
+    {
+      from: '/de',
+      lang: 'de',
+      plan: 'Standard',
+      select: 'Paket Standard wählen',
+      email: 'E-Mail-Adresse',
+      pay: /Zahlen|zahlen/,
+      paid: 'Bezahlt',
+    },
+  ];
+
+  for (const c of cases) {
+    test(`from ${c.from}: the paid order shows on the thank-you page and in the admin list`, async ({
+      page,
+      request,
+    }) => {
+      const email = `buyer-${c.lang.toLowerCase()}-${Date.now()}@example.com`;
+      await open(page, c.from);
+      await page.getByRole('button', { name: c.select }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel(c.email, { exact: false }).first().fill(email);
+      await dialog.getByRole('checkbox').last().check();
+      await dialog.locator('button[type="submit"]').click();
+
+      await expect(page).toHaveURL(/\/checkout\/demo\//);
+      await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
+      await page.getByRole('button', { name: c.pay }).click();
+
+      await expect(page).toHaveURL(/\/kup-bilet\/dziekujemy\?order=/);
+      const code = page.locator('.thanks__code');
+      await expect(code).toHaveText(/^[0-9A-Z]{8}$/);
+      await expect(page.locator('.status')).toHaveText(c.paid);
+
+      const admin = await request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+      expect(admin.status()).toBe(200);
+      const { orders } = (await admin.json()) as AdminOrders;
+      const order = orders.find((o) => o.email === email);
+      expect(order).toMatchObject({ code: await code.textContent(), status: 'paid', lang: c.lang });
+    });
+  }
+});
+
+test.describe('the purchase dialog in the browser', () => {
+  test('an empty e-mail shows the error toast and sends nothing', async ({ page }) => {
+    let requests = 0;
+    await page.route('**/api/purchase/**', (route) => {
+      requests++;
+      return route.continue();
+    });
+    await open(page, '/pl/kup-bilet');
+    await page.getByRole('button', { name: 'Wybierz pakiet Standard' }).click();
+    await page.getByRole('dialog').getByRole('checkbox').last().check();
+    await page.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    await expect(page.getByRole('alert')).toContainText('Proszę wprowadzić adres email');
+    expect(requests).toBe(0);
+  });
+
+  test('a failed purchase keeps the dialog and the e-mail, and cancel keeps the e-mail too', async ({ page }) => {
+    await page.route('**/api/purchase/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.fulfill({ status: 503, json: { error: 'payment_unavailable' } });
+    });
+    await open(page, '/pl');
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Adres e-mail').fill('ala@example.com');
+    await dialog.getByRole('checkbox').last().check();
+    await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    await expect(dialog.getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
+    await expect(dialog.getByLabel('Adres e-mail')).toBeDisabled();
+    await expect(page.getByRole('alert')).toContainText('Wystąpił błąd podczas przetwarzania płatności');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Przejdź do płatności' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Anuluj' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Adres e-mail')).toHaveValue('ala@example.com');
+  });
+
+  test('Escape closes the dialog and focus returns to the plan button', async ({ page }) => {
+    await open(page, '/es/kup-bilet');
+    const select = page.getByRole('button', { name: /Premium/ }).first();
+    await select.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(select).toBeFocused();
+  });
+});

@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { LANGUAGES } from '../../site/languages';
+import { expect, open, test } from './helpers';
+
+test.describe('header', () => {
+  test('turns opaque with a shadow after scrolling more than 10 px', async ({ page }) => {
+    await open(page, '/pl');
+    const header = page.locator('header.header');
+    await expect(header).not.toHaveClass(/header--scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await expect(header).not.toHaveClass(/header--scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(header).toHaveClass(/header--scrolled/);
+  });
+
+  test('the logo leads to the home page of the current language', async ({ page }) => {
+    await open(page, '/es/faq');
+    await page
+      .getByRole('link', { name: /Kongres AI Polska/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/es$/);
+  });
+
+  test('the Program dropdown opens on hover and its links navigate', async ({ page }) => {
+    await open(page, '/pl');
+    const nav = page.getByRole('navigation', { name: 'Główna nawigacja' });
+    const button = nav.getByRole('button', { name: 'Program' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.hover();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    await expect(menu.getByRole('link')).toHaveText(['Program', 'Miss AI', 'Mister AI', 'Roast AI', 'Prompt Awards']);
+    await menu.getByRole('link', { name: 'Roast AI' }).click();
+    await expect(page).toHaveURL(/\/pl\/roast-ai$/);
+    await page.mouse.move(700, 600);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Cooperation dropdown works from the keyboard', async ({ page }) => {
+    await open(page, '/en-gb');
+    const button = page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Get involved' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    const links = menu.getByRole('link');
+    await expect(links).toHaveCount(5);
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(links.last()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en-gb\/wspolpraca\/dla-wystawcy$/);
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('opens with Program expanded and Cooperation collapsed, and a link closes it', async ({ page }) => {
+    await open(page, '/pl');
+    const toggle = page.getByRole('button', { name: 'Otwórz menu' });
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Zamknij menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('button', { name: 'Program' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('button', { name: 'Współpraca' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('link', { name: 'Miss AI' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Dla wystawców' })).toBeHidden();
+    await menu.getByRole('button', { name: 'Współpraca' }).click();
+    await menu.getByRole('link', { name: 'Dla wystawców' }).click();
+    await expect(page).toHaveURL(/\/pl\/wspolpraca\/dla-wystawcy$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('moves focus into the menu and back to the button on Escape', async ({ page }) => {
+    await open(page, '/pl');
+    await page.getByRole('button', { name: 'Otwórz menu' }).click();
+    await expect(page.locator('#mobile-menu').getByRole('button', { name: 'Program' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Otwórz menu' })).toBeFocused();
+  });
+});
+
+test.describe('welcome popup', () => {
+  test.use({ freshVisitor: true });
+
+  test('appears after a moment, closes with Escape and stays closed after a reload', async ({ page }) => {
+    await page.goto('/pl');
+    const dialog = page.getByRole('dialog', { name: 'Witamy na Kongresie AI Polska!' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+    await page.reload();
+    await page.waitForTimeout(1000);
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const [way, name] of [
+    ['the button', 'Zaczynamy'],
+    ['the close icon', 'Zamknij okno powitalne'],
+  ]) {
+    test(`closes with ${way}`, async ({ page }) => {
+      await page.goto('/pl');
+      await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+    });
+  }
+
+  test('closes with a click outside it', async ({ page }) => {
+    await page.goto('/pl');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+  });
+
+  test('the development notice closes for the rest of the session', async ({ page }) => {
+    await page.goto('/pl');
+    await page.keyboard.press('Escape');
+    const notice = page.getByRole('region', { name: 'Informacja o stronie' });
+    await expect(notice).toContainText('Strona jest w budowie');
+    await notice.getByRole('button', { name: 'Zamknij informację' }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(notice).toBeHidden();
+  });
+});
+
+test.describe('footer', () => {
+  test('shows the footer service parts with the year range and the organiser', async ({ page }) => {
+    await open(page, '/de');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
+    const year = new Date().getFullYear();
+    await expect(footer).toContainText(year === 2024 ? '© 2024 ' : `© 2024-${year} `);
+    await expect(footer).toContainText('Kongres AI sp. z o.o.');
+    await expect(footer.getByRole('link', { name: 'Datenschutz' }).last()).toHaveAttribute(
+      'href',
+      '/de/polityka-prywatnosci',
+    );
+  });
+
+  test('falls back to a plain footer when the service fails', async ({ page }) => {
+    await page.route('**/api/footer*', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await open(page, '/pl');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.locator('[data-footer="failed"]')).toBeVisible();
+    await expect(footer).toContainText('Wszelkie prawa zastrzeżone');
+  });
+
+  test('never runs script from the footer service', async ({ page }) => {
+    await page.route('**/api/footer*', (route) =>
+      route.fulfill({
+        json: {
+          top: '© {year} <img src=x onerror="window.pwned=1"><script>window.pwned=2</script>',
+          middle: '<a href="javascript:window.pwned=3">click</a>',
+          bottom: '<b onclick="window.pwned=4">bold</b>',
+        },
+      }),
+    );
+    await open(page, '/pl');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
+    await footer.getByText('click').click();
+    await footer.getByText('bold').click();
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await expect(footer.locator('img, script, [onclick]')).toHaveCount(0);
+  });
+});
+
+test.describe('home page', () => {
+  test('has its sections in order with the counts of the specification', async ({ page }) => {
+    await open(page, '/pl');
+    const headings = await page.locator('main h2').allTextContents();
+    expect(headings.slice(0, 8)).toEqual([
+      'Wszystko o AI w jednym miejscu',
+      'Na scenie wystąpią liderzy AI',
+      'Program dnia',
+      'Wystawcy',
+      'Wieczór pełen emocji',
+      'Wybierz swój pakiet',
+      'Najczęściej zadawane pytania',
+      'Porozmawiajmy',
+    ]);
+    await expect(page.locator('#about li.card')).toHaveCount(6);
+    await expect(page.locator('.exhibition__tile')).toHaveCount(9);
+    await expect(page.locator('#shows li.card')).toHaveCount(3);
+    await expect(page.locator('#shows')).toContainText('17:00–19:00');
+    await expect(page.locator('#shows')).toContainText('19:30–21:00');
+    await expect(page.locator('#shows')).toContainText('16:00–17:00');
+    await expect(page.locator('.plan')).toHaveCount(3);
+    await expect(page.locator('#faq .accordion__item')).toHaveCount(7);
+    await expect(page.locator('#speakers')).toContainText('1 września 2025');
+  });
+
+  test('shows the five statistics on large screens only', async ({ page }) => {
+    await open(page, '/en-us');
+    await expect(page.locator('.hero__stat')).toHaveCount(5);
+    await expect(page.locator('.hero__stats')).toBeVisible();
+    await expect(page.locator('.hero__stats')).toContainText('10,000+');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.locator('.hero__stats')).toBeHidden();
+  });
+
+  test('the FAQ accordion keeps one item open and can close it again', async ({ page }) => {
+    await open(page, '/pl');
+    const faq = page.locator('#faq');
+    const first = faq.getByRole('button', { name: 'Kiedy i gdzie odbędzie się kongres?' });
+    const second = faq.getByRole('button', { name: 'Czy bilet jest jednodniowy?' });
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByRole('region', { name: 'Kiedy i gdzie odbędzie się kongres?' })).toContainText(
+      '25 października 2025',
+    );
+    await second.press('Enter');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('every link on the home page carries the language prefix', async ({ page }) => {
+    await open(page, '/de');
+    const hrefs = await page
+      .locator('a[href^="/"]:not(.language-picker a)')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(30);
+    for (const href of hrefs) expect(href).toMatch(/^\/de(\/|$|#|\?)/);
+  });
+
+  for (const lang of LANGUAGES) {
+    test(`has no axe violations in ${lang.label}`, async ({ page }) => {
+      await open(page, `/${lang.prefix}`);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
+});

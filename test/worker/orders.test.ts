@@ -1,0 +1,283 @@
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import worker from '../../worker/index';
+import { listRecords, type Order, putOrder, sha256Hex } from '../../worker/orders/store';
+import { signStripePayload, verifyStripeSignature } from '../../worker/orders/stripe-signature';
+import { toCsv } from '../../worker/routes/admin';
+import { clearKv, stored } from './kv';
+
+const ORIGIN = 'https://kongres.test';
+const ADMIN = { Authorization: 'Bearer test-admin-token' };
+
+async function buy(plan = 'standard', lang = 'pl') {
+  const res = await SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'buyer@example.com', lang }),
+  });
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  return { url, orderId, token };
+}
+
+const readOrder = async (id: string) => JSON.parse((await env.ORDERS.get(`order:${id}`)) ?? 'null') as Order;
+
+/** A Stripe order as the purchase route would have stored it. */
+async function stripeOrder(id: string, status: Order['status'] = 'pending'): Promise<Order> {
+  const order: Order = {
+    id,
+    code: 'ABCD2345',
+    plan: 'premium',
+    net: 49900,
+    vat: 11477,
+    gross: 61377,
+    currency: 'PLN',
+    email: 'a@b.pl',
+    lang: 'pl',
+    status,
+    provider: 'stripe',
+    providerRef: `cs_${id}`,
+    paymentUrl: 'https://checkout.stripe.com/c/pay/x',
+    tokenHash: await sha256Hex('secret'),
+    createdAt: '2025-09-01T10:00:00.000Z',
+    updatedAt: '2025-09-01T10:00:00.000Z',
+  };
+  await putOrder(env.ORDERS, order);
+  return order;
+}
+
+beforeEach(clearKv);
+
+describe('GET /api/orders/:id', () => {
+  it('shows the order to whoever has its secret', async () => {
+    const { orderId, token } = await buy('vip');
+    const res = await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toContain('no-store');
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: orderId, plan: 'vip', status: 'pending', gross: 122877 });
+    expect(body).not.toHaveProperty('email');
+    expect(body).not.toHaveProperty('tokenHash');
+  });
+
+  it.each([
+    ['a wrong secret', (id: string) => `/api/orders/${id}?token=wrong`],
+    ['no secret', (id: string) => `/api/orders/${id}`],
+    ['an unknown id', () => '/api/orders/01ARZ3NDEKTSV4RRFFQ69G5FAV?token=x'],
+    ['a malformed id', () => '/api/orders/..%2F..%2Fadmin?token=x'],
+  ])('answers 404 for %s', async (_, path) => {
+    const { orderId } = await buy();
+    const res = await SELF.fetch(ORIGIN + path(orderId));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found' });
+  });
+});
+
+describe('demo checkout', () => {
+  it('shows a page labelled as a test payment with net, VAT and gross', async () => {
+    const { url } = await buy('premium', 'de');
+    const res = await SELF.fetch(url);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toMatch(/Testzahlung|Test payment|Płatność testowa/i);
+    for (const amount of ['499,00', '114,77', '613,77']) expect(html).toContain(amount);
+  });
+
+  it('marks the order paid and sends the buyer to the thank-you page', async () => {
+    const { orderId, token } = await buy('standard', 'es');
+    const res = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(
+      `/es/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}`,
+    );
+    const order = await readOrder(orderId);
+    expect(order.status).toBe('paid');
+    expect(order.paidAt).toBeTruthy();
+  });
+
+  it('cancels the order and returns to the ticket page', async () => {
+    const { orderId, token } = await buy();
+    const res = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/cancel`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      redirect: 'manual',
+    });
+    expect(res.headers.get('Location')).toBe('/pl/kup-bilet');
+    expect((await readOrder(orderId)).status).toBe('cancelled');
+  });
+
+  it('does nothing without the secret', async () => {
+    const { orderId } = await buy();
+    const res = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'guess' }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(404);
+    expect((await readOrder(orderId)).status).toBe('pending');
+  });
+});
+
+describe('Stripe webhook', () => {
+  const event = (id: string, type = 'checkout.session.completed', payment = 'paid') =>
+    JSON.stringify({
+      id: `evt_${id}`,
+      type,
+      data: { object: { id: `cs_${id}`, client_reference_id: id, payment_status: payment } },
+    });
+  const send = async (payload: string, signature?: string) =>
+    SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature':
+          signature ?? (await signStripePayload(payload, 'whsec_test_secret', Math.floor(Date.now() / 1000))),
+      },
+      body: payload,
+    });
+
+  it('marks the order paid on a signed checkout.session.completed', async () => {
+    await stripeOrder('01JAAAAAAAAAAAAAAAAAAAAAAA');
+    const res = await send(event('01JAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(res.status).toBe(200);
+    expect((await readOrder('01JAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe('paid');
+  });
+
+  it('changes nothing when the same event arrives again', async () => {
+    await stripeOrder('01JBBBBBBBBBBBBBBBBBBBBBBB');
+    await send(event('01JBBBBBBBBBBBBBBBBBBBBBBB'));
+    const paid = await readOrder('01JBBBBBBBBBBBBBBBBBBBBBBB');
+    const again = await send(event('01JBBBBBBBBBBBBBBBBBBBBBBB'));
+    expect(again.status).toBe(200);
+    expect(await readOrder('01JBBBBBBBBBBBBBBBBBBBBBBB')).toEqual(paid);
+  });
+
+  it('does not let a late expiry undo a payment', async () => {
+    await stripeOrder('01JCCCCCCCCCCCCCCCCCCCCCCC', 'paid');
+    await send(event('01JCCCCCCCCCCCCCCCCCCCCCCC', 'checkout.session.expired'));
+    expect((await readOrder('01JCCCCCCCCCCCCCCCCCCCCCCC')).status).toBe('paid');
+  });
+
+  it.each([
+    [
+      'a forged signature',
+      (payload: string) => signStripePayload(payload, 'whsec_wrong', Math.floor(Date.now() / 1000)),
+    ],
+    ['a stale timestamp', (payload: string) => signStripePayload(payload, 'whsec_test_secret', 1_600_000_000)],
+    ['no signature', async () => ''],
+    ['a malformed header', async () => 't=abc,v1='],
+  ])('rejects %s and changes nothing', async (_, sign) => {
+    const order = await stripeOrder('01JDDDDDDDDDDDDDDDDDDDDDDD');
+    const payload = event('01JDDDDDDDDDDDDDDDDDDDDDDD');
+    const res = await send(payload, await sign(payload));
+    expect(res.status).toBe(400);
+    expect(await readOrder('01JDDDDDDDDDDDDDDDDDDDDDDD')).toEqual(order);
+  });
+
+  it('ignores a session that is not the order’s own', async () => {
+    const order = await stripeOrder('01JEEEEEEEEEEEEEEEEEEEEEEE');
+    const payload = JSON.stringify({
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_other', client_reference_id: order.id, payment_status: 'paid' } },
+    });
+    await send(payload);
+    expect((await readOrder(order.id)).status).toBe('pending');
+  });
+
+  it('verifies signatures in constant-time compare with any v1 entry', async () => {
+    const now = 1_700_000_000;
+    const header = await signStripePayload('{}', 'k', now);
+    expect(await verifyStripeSignature('{}', `${header},v1=deadbeef`, 'k', now)).toBe(true);
+    expect(await verifyStripeSignature('{} ', header, 'k', now)).toBe(false);
+    expect(await verifyStripeSignature('{}', header, 'k', now + 301)).toBe(false);
+  });
+});
+
+describe('organiser access', () => {
+  it('lists every order as JSON with the admin token, without secrets', async () => {
+    await buy('standard');
+    await buy('vip');
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, { headers: ADMIN });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { count: number; orders: Record<string, unknown>[] };
+    expect(body.count).toBe(2);
+    expect(body.orders.map((o) => o.plan)).toEqual(['standard', 'vip']);
+    expect(body.orders[0]).toHaveProperty('email', 'buyer@example.com');
+    expect(body.orders[0]).not.toHaveProperty('tokenHash');
+  });
+
+  it('exports orders as CSV', async () => {
+    await buy('premium');
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders?format=csv`, { headers: ADMIN });
+    expect(res.headers.get('Content-Type')).toContain('text/csv');
+    const [header, row] = (await res.text()).trim().split('\r\n');
+    expect(header?.split(',').slice(0, 5)).toEqual(['id', 'code', 'createdAt', 'status', 'plan']);
+    expect(row).toContain(',pending,premium,49900,11477,61377,PLN,buyer@example.com,pl,demo,');
+  });
+
+  it('follows the KV cursor through every page', async () => {
+    for (let i = 0; i < 5; i++) await env.ORDERS.put(`order:0${i}`, JSON.stringify({ id: `0${i}` }));
+    const all = await listRecords<{ id: string }>(env.ORDERS, 'order:', 2);
+    expect(all.map((o) => o.id)).toEqual(['00', '01', '02', '03', '04']);
+  });
+
+  it('neutralises spreadsheet formulas in CSV cells', () => {
+    expect(toCsv([{ a: '=HYPERLINK("x")', b: 'plain, "quoted"' }], ['a', 'b'])).toBe(
+      'a,b\r\n"\'=HYPERLINK(""x"")","plain, ""quoted"""\r\n',
+    );
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a wrong token', { Authorization: 'Bearer nope' }],
+    ['another scheme', { Authorization: 'Basic dGVzdC1hZG1pbi10b2tlbg==' }],
+  ])('answers 401 with %s', async (_, headers) => {
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, { headers });
+    expect(res.status).toBe(401);
+  });
+
+  it('does not exist while no admin token is configured', async () => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/api/admin/orders`, { headers: ADMIN }),
+      { ...env, ADMIN_TOKEN: undefined },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(404);
+  });
+
+  it('lists contact messages', async () => {
+    await env.ORDERS.put('message:01J0', JSON.stringify({ id: '01J0', name: 'Ala' }));
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/messages`, { headers: ADMIN });
+    expect(await res.json()).toEqual({ count: 1, messages: [{ id: '01J0', name: 'Ala' }] });
+    expect(await stored('message:')).toHaveLength(1);
+  });
+});
+
+describe('GET /api/footer', () => {
+  it.each([
+    ['pl', 'Polityka prywatności', '/pl/polityka-prywatnosci'],
+    ['de', 'Datenschutz', '/de/polityka-prywatnosci'],
+  ])('answers the %s parts with the year placeholder', async (lang, text, link) => {
+    const res = await SELF.fetch(`${ORIGIN}/api/footer?lang=${lang}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toMatch(/public, max-age=\d+/);
+    const parts = (await res.json()) as { top: string; middle: string; bottom: string };
+    expect(Object.keys(parts)).toEqual(['top', 'middle', 'bottom']);
+    expect(parts.top).toContain('{year}');
+    expect(parts.middle).toContain('+48 71 307 25 10');
+    expect(parts.bottom).toContain(text);
+    expect(parts.bottom).toContain(`href="${link}"`);
+  });
+
+  it('falls back to Polish for an unknown language', async () => {
+    const parts = (await (await SELF.fetch(`${ORIGIN}/api/footer?lang=xx`)).json()) as { bottom: string };
+    expect(parts.bottom).toContain('/pl/regulamin');
+  });
+});

@@ -1,0 +1,246 @@
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import type { Order } from '../../worker/orders/store';
+import { clearKv, stored } from './kv';
+
+const ORIGIN = 'https://kongres.test';
+
+function purchase(plan: string, body: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Calls the worker directly with changed bindings (another provider, a failing KV). */
+async function purchaseWith(bindings: Partial<typeof env>, plan: string, body: unknown) {
+  const request = new Request(`${ORIGIN}/api/purchase/${plan}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+const orders = () => stored<Order>('order:');
+
+beforeEach(clearKv);
+afterEach(() => vi.restoreAllMocks());
+
+describe('POST /api/purchase/:plan', () => {
+  it('stores a pending order priced from site/ and answers with the demo checkout URL', async () => {
+    const res = await purchase('standard', { email: 'Ala@Example.com', lang: 'de' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { url: string; orderId: string; code: string };
+    expect(body.url).toMatch(new RegExp(`^${ORIGIN}/checkout/demo/${body.orderId}\\?token=`));
+    expect(body.code).toMatch(/^[0-9A-Z]{8}$/);
+    const [order] = await orders();
+    expect(order).toMatchObject({
+      id: body.orderId,
+      code: body.code,
+      plan: 'standard',
+      net: 29900,
+      vat: 6877,
+      gross: 36777,
+      currency: 'PLN',
+      email: 'ala@example.com',
+      lang: 'de',
+      status: 'pending',
+      provider: 'demo',
+      paymentUrl: body.url,
+    });
+    expect(order?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ['premium', 49900, 61377],
+    ['vip', 99900, 122877],
+  ])('prices %s at %i net and %i gross', async (plan, net, gross) => {
+    expect((await purchase(plan, { email: 'a@b.pl' })).status).toBe(201);
+    expect((await orders())[0]).toMatchObject({ plan, net, gross, lang: 'pl' });
+  });
+
+  it('ignores any amount the request sends', async () => {
+    await purchase('vip', { email: 'a@b.pl', net: 1, gross: 1, amount: 1, price: 1 });
+    expect((await orders())[0]).toMatchObject({ net: 99900, gross: 122877 });
+  });
+
+  it('stores invoice details when given', async () => {
+    const invoice = { company: 'ACME sp. z o.o.', taxId: '5260250274', address: 'ul. Prosta 1, Warszawa' };
+    await purchase('premium', { email: 'a@b.pl', invoice });
+    expect((await orders())[0]?.invoice).toEqual(invoice);
+  });
+
+  describe('rejects bad requests with a clear error and stores nothing', () => {
+    it.each([
+      ['an unknown plan', () => purchase('gold', { email: 'a@b.pl' }), 404, 'unknown_plan'],
+      ['malformed JSON', () => purchase('standard', '{"email":'), 400, 'invalid_json'],
+      ['a missing e-mail', () => purchase('standard', {}), 400, 'invalid_request'],
+      ['an empty e-mail', () => purchase('standard', { email: '' }), 400, 'invalid_request'],
+      ['a malformed e-mail', () => purchase('standard', { email: 'not-an-email' }), 400, 'invalid_request'],
+      ['an unknown language', () => purchase('standard', { email: 'a@b.pl', lang: 'fr' }), 400, 'invalid_request'],
+      [
+        'a bad tax id',
+        () => purchase('standard', { email: 'a@b.pl', invoice: { company: 'A', taxId: '<x>', address: 'B' } }),
+        400,
+        'invalid_request',
+      ],
+      [
+        'a body over the limit',
+        () => purchase('standard', { email: 'a@b.pl', padding: 'x'.repeat(5000) }),
+        413,
+        'body_too_large',
+      ],
+      [
+        'a form body',
+        () =>
+          SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'email=a%40b.pl',
+          }),
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        'a bad idempotency key',
+        () => purchase('standard', { email: 'a@b.pl' }, { 'Idempotency-Key': 'x' }),
+        400,
+        'invalid_idempotency_key',
+      ],
+    ])('%s', async (_, send, status, error) => {
+      const res = await send();
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject({ error });
+      expect(await orders()).toEqual([]);
+    });
+
+    it('names the invalid field', async () => {
+      const res = await purchase('standard', { email: 'nope' });
+      expect(await res.json()).toEqual({ error: 'invalid_request', fields: { email: 'invalid_format' } });
+    });
+
+    it('refuses a chunked body over the limit without Content-Length', async () => {
+      const chunk = new TextEncoder().encode(`{"email":"a@b.pl","x":"${'y'.repeat(6000)}"}`);
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+      const res = await SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: stream,
+      });
+      expect(res.status).toBe(413);
+      expect(await orders()).toEqual([]);
+    });
+  });
+
+  it('answers a retry with the same Idempotency-Key with the same order and URL', async () => {
+    const headers = { 'Idempotency-Key': 'attempt-0001-abcdef' };
+    const first = (await (await purchase('premium', { email: 'a@b.pl' }, headers)).json()) as { url: string };
+    const again = await purchase('premium', { email: 'a@b.pl' }, headers);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { url: string }).url).toBe(first.url);
+    expect(await orders()).toHaveLength(1);
+  });
+
+  it('keeps 100 concurrent purchases as 100 orders', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => purchase(i % 2 ? 'standard' : 'vip', { email: `buyer${i}@example.com` })),
+    );
+    expect(responses.every((r) => r.status === 201)).toBe(true);
+    const all = await orders();
+    expect(all).toHaveLength(100);
+    expect(new Set(all.map((o) => o.email)).size).toBe(100);
+    expect(new Set(all.map((o) => o.code)).size).toBe(100);
+  });
+
+  it('refuses the demo provider in production and stores nothing', async () => {
+    const res = await purchaseWith({ ENVIRONMENT: 'production' }, 'standard', { email: 'a@b.pl' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'payment_unavailable' });
+    expect(await orders()).toEqual([]);
+  });
+
+  it('answers 503 without a URL when KV keeps failing', async () => {
+    const failing = {
+      ...env.ORDERS,
+      get: env.ORDERS.get.bind(env.ORDERS),
+      list: env.ORDERS.list.bind(env.ORDERS),
+      put: () => Promise.reject(new Error('KV unavailable')),
+    } as unknown as KVNamespace;
+    const res = await purchaseWith({ ORDERS: failing }, 'standard', { email: 'a@b.pl' });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({ error: 'storage_unavailable' });
+    expect(await orders()).toEqual([]);
+  });
+});
+
+describe('with Stripe', () => {
+  const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' };
+
+  it('creates a Checkout Session with the gross amount in PLN, BLIK and Przelewy24', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      calls.push({ url: String(input), init: init ?? {} });
+      return Response.json({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    });
+    const res = await purchaseWith(stripe, 'premium', { email: 'a@b.pl', lang: 'en-GB' });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { url: string }).url).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url).toBe('https://api.stripe.com/v1/checkout/sessions');
+    const headers = new Headers(call?.init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer sk_test_123');
+    const form = new URLSearchParams(String(call?.init.body));
+    const [order] = await orders();
+    expect(headers.get('Idempotency-Key')).toBe(`checkout-${order?.id}`);
+    expect(Object.fromEntries(form)).toMatchObject({
+      mode: 'payment',
+      customer_email: 'a@b.pl',
+      client_reference_id: order?.id,
+      locale: 'en-GB',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'pln',
+      'line_items[0][price_data][unit_amount]': '61377',
+      'payment_method_types[0]': 'card',
+      'payment_method_types[1]': 'blik',
+      'payment_method_types[2]': 'p24',
+    });
+    expect(form.get('success_url')).toMatch(
+      new RegExp(`^${ORIGIN}/en-gb/kup-bilet/dziekujemy\\?order=${order?.id}&token=`),
+    );
+    expect(form.get('cancel_url')).toMatch(new RegExp(`^${ORIGIN}/en-gb/kup-bilet`));
+    expect(order).toMatchObject({ provider: 'stripe', providerRef: 'cs_test_1', status: 'pending' });
+  });
+
+  it.each([
+    ['a 500', async () => new Response('boom', { status: 500 })],
+    ['a timeout', async () => Promise.reject(new DOMException('timed out', 'TimeoutError'))],
+    ['an answer without url', async () => Response.json({ id: 'cs_x' })],
+  ])('answers 503 on %s and marks no order as sent to payment', async (_, reply) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(reply);
+    const res = await purchaseWith(stripe, 'vip', { email: 'a@b.pl' });
+    expect(res.status).toBe(503);
+    const body = await res.text();
+    expect(body).toBe('{"error":"payment_unavailable"}');
+    const all = await orders();
+    expect(all.filter((o) => o.paymentUrl || o.providerRef)).toEqual([]);
+  });
+
+  it('refuses to start without a secret key', async () => {
+    const res = await purchaseWith({ PAYMENT_PROVIDER: 'stripe' }, 'vip', { email: 'a@b.pl' });
+    expect(res.status).toBe(503);
+    expect(await orders()).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { LanguageCode } from '../../site/languages';
+import type { Order } from './store';
+
+export type CheckoutRequest = {
+  order: Order;
+  /** The buyer's secret for their order; the demo checkout needs it in its URL. */
+  secret: string;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  origin: string;
+};
+
+/** A payment provider: turns a stored order into a place where the buyer pays. */
+export interface PaymentProvider {
+  readonly name: 'demo' | 'stripe';
+  /** Hosts (besides the site) the buyer may be sent to. */
+  readonly checkoutHosts: readonly string[];
+  createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string }>;
+}
+
+/** Raised when a provider cannot take the order; the message is for logs, never for clients. */
+export class ProviderError extends Error {}
+
+/** The demo provider: a checkout page served by this worker, clearly labelled as a test payment. */
+export const demoProvider: PaymentProvider = {
+  name: 'demo',
+  checkoutHosts: [],
+  async createCheckout({ order, secret, origin }) {
+    const url = `${origin}/checkout/demo/${order.id}?token=${encodeURIComponent(secret)}`;
+    return { url, reference: `demo_${order.id}` };
+  },
+};
+
+const STRIPE_LOCALES: Record<LanguageCode, string> = { pl: 'pl', 'en-GB': 'en-GB', 'en-US': 'en', de: 'de', es: 'es' };
+
+/** How long to wait for Stripe before the purchase answers 503. */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Stripe Checkout through its REST API: PLN, gross amount, card, BLIK and Przelewy24, the order
+ * id as client reference, an idempotency key per order. `fetcher` and `apiBase` exist for tests.
+ */
+export function stripeProvider(options: {
+  secretKey: string;
+  fetcher?: typeof fetch;
+  apiBase?: string;
+}): PaymentProvider {
+  const { secretKey, fetcher = fetch, apiBase = 'https://api.stripe.com' } = options;
+  return {
+    name: 'stripe',
+    checkoutHosts: ['checkout.stripe.com'],
+    async createCheckout({ order, productName, successUrl, cancelUrl }) {
+      const form = new URLSearchParams({
+        mode: 'payment',
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        customer_email: order.email,
+        client_reference_id: order.id,
+        'metadata[order_id]': order.id,
+        'metadata[order_code]': order.code,
+        locale: STRIPE_LOCALES[order.lang],
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': order.currency.toLowerCase(),
+        'line_items[0][price_data][unit_amount]': String(order.gross),
+        'line_items[0][price_data][product_data][name]': productName,
+        'payment_method_types[0]': 'card',
+        'payment_method_types[1]': 'blik',
+        'payment_method_types[2]': 'p24',
+      });
+      let response: Response;
+      try {
+        response = await fetcher(`${apiBase}/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${secretKey}`,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Idempotency-Key': `checkout-${order.id}`,
+          },
+          body: form.toString(),
+          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new ProviderError(`stripe unreachable: ${String(error)}`);
+      }
+      if (!response.ok) throw new ProviderError(`stripe answered ${response.status}`);
+      const session = (await response.json().catch(() => null)) as { id?: unknown; url?: unknown } | null;
+      if (typeof session?.id !== 'string' || typeof session.url !== 'string') {
+        throw new ProviderError('stripe answered without a session url');
+      }
+      return { url: session.url, reference: session.id };
+    },
+  };
+}
