@@ -29,7 +29,7 @@ export const checkout = new Hono<AppEnv>()
   .get('/demo/:id', async (c) => {
     const token = c.req.query('token');
     const order = await openOrder(c.env.ORDERS, c.req.param('id'), token);
-    if (!order || order.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
+    if (order?.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
     const t = texts(order.lang).tickets;
     const plan = t.plans.names[order.plan];
     c.header('Cache-Control', 'private, no-store');
@@ -77,7 +77,7 @@ ${
     const form = await c.req.parseBody();
     const token = typeof form.token === 'string' ? form.token : undefined;
     const order = await openOrder(c.env.ORDERS, c.req.param('id'), token);
-    if (!order || order.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
+    if (order?.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
     const now = new Date().toISOString();
     if (order.status === 'pending') {
       const paid = c.req.param('action') === 'pay';

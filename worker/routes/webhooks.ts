@@ -54,7 +54,7 @@ export const webhooks = new Hono<AppEnv>().post(
 
     const order = await getOrder(c.env.ORDERS, orderId);
     // A session that is not this order's (a forged reference) or an order already settled: no change.
-    if (!order || order.provider !== 'stripe' || (order.providerRef && order.providerRef !== session?.id)) {
+    if (order?.provider !== 'stripe' || (order.providerRef && order.providerRef !== session?.id)) {
       return c.json({ received: true, ignored: true });
     }
     if (order.status !== 'pending' && !(order.status === 'expired' && next === 'paid')) {
