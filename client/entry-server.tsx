@@ -24,6 +24,7 @@ export async function render(path: string, lang: LanguageCode, page: PageId | nu
 
 export { LANGUAGES as languages } from '../site/languages';
 export { notFoundAssetPath as notFoundPath } from '../site/pages';
+export { headersFile } from '../site/security';
 
 /** Every page with its canonical path builder, for the prerender script. */
 export const pages = PAGES.map((p) => ({ id: p.id, path: (lang: LanguageCode) => href(lang, p.id) }));

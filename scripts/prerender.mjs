@@ -18,7 +18,9 @@ await build({
   build: { ssr: 'client/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
 });
 
-const { render, pages, languages, notFoundPath } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+const { render, pages, languages, notFoundPath, headersFile } = await import(
+  pathToFileURL(join(ssrOut, 'entry-server.js')).href
+);
 const templatePath = join(client, 'client/index.html');
 const template = await readFile(templatePath, 'utf8');
 
@@ -47,4 +49,6 @@ for (const lang of languages) {
 // The template is not a page: without it `/` reaches the worker, which redirects by language.
 await rm(join(client, 'client'), { recursive: true });
 await appendFile(join(client, '.assetsignore'), '.vite\n');
+// Security and cache headers for the static files, from the same list the worker uses.
+await writeFile(join(client, '_headers'), headersFile(process.env.VITE_FOOTER_BASE_URL));
 console.log(`prerendered ${count} pages and ${languages.length} 404 pages`);

@@ -7,6 +7,7 @@ import { footer } from './routes/footer';
 import { orders } from './routes/orders';
 import { purchase } from './routes/purchase';
 import { webhooks } from './routes/webhooks';
+import { sameOriginWrites, withSecurityHeaders } from './security';
 
 /** Secrets (`wrangler secret put`, or .dev.vars locally): not in wrangler.toml, so typed here. */
 type Secrets = {
@@ -21,6 +22,9 @@ type Secrets = {
 export type AppEnv = { Bindings: Env & Secrets };
 
 const app = new Hono<AppEnv>()
+  .use('*', withSecurityHeaders)
+  .use('/api/*', sameOriginWrites)
+  .use('/checkout/*', sameOriginWrites)
   .route('/api/footer', footer)
   .route('/api/purchase', purchase)
   .route('/api/orders', orders)

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../site/languages';
+import { PAYMENT_HOSTS } from '../../site/security';
 import type { PlanType } from '../../site/tickets';
 
 export type Invoice = { company: string; taxId: string; address: string };
@@ -13,15 +14,12 @@ export class PurchaseError extends Error {
   }
 }
 
-/** Hosts the browser may be sent to for payment besides the site itself. */
-export const PAYMENT_HOSTS = ['checkout.stripe.com'];
-
 /** Whether a payment URL from the API is the site's own or a known payment provider's. */
 export function isAllowedPaymentUrl(url: string, origin: string): boolean {
   try {
     const target = new URL(url, origin);
     if (target.origin === origin) return true;
-    return target.protocol === 'https:' && PAYMENT_HOSTS.includes(target.hostname);
+    return (PAYMENT_HOSTS as readonly string[]).includes(target.origin);
   } catch {
     return false;
   }

@@ -9,10 +9,12 @@ import { clearKv, stored } from './kv';
 const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
 
+let buyer = 0;
 async function buy(plan = 'standard', lang = 'pl') {
+  buyer++;
   const res = await SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${buyer % 250}` },
     body: JSON.stringify({ email: 'buyer@example.com', lang }),
   });
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };

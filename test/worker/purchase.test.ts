@@ -6,10 +6,14 @@ import { clearKv, stored } from './kv';
 
 const ORIGIN = 'https://kongres.test';
 
+/** A client address of its own per call, so the per-IP rate limit stays out of the way. */
+let ipCounter = 0;
+const nextIp = () => `203.0.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+
 function purchase(plan: string, body: unknown, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -101,7 +105,7 @@ describe('POST /api/purchase/:plan', () => {
         () =>
           SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': nextIp() },
             body: 'email=a%40b.pl',
           }),
         415,
@@ -135,7 +139,7 @@ describe('POST /api/purchase/:plan', () => {
       });
       const res = await SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
         body: stream,
       });
       expect(res.status).toBe(413);
@@ -182,6 +186,40 @@ describe('POST /api/purchase/:plan', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toEqual({ error: 'storage_unavailable' });
     expect(await orders()).toEqual([]);
+  });
+});
+
+describe('abuse limits', () => {
+  it('answers 429 with Retry-After once an address is over the limit, and stores nothing more', async () => {
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await purchase('standard', { email: `r${i}@example.com` }, { 'CF-Connecting-IP': ip })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    const limited = await purchase('standard', { email: 'late@example.com' }, { 'CF-Connecting-IP': ip });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBe('60');
+    expect(await limited.json()).toEqual({ error: 'rate_limited' });
+    expect((await orders()).map((o) => o.email)).not.toContain('late@example.com');
+    const other = await purchase('standard', { email: 'other@example.com' }, { 'CF-Connecting-IP': '192.0.2.78' });
+    expect(other.status).toBe(201);
+  });
+
+  it.each([
+    ['a cross-site fetch', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['another origin', { Origin: 'https://evil.example' }],
+    ['an opaque origin', { Origin: 'null' }],
+  ])('refuses %s with 403 and stores nothing', async (_, headers) => {
+    const res = await purchase('standard', { email: 'a@b.pl' }, headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'cross_site_request' });
+    expect(await orders()).toEqual([]);
+  });
+
+  it('accepts a same-origin browser request', async () => {
+    const res = await purchase('standard', { email: 'a@b.pl' }, { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' });
+    expect(res.status).toBe(201);
   });
 });
 

@@ -14,8 +14,6 @@ export type CheckoutRequest = {
 /** A payment provider: turns a stored order into a place where the buyer pays. */
 export interface PaymentProvider {
   readonly name: 'demo' | 'stripe';
-  /** Hosts (besides the site) the buyer may be sent to. */
-  readonly checkoutHosts: readonly string[];
   createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string }>;
 }
 
@@ -25,7 +23,6 @@ export class ProviderError extends Error {}
 /** The demo provider: a checkout page served by this worker, clearly labelled as a test payment. */
 export const demoProvider: PaymentProvider = {
   name: 'demo',
-  checkoutHosts: [],
   async createCheckout({ order, secret, origin }) {
     const url = `${origin}/checkout/demo/${order.id}?token=${encodeURIComponent(secret)}`;
     return { url, reference: `demo_${order.id}` };
@@ -49,7 +46,6 @@ export function stripeProvider(options: {
   const { secretKey, fetcher = fetch, apiBase = 'https://api.stripe.com' } = options;
   return {
     name: 'stripe',
-    checkoutHosts: ['checkout.stripe.com'],
     async createCheckout({ order, productName, successUrl, cancelUrl }) {
       const form = new URLSearchParams({
         mode: 'payment',

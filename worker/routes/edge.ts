@@ -33,11 +33,22 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
     return c.env.ASSETS.fetch(new URL('/client/index.html', url));
   }
 
-  return notFound(c.env, url, resolved.lang, c.req.header('Referer') ?? null);
+  return notFound(c.env, url, resolved.lang, referrerForLog(c.req.header('Referer')));
 });
 
 // Only GET and HEAD are redirected or given pages; any other method on a page path is a miss.
 edge.all('*', (c) => c.json({ error: 'not_found' }, 404));
+
+/** A referrer without its query and fragment: those can carry secrets (an order's token). */
+function referrerForLog(referrer: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    return url.origin + url.pathname;
+  } catch {
+    return null;
+  }
+}
 
 async function notFound(env: Env, url: URL, lang: string, referrer: string | null) {
   console.log(JSON.stringify({ event: 'not_found', path: url.pathname, language: lang, referrer }));

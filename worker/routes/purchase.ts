@@ -19,6 +19,7 @@ import {
   rememberIdempotencyKey,
   sha256Hex,
 } from '../orders/store';
+import { rateLimit } from '../security';
 import { texts } from '../texts';
 import { jsonOnly, validationError } from './validation';
 
@@ -58,6 +59,7 @@ export const purchase = new Hono<AppEnv>().post(
     if (!findPlan(c.req.param('plan'))) return c.json({ error: 'unknown_plan', plans: PLAN_TYPES }, 404);
     await next();
   },
+  rateLimit((env) => env.PURCHASE_LIMITER),
   bodyLimit({
     maxSize: PURCHASE_BODY_LIMIT,
     onError: (c) => c.json({ error: 'body_too_large' }, 413),

@@ -1,0 +1,57 @@
+/**
+ * Security headers for every response: static files get them from the `_headers` file the build
+ * writes, worker responses from middleware. One list, so the two cannot drift apart.
+ */
+
+/** Hosts the browser may be sent to for payment (form-action) besides the site itself. */
+export const PAYMENT_HOSTS = ['https://checkout.stripe.com'] as const;
+
+/** Origin of the footer service when it is not the site itself (build-time VITE_FOOTER_BASE_URL). */
+export function footerOrigin(base: string | undefined): string | undefined {
+  if (!base) return undefined;
+  try {
+    return new URL(base).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Content-Security-Policy: no inline or eval'd script, no foreign origin but the two named. */
+export function contentSecurityPolicy(footerBase?: string): string {
+  const footer = footerOrigin(footerBase);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${footer ? ` ${footer}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `form-action 'self' ${PAYMENT_HOSTS.join(' ')}`,
+    "manifest-src 'self'",
+  ].join('; ');
+}
+
+/** All security headers as name/value pairs. */
+export function securityHeaders(footerBase?: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(footerBase),
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** The `_headers` file for the static assets (Cloudflare's format), with cache rules. */
+export function headersFile(footerBase?: string): string {
+  const security = Object.entries(securityHeaders(footerBase))
+    .map(([name, value]) => `  ${name}: ${value}`)
+    .join('\n');
+  return ['/*', security, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
+}

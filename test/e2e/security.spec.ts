@@ -1,0 +1,32 @@
+import { expect, open, test } from './helpers';
+
+test('static files carry the security headers, hashed assets are immutable', async ({ page, request }) => {
+  for (const path of ['/favicon.svg', '/pl', '/de/kup-bilet']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['content-security-policy'], path).toContain("script-src 'self'");
+    expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+    expect(res.headers()['strict-transport-security'], path).toContain('max-age=31536000');
+  }
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/assets/') && response.url().endsWith('.js')) {
+      scripts.push(response.headers()['cache-control'] ?? '');
+    }
+  });
+  await open(page, '/pl');
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const cacheControl of scripts) expect(cacheControl).toContain('immutable');
+});
+
+test('pages run under the Content-Security-Policy without violations', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ['/pl', '/en-gb/kup-bilet', '/de/program', '/es/kontakt']) {
+    await open(page, path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});

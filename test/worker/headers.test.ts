@@ -1,0 +1,63 @@
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import worker from '../../worker/index';
+
+const ORIGIN = 'https://kongres.test';
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get('Content-Security-Policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
+  expect(csp).toContain("connect-src 'self'");
+  const hsts = res.headers.get('Strict-Transport-Security') ?? '';
+  expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31536000);
+  expect(hsts).toContain('includeSubDomains');
+  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('Permissions-Policy')).toContain('camera=()');
+  expect(res.headers.get('X-Powered-By')).toBeNull();
+}
+
+describe('security headers on every kind of response', () => {
+  it.each([
+    ['a prerendered page', '/pl/program', 200],
+    ['a language redirect', '/', 302],
+    ['a canonical redirect', '/PL/program', 301],
+    ['the 404 page', '/pl/nie-ma', 404],
+    ['an API answer', '/api/footer?lang=pl', 200],
+    ['an API error', '/api/orders/nope?token=x', 404],
+  ])('%s', async (_, path, status) => {
+    const res = await SELF.fetch(ORIGIN + path, { redirect: 'manual' });
+    expect(res.status).toBe(status);
+    expectSecurityHeaders(res);
+  });
+
+  it('a rejected POST', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x',
+    });
+    expect(res.status).toBe(415);
+    expectSecurityHeaders(res);
+  });
+
+  it('an unexpected error, without details in the body', async () => {
+    const broken = { ...env, ORDERS: null } as unknown as typeof env;
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/api/admin/orders`, { headers: { Authorization: 'Bearer test-admin-token' } }),
+      broken,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('{"error":"internal_error"}');
+    expectSecurityHeaders(res);
+  });
+});
