@@ -1,11 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import type { LanguageCode } from '../site/languages';
-import { href, PAGES, type PageId } from '../site/pages';
+import { BRAND, FIGURES, SITE_ORIGIN } from '../site/event';
+import { LANGUAGES, type LanguageCode } from '../site/languages';
+import { href, NOINDEX_PAGES, PAGES, type PageId } from '../site/pages';
 import { App, prepareView } from './app';
 import { ErrorBoundary } from './components/error-boundary';
+import { eventValues } from './lib/event-values';
+import { formatNumber } from './lib/format';
 import { headFor, headHtml } from './lib/head';
-import { createI18n } from './lib/i18n';
+import { createI18n, loadNamespaces } from './lib/i18n';
 
 /** Renders one page (or the 404 page, `page` null) of one language to body and head HTML. */
 export async function render(path: string, lang: LanguageCode, page: PageId | null) {
@@ -28,3 +31,61 @@ export { headersFile } from '../site/security';
 
 /** Every page with its canonical path builder, for the prerender script. */
 export const pages = PAGES.map((p) => ({ id: p.id, path: (lang: LanguageCode) => href(lang, p.id) }));
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
+  );
+
+/** The 1200x630 preview image of a language as SVG (the build turns it into PNG). */
+export async function ogImageSvg(lang: LanguageCode): Promise<string> {
+  const i18n = createI18n(lang);
+  await loadNamespaces(i18n, lang, ['common', 'home']);
+  const t = i18n.getFixedT(lang, 'home');
+  const values = eventValues(lang);
+  const title = [t('hero.titleBefore'), t('hero.titleHighlight'), t('hero.titleAfter')];
+  const figures = [
+    `${formatNumber(lang, FIGURES.liveParticipants)}+ ${t('hero.stats.liveParticipants')}`,
+    `${formatNumber(lang, FIGURES.onlineParticipants)}+ ${t('hero.stats.onlineParticipants')}`,
+  ].join(' · ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" xml:space="preserve">
+  <defs>
+    <radialGradient id="glow" cx="0.8" cy="0.2" r="0.7">
+      <stop offset="0" stop-color="#5b3df5" stop-opacity="0.7"/>
+      <stop offset="1" stop-color="#0b1020" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="ai" x1="0" x2="1"><stop offset="0" stop-color="#a493ff"/><stop offset="1" stop-color="#6fe3ff"/></linearGradient>
+  </defs>
+  <rect width="1200" height="630" fill="#0b1020"/>
+  <rect width="1200" height="630" fill="url(#glow)"/>
+  <text x="80" y="110" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" font-weight="700" fill="#e9ecf8">${escapeXml(BRAND.name)}<tspan fill="#a493ff"> ${escapeXml(BRAND.highlight)}</tspan><tspan font-size="22" fill="#b5bdd6" letter-spacing="4"> ${escapeXml(BRAND.suffix.toUpperCase())}</tspan></text>
+  <text x="80" y="290" font-family="DejaVu Sans, Arial, sans-serif" font-size="68" font-weight="800" fill="#ffffff">${escapeXml(title[0] ?? '')}</text>
+  <text x="80" y="375" font-family="DejaVu Sans, Arial, sans-serif" font-size="68" font-weight="800" fill="#ffffff"><tspan fill="url(#ai)">${escapeXml(title[1] ?? '')}</tspan> ${escapeXml(title[2] ?? '')}</text>
+  <text x="80" y="480" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" fill="#e9ecf8">${escapeXml(t('hero.dateLabel', values))}</text>
+  <text x="80" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#b5bdd6">${escapeXml(figures)}</text>
+</svg>`;
+}
+
+/** sitemap.xml: every indexable page in every language with its alternates. */
+export function sitemapXml(): string {
+  const urls = PAGES.filter((p) => !NOINDEX_PAGES.includes(p.id)).flatMap((p) =>
+    LANGUAGES.map((lang) => {
+      const alternates = LANGUAGES.map(
+        (other) =>
+          `    <xhtml:link rel="alternate" hreflang="${other.code}" href="${SITE_ORIGIN}${href(other.code, p.id)}"/>`,
+      );
+      alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${SITE_ORIGIN}/"/>`);
+      return `  <url>\n    <loc>${SITE_ORIGIN}${href(lang.code, p.id)}</loc>\n${alternates.join('\n')}\n  </url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+}
+
+/** robots.txt: everything but the API and the checkout, and where the sitemap is. */
+export const robotsTxt = () =>
+  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout/\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`;

@@ -18,7 +18,7 @@ await build({
   build: { ssr: 'client/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
 });
 
-const { render, pages, languages, notFoundPath, headersFile } = await import(
+const { render, pages, languages, notFoundPath, headersFile, ogImageSvg, sitemapXml, robotsTxt } = await import(
   pathToFileURL(join(ssrOut, 'entry-server.js')).href
 );
 const templatePath = join(client, 'client/index.html');
@@ -45,6 +45,27 @@ for (const lang of languages) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, documentFor(lang.code, await render(`/${lang.prefix}/404`, lang.code, null)));
 }
+
+// Preview images (1200x630 PNG per language), sitemap and robots.txt.
+const sharp = (await import('sharp')).default;
+await mkdir(join(client, 'og'), { recursive: true });
+for (const lang of languages) {
+  const svg = Buffer.from(await ogImageSvg(lang.code));
+  await sharp(svg)
+    .png({ palette: true, compressionLevel: 9 })
+    .toFile(join(client, 'og', `${lang.prefix}.png`));
+}
+// App icons for the manifest and home screens, from the SVG favicon.
+const favicon = await readFile(join(root, 'public/favicon.svg'));
+for (const [name, size] of [
+  ['icon-192.png', 192],
+  ['icon-512.png', 512],
+  ['apple-touch-icon.png', 180],
+]) {
+  await sharp(favicon, { density: 600 }).resize(size, size).png().toFile(join(client, name));
+}
+await writeFile(join(client, 'sitemap.xml'), sitemapXml());
+await writeFile(join(client, 'robots.txt'), robotsTxt());
 
 // The template is not a page: without it `/` reaches the worker, which redirects by language.
 await rm(join(client, 'client'), { recursive: true });

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { SITE_ORIGIN } from '../../site/event';
 import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
 import { href, NOINDEX_PAGES, type PageId } from '../../site/pages';
+import { eventJsonLd } from '../../site/structured-data';
 
 /** Everything a page puts in `<head>`, for the build (as HTML) and the client (as DOM updates). */
 export type Head = {
@@ -13,7 +14,14 @@ export type Head = {
   canonical?: string;
   alternates: { hreflang: string; href: string }[];
   noindex: boolean;
+  /** The 1200x630 preview image of the language. */
+  image: string;
+  imageAlt: string;
+  jsonLd?: object;
 };
+
+/** Path of a language's preview image (built by the prerender script). */
+export const ogImagePath = (prefix: string) => `/og/${prefix}.png`;
 
 /** Head of a page in a language; `page` null is the 404 page (noindex, no alternates). */
 export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): Head {
@@ -22,6 +30,8 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
     lang,
     ogLocale: own.ogLocale,
     ogLocaleAlternates: LANGUAGES.filter((l) => l.code !== lang).map((l) => l.ogLocale),
+    image: SITE_ORIGIN + ogImagePath(own.prefix),
+    imageAlt: t('brand.full'),
   };
   if (!page) {
     return {
@@ -43,6 +53,19 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
       { hreflang: 'x-default', href: `${SITE_ORIGIN}/` },
     ],
     noindex: NOINDEX_PAGES.includes(page),
+    jsonLd:
+      page === 'home' || page === 'tickets'
+        ? eventJsonLd(lang, {
+            name: `${t('brand.full')} 2025`,
+            description: t('pages.home.description'),
+            image: SITE_ORIGIN + ogImagePath(own.prefix),
+            planNames: {
+              standard: t('plans.names.standard', { ns: 'tickets' }),
+              premium: t('plans.names.premium', { ns: 'tickets' }),
+              vip: t('plans.names.vip', { ns: 'tickets' }),
+            },
+          })
+        : undefined,
   };
 }
 
@@ -60,7 +83,21 @@ export function headHtml(head: Head): string {
     head.noindex ? '<meta name="robots" content="noindex" data-head>' : '',
     head.canonical ? `<link rel="canonical" href="${head.canonical}" data-head>` : '',
     head.canonical ? `<meta property="og:url" content="${head.canonical}" data-head>` : '',
+    '<meta property="og:type" content="website" data-head>',
+    `<meta property="og:site_name" content="${escapeHtml(head.imageAlt)}" data-head>`,
+    `<meta property="og:image" content="${head.image}" data-head>`,
+    '<meta property="og:image:width" content="1200" data-head>',
+    '<meta property="og:image:height" content="630" data-head>',
+    `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" data-head>`,
+    '<meta name="twitter:card" content="summary_large_image" data-head>',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" data-head>`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" data-head>`,
+    `<meta name="twitter:image" content="${head.image}" data-head>`,
     ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" data-head>`),
+    // `<` is escaped so that no text in the data can close the script element.
+    head.jsonLd
+      ? `<script type="application/ld+json" data-head>${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`
+      : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }
