@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-if (!existsSync('dist/ai_congress/wrangler.json')) {
+if (!existsSync('dist/ai_congress/wrangler.json') && !process.argv.includes('--config')) {
   console.error('No build found: run `npm run build` first (npm start does both).');
   process.exit(1);
 }

@@ -1,0 +1,174 @@
+// The performance budget as a checkable fact: builds, serves the production build with wrangler,
+// runs Lighthouse (default mobile settings) in Chromium over pages x languages and autocannon
+// against the local worker (loopback only, bounded), prints one table, writes bench/latest.md and
+// exits non-zero when a budget line is missed.
+//   npm run bench             every page in every language
+//   npm run bench -- --quick  home, program, kup-bilet in pl and en-gb
+//   --no-build                measure the existing dist/
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const PORT = Number(process.env.BENCH_PORT ?? 8788);
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUDGET = { score: 100, lcp: 1000, tbt: 50, cls: 0, js: 90 * 1024, css: 15 * 1024, html: 30 * 1024 };
+
+if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+
+// The bench server gets its own copy of the built config with the rate limits raised, so the
+// purchase load is measured rather than refused.
+const builtConfig = 'dist/ai_congress/wrangler.json';
+const config = JSON.parse(readFileSync(builtConfig, 'utf8'));
+for (const limiter of config.ratelimits ?? []) limiter.simple = { limit: 1_000_000, period: 60 };
+writeFileSync('dist/ai_congress/wrangler.bench.json', JSON.stringify(config));
+
+const server = spawn('node', ['scripts/serve.mjs', '--config', 'dist/ai_congress/wrangler.bench.json'], {
+  env: { ...process.env, PORT: String(PORT), PERSIST_DIR: '.wrangler/bench-state' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await fetch(`${BASE}/pl`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error('the bench server did not start');
+}
+
+/** Pages to measure: [language prefix, path]. */
+function targets() {
+  const table = JSON.parse(
+    execFileSync('node', [
+      '-e',
+      `
+    import('./dist/ssr/entry-server.js').then(({ pages, languages }) => {
+      console.log(JSON.stringify(languages.flatMap((l) => pages.map((p) => [l.prefix, p.path(l.code)]))));
+    });`,
+    ]).toString(),
+  );
+  if (!quick) return table.filter(([, path]) => !path.endsWith('/kup-bilet/dziekujemy'));
+  const wanted = ['/pl', '/pl/program', '/pl/kup-bilet', '/en-gb', '/en-gb/program', '/en-gb/kup-bilet'];
+  return table.filter(([, path]) => wanted.includes(path));
+}
+
+async function lighthouseRun(port, url) {
+  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  const requests = lhr.audits['network-requests'].details?.items ?? [];
+  const bytes = (type) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+    tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    js: bytes('Script'),
+    css: bytes('Stylesheet'),
+    html: bytes('Document'),
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+async function load(name, options) {
+  const result = await autocannon({ url: BASE, connections: 10, duration: quick ? 3 : 8, amount: 20000, ...options });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+await waitForServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: findBrowser(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+const rows = [];
+const misses = [];
+try {
+  for (const [, path] of targets()) {
+    const r = await lighthouseRun(chrome.port, BASE + path);
+    rows.push({ path, ...r });
+    const check = (ok, what) => ok || misses.push(`${path}: ${what}`);
+    for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'])
+      check(r[key] >= BUDGET.score, `${key} ${r[key]}`);
+    check(r.lcp <= BUDGET.lcp, `LCP ${r.lcp} ms`);
+    check(r.tbt <= BUDGET.tbt, `TBT ${r.tbt} ms`);
+    check(r.cls <= BUDGET.cls, `CLS ${r.cls}`);
+    check(r.js <= BUDGET.js, `JS ${r.js} B`);
+    check(r.css <= BUDGET.css, `CSS ${r.css} B`);
+    check(r.html <= BUDGET.html, `HTML ${r.html} B`);
+    console.log(
+      `${path}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo} LCP ${r.lcp} TBT ${r.tbt} CLS ${r.cls} JS ${r.js} CSS ${r.css} HTML ${r.html}${r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+}
+
+const loads = [
+  await load('static page /pl/program', { url: `${BASE}/pl/program` }),
+  await load('redirect /', { url: `${BASE}/` }),
+  await load('GET /api/footer', { url: `${BASE}/api/footer?lang=pl` }),
+  await load('POST /api/purchase/standard', {
+    url: `${BASE}/api/purchase/standard`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com' }),
+    amount: quick ? 300 : 2000,
+  }),
+];
+stop();
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const table = [
+  '| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB | CSS KB | HTML KB |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.css)} | ${kb(r.html)} |`,
+  ),
+];
+const staticRps = loads[0].rps || 1;
+const loadTable = [
+  '| endpoint | req/s | × static | p50 ms | p99 ms | non-2xx |',
+  '|---|---|---|---|---|---|',
+  ...loads.map(
+    (l) => `| ${l.name} | ${l.rps} | ${(l.rps / staticRps).toFixed(2)} | ${l.p50} | ${l.p99} | ${l.non2xx} |`,
+  ),
+];
+const report = [
+  `# Benchmark (${quick ? 'quick' : 'full'}), ${new Date().toISOString().slice(0, 10)}`,
+  '',
+  `Budget: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms, CLS ${BUDGET.cls}, JS ≤ ${kb(BUDGET.js)} KB, CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (transferred).`,
+  '',
+  ...table,
+  '',
+  ...loadTable,
+  '',
+  misses.length
+    ? `**Budget missed (${misses.length}):**\n\n${misses.map((m) => `- ${m}`).join('\n')}`
+    : '**Every budget line met.**',
+  '',
+].join('\n');
+writeFileSync('bench/latest.md', report);
+console.log(`\n${report}`);
+process.exit(misses.length ? 1 : 0);
