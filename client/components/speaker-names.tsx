@@ -10,17 +10,21 @@ export function SpeakerNames({ ids }: { ids: readonly SpeakerId[] }) {
   const lang = useLanguage();
   const names = ids.map((id) => speaker(id).name);
   const parts = new Intl.ListFormat(language(lang).intl, { type: 'conjunction' }).formatToParts(names);
+  // Each literal ("i", ", ") is keyed by the name before it, so keys are stable and unique.
   let index = 0;
+  let previous = 'start';
   return (
     <>
-      {parts.map((part, i) => {
-        if (part.type === 'literal') return <Fragment key={`l${i}`}>{part.value}</Fragment>;
+      {parts.map((part) => {
+        if (part.type === 'literal') return <Fragment key={`after-${previous}`}>{part.value}</Fragment>;
         const id = ids[index++];
-        return id ? (
+        if (!id) return null;
+        previous = id;
+        return (
           <Link key={id} href={href(lang, 'speakers', speakerAnchor(id))}>
             {part.value}
           </Link>
-        ) : null;
+        );
       })}
     </>
   );
