@@ -96,10 +96,8 @@ export function GalaPage({ gala }: { gala: GalaId }) {
               {t('shared.buyTicket')}
             </Link>
           </div>
-          <aside className="event-crosslink" aria-labelledby="other-gala-title">
-            <p className="eyebrow" id="other-gala-title">
-              {t('gala.otherGala')}
-            </p>
+          <div className="event-crosslink">
+            <p className="eyebrow">{t('gala.otherGala')}</p>
             <p className="event-crosslink__name">
               <EventIcon name="crown" />
               <Link href={href(lang, other.page)}>{t(`shows.${other.id}.name`)}</Link>
@@ -107,7 +105,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
             <p className="event-crosslink__time">
               <TimeRange start={other.start} end={other.end} />
             </p>
-          </aside>
+          </div>
         </div>
       </section>
     </div>

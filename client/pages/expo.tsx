@@ -7,7 +7,7 @@ import { ROOMS } from '../../site/program';
 import { ZONES, zoneMarker } from '../../site/zones';
 import { EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
-import { Notice } from '../components/notice';
+import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { eventDate, formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
@@ -58,10 +58,10 @@ export default function Page() {
           </ul>
         </div>
       </section>
+      <NoticeBand title={t('expo.noticeTitle', { date: listsDate })}>
+        <p>{t('expo.noticeText')}</p>
+      </NoticeBand>
       <Section id="more" title={t('expo.featuresTitle')} tone="white">
-        <Notice title={t('expo.noticeTitle', { date: listsDate })}>
-          <p>{t('expo.noticeText')}</p>
-        </Notice>
         <div className="expo-cards">
           <article className="card expo-card" aria-labelledby="networking-title">
             <span className="card__icon">

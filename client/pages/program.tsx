@@ -8,7 +8,7 @@ import { SHOWS } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
-import { Notice } from '../components/notice';
+import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SessionCard } from '../components/session-card';
 import { TimeRange } from '../components/time-range';
@@ -35,6 +35,9 @@ export default function Page() {
           </>
         }
       />
+      <NoticeBand title={t('program.noticeTitle')}>
+        <p>{t('program.noticeText', { date: formatDate(lang, EVENT.listsPublishedOn) })}</p>
+      </NoticeBand>
       <Section
         id="tracks"
         eyebrow={t('program.tracksEyebrow')}
@@ -64,9 +67,6 @@ export default function Page() {
             </section>
           ))}
         </div>
-        <Notice title={t('program.noticeTitle')}>
-          <p>{t('program.noticeText', { date: formatDate(lang, EVENT.listsPublishedOn) })}</p>
-        </Notice>
       </Section>
       <Section
         id="evening"

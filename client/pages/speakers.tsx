@@ -4,7 +4,7 @@ import { EVENT, FIGURES } from '../../site/event';
 import { href } from '../../site/pages';
 import { SPEAKERS } from '../../site/speakers';
 import { EventHero } from '../components/event-hero';
-import { Notice } from '../components/notice';
+import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SpeakerCard } from '../components/speaker-card';
 import { formatDate, formatNumber } from '../lib/format';
@@ -21,10 +21,10 @@ export default function Page() {
         start={EVENT.startTime}
         end={EVENT.endTime}
       />
+      <NoticeBand title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+        <p>{t('speakers.noticeText')}</p>
+      </NoticeBand>
       <Section id="speaker-list" title={t('speakers.cardsTitle')} tone="white">
-        <Notice title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
-          <p>{t('speakers.noticeText')}</p>
-        </Notice>
         <ul className="speakers__grid">
           {SPEAKERS.map((speaker) => (
             <li key={speaker.id}>

@@ -4,7 +4,7 @@ import { EVENT, FIGURES } from '../../site/event';
 import { href } from '../../site/pages';
 import { WORKSHOPS } from '../../site/workshops';
 import { EventHero } from '../components/event-hero';
-import { Notice } from '../components/notice';
+import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { WorkshopCard } from '../components/workshop-card';
 import { eventDate, formatDate, formatNumber } from '../lib/format';
@@ -27,10 +27,10 @@ export default function Page() {
           </Link>
         }
       />
+      <NoticeBand title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+        <p>{t('workshops.noticeText', { number: formatNumber(lang, FIGURES.workshops) })}</p>
+      </NoticeBand>
       <Section id="workshop-list" title={t('workshops.cardsTitle')} lead={t('workshops.includedNote')} tone="white">
-        <Notice title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
-          <p>{t('workshops.noticeText', { number: formatNumber(lang, FIGURES.workshops) })}</p>
-        </Notice>
         <ul className="workshops__grid">
           {WORKSHOPS.map((workshop) => (
             <li key={workshop.id}>
