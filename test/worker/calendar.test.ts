@@ -28,7 +28,7 @@ function parse(ics: string): Property[] {
 }
 
 /** Undoes TEXT escaping: `\,` `\;` `\\` `\n`. */
-const unescape = (value: string) =>
+const unescapeText = (value: string) =>
   value.replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
 
 /** The properties of the first component with that name, by property name. */
@@ -95,20 +95,22 @@ describe('calendar files', () => {
   it('writes the summary, description and room in the requested language', async () => {
     const polish = await calendarOf('/api/calendar/pl/ai-strategy.ics');
     const german = await calendarOf('/api/calendar/de/ai-strategy.ics');
-    expect(unescape(polish.event.get('SUMMARY')?.value ?? '')).toContain(pl.program.sessions.aiStrategy.title);
-    expect(unescape(german.event.get('SUMMARY')?.value ?? '')).toContain(de.program.sessions.aiStrategy.title);
-    expect(unescape(german.event.get('DESCRIPTION')?.value ?? '')).toContain(de.program.sessions.aiStrategy.abstract);
-    expect(unescape(polish.event.get('LOCATION')?.value ?? '')).toBe(
+    expect(unescapeText(polish.event.get('SUMMARY')?.value ?? '')).toContain(pl.program.sessions.aiStrategy.title);
+    expect(unescapeText(german.event.get('SUMMARY')?.value ?? '')).toContain(de.program.sessions.aiStrategy.title);
+    expect(unescapeText(german.event.get('DESCRIPTION')?.value ?? '')).toContain(
+      de.program.sessions.aiStrategy.abstract,
+    );
+    expect(unescapeText(polish.event.get('LOCATION')?.value ?? '')).toBe(
       'Sala główna, Atlas Arena, al. Bandurskiego 7, 94-020 Łódź',
     );
-    expect(unescape(german.event.get('LOCATION')?.value ?? '')).toMatch(/^Großer Saal, Atlas Arena/);
+    expect(unescapeText(german.event.get('LOCATION')?.value ?? '')).toMatch(/^Großer Saal, Atlas Arena/);
   });
 
   it('gives a show its own times: the gala from 17:00 to 19:00', async () => {
     const { event } = await calendarOf('/api/calendar/es/miss-ai.ics');
     expect(event.get('DTSTART')?.value).toBe('20251025T170000');
     expect(event.get('DTEND')?.value).toBe('20251025T190000');
-    expect(unescape(event.get('SUMMARY')?.value ?? '')).toContain('Gala Miss AI');
+    expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Gala Miss AI');
   });
 
   it('escapes commas in text values', async () => {
@@ -129,7 +131,9 @@ describe('calendar files', () => {
       'some line was folded',
     ).toBe(true);
     // Unfolding gives back the exact text, Polish letters included.
-    expect(unescape(event.get('DESCRIPTION')?.value ?? '')).toContain(pl.program.sessions.generativeMarketing.abstract);
+    expect(unescapeText(event.get('DESCRIPTION')?.value ?? '')).toContain(
+      pl.program.sessions.generativeMarketing.abstract,
+    );
   });
 
   it.each(LANGUAGES)('serves every entry in $label with the same UID as in Polish', async (lang) => {
