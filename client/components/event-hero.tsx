@@ -8,6 +8,8 @@ import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { TimeRange } from './time-range';
 
+const LONG_WORD = 14;
+
 /** The venue as one line: "Atlas Arena, Łódź". */
 export function useVenueLine(): string {
   const { t } = useTranslation('events');
@@ -39,12 +41,15 @@ export function EventHero({
   const { t: te } = useTranslation('events');
   const lang = useLanguage();
   const venue = useVenueLine();
+  const title = t(`pages.${page}.title`);
+  // A long compound ("Kongressprogramm") cannot wrap without a hyphenation dictionary: smaller type.
+  const longWord = Math.max(...title.split(/\s+/).map((word) => word.length)) >= LONG_WORD;
   return (
     <section className={art ? 'event-hero event-hero--art' : 'event-hero'}>
       <div className="container event-hero__inner">
         <div className="event-hero__text">
           <p className="eyebrow event-hero__eyebrow">{eyebrow}</p>
-          <h1>{t(`pages.${page}.title`)}</h1>
+          <h1 className={longWord ? 'event-hero__title--long' : undefined}>{title}</h1>
           <p className="lead">{lead ?? t(`pages.${page}.description`)}</p>
           <dl className="event-hero__facts">
             <div>
