@@ -1,21 +1,68 @@
 import type { PageId } from './pages';
+import type { LocalTime, RoomId } from './program';
 
-/** The evening shows: their pages and local times (Europe/Warsaw) on the event day. */
-export const SHOWS = [
-  { id: 'missAi', page: 'missAi', start: '17:00', end: '19:00' },
-  { id: 'misterAi', page: 'misterAi', start: '17:00', end: '19:00' },
-  { id: 'roastAi', page: 'roastAi', start: '19:30', end: '21:00' },
-  { id: 'promptAwards', page: 'promptAwards', start: '16:00', end: '17:00' },
-] as const satisfies readonly { id: string; page: PageId; start: string; end: string }[];
+/** The special events of the evening; their texts are in the `events` catalogue. */
+export type ShowId = 'promptAwards' | 'missAi' | 'misterAi' | 'roastAi';
 
-export type ShowId = (typeof SHOWS)[number]['id'];
+/** A self-made SVG with its intrinsic size, shown at the top of the show's page. */
+export type Artwork = { src: string; width: number; height: number };
 
-/** The three shows featured on the home page, in the order shown. */
-export const HOME_SHOWS: readonly ShowId[] = ['missAi', 'roastAi', 'promptAwards'];
+export type Show = { id: ShowId; page: PageId; start: LocalTime; end: LocalTime; room: RoomId; art: Artwork };
 
-/** A show by id. */
-export function show(id: ShowId) {
+// Miss AI and Mister AI are crowned during the same gala evening.
+const GALA = { start: '17:00', end: '19:00', room: 'mainHall' } as const;
+
+/** The shows in the order they take place. */
+export const SHOWS: readonly Show[] = [
+  {
+    id: 'promptAwards',
+    page: 'promptAwards',
+    start: '16:00',
+    end: '17:00',
+    room: 'mainHall',
+    art: { src: '/images/events/prompt-awards.svg', width: 480, height: 360 },
+  },
+  { id: 'missAi', page: 'missAi', ...GALA, art: { src: '/images/events/gala-miss-ai.svg', width: 480, height: 360 } },
+  {
+    id: 'misterAi',
+    page: 'misterAi',
+    ...GALA,
+    art: { src: '/images/events/gala-mister-ai.svg', width: 480, height: 360 },
+  },
+  {
+    id: 'roastAi',
+    page: 'roastAi',
+    start: '19:30',
+    end: '21:00',
+    room: 'mainHall',
+    art: { src: '/images/events/roast-ai.svg', width: 480, height: 360 },
+  },
+];
+
+/** The show record of an id. */
+export function show(id: ShowId): Show {
   const found = SHOWS.find((s) => s.id === id);
   if (!found) throw new Error(`Unknown show ${id}`);
   return found;
 }
+
+/** The two galas share one page component; these ids pick its texts. */
+export type GalaId = 'missAi' | 'misterAi';
+
+/** What the gala pages list: the same structure for both galas, texts per gala. */
+export const GALA_FEATURES = ['finalists', 'voting', 'jury', 'stage'] as const;
+export const GALA_REASONS = ['firstOfItsKind', 'yourVote', 'behindTheScenes'] as const;
+export const GALA_VOTING_STEPS = ['download', 'watch', 'vote'] as const;
+
+/** Roast AI: five highlights and three reasons to come. */
+export const ROAST_HIGHLIGHTS = [
+  'aiRoastsHumans',
+  'humansRoastAi',
+  'liveImpro',
+  'deepfakeDuel',
+  'audienceJury',
+] as const;
+export const ROAST_REASONS = ['laugh', 'learn', 'network'] as const;
+
+/** The three shows featured on the home page, in the order shown. */
+export const HOME_SHOWS: readonly ShowId[] = ['missAi', 'roastAi', 'promptAwards'];

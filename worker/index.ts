@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { admin } from './routes/admin';
+import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
@@ -30,6 +31,7 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
   .route('/api/admin', admin)
+  .route('/api/calendar', calendar)
   .route('/checkout', checkout)
   .route('/', edge);
 

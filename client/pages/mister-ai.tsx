@@ -1,5 +1,5 @@
-import { PageIntro } from '../components/page-intro';
+import { GalaPage } from '../components/gala-page';
 
 export default function Page() {
-  return <PageIntro id="misterAi" />;
+  return <GalaPage gala="misterAi" />;
 }

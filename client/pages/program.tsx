@@ -1,5 +1,100 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { AWARD_CATEGORIES } from '../../site/awards';
+import { EVENT } from '../../site/event';
+import { href } from '../../site/pages';
+import { TRACKS } from '../../site/program';
+import { SHOWS } from '../../site/shows';
+import { CalendarLink } from '../components/calendar-link';
+import { EventHero } from '../components/event-hero';
+import { EventIcon } from '../components/event-icon';
+import { NoticeBand } from '../components/notice-band';
+import { Section } from '../components/section';
+import { SessionCard } from '../components/session-card';
+import { TimeRange } from '../components/time-range';
+import { eventDate, formatDate, formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
-  return <PageIntro id="program" />;
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  return (
+    <>
+      <EventHero
+        page="program"
+        eyebrow={t('program.eyebrow', { date: eventDate(lang), city: EVENT.venue.city })}
+        lead={t('program.lead')}
+        start={EVENT.startTime}
+        end={EVENT.endTime}
+        actions={
+          <>
+            <CalendarLink id="congress" label={t('program.addCongress')} className="button button--accent" />
+            <Link href={href(lang, 'tickets')} className="button">
+              {t('shared.buyTicket')}
+            </Link>
+          </>
+        }
+      />
+      <NoticeBand title={t('program.noticeTitle')}>
+        <p>{t('program.noticeText', { date: formatDate(lang, EVENT.listsPublishedOn) })}</p>
+      </NoticeBand>
+      <Section
+        id="tracks"
+        eyebrow={t('program.tracksEyebrow')}
+        title={t('program.tracksTitle')}
+        lead={t('program.tracksLead')}
+        tone="white"
+      >
+        <div className="program__tracks">
+          {TRACKS.map((track) => (
+            <section key={track.id} className={`track track--${track.id}`} aria-labelledby={`track-${track.id}`}>
+              <header className="track__header">
+                <span className="card__icon">
+                  <EventIcon name={track.icon} />
+                </span>
+                <div>
+                  <h3 id={`track-${track.id}`}>{t(`program.tracks.${track.id}.name`)}</h3>
+                  <p>{t(`program.tracks.${track.id}.text`)}</p>
+                </div>
+              </header>
+              <ol className="track__sessions">
+                {track.sessions.map((session) => (
+                  <li key={session.id}>
+                    <SessionCard session={session} />
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      </Section>
+      <Section
+        id="evening"
+        eyebrow={t('program.eveningEyebrow')}
+        title={t('program.eveningTitle')}
+        lead={t('program.eveningLead')}
+        tone="dark"
+      >
+        <ol className="program__evening">
+          {SHOWS.map((show) => {
+            const name = t(`shows.${show.id}.name`);
+            return (
+              <li key={show.id} className="evening-item">
+                <p className="evening-item__time">
+                  <TimeRange start={show.start} end={show.end} />
+                </p>
+                <div className="evening-item__body">
+                  <h3>
+                    <Link href={href(lang, show.page)}>{name}</Link>
+                  </h3>
+                  <p>{t(`shows.${show.id}.summary`, { number: formatNumber(lang, AWARD_CATEGORIES.length) })}</p>
+                </div>
+                <CalendarLink id={show.id} title={name} />
+              </li>
+            );
+          })}
+        </ol>
+      </Section>
+    </>
+  );
 }

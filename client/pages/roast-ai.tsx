@@ -1,5 +1,84 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { href } from '../../site/pages';
+import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
+import { CalendarLink } from '../components/calendar-link';
+import { EventHero } from '../components/event-hero';
+import { EventIcon, type IconName } from '../components/event-icon';
+import { Section } from '../components/section';
+import { eventDate } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+
+const HIGHLIGHT_ICONS: Record<(typeof ROAST_HIGHLIGHTS)[number], IconName> = {
+  aiRoastsHumans: 'robot',
+  humansRoastAi: 'mic',
+  liveImpro: 'bolt',
+  deepfakeDuel: 'masks',
+  audienceJury: 'ballot',
+};
 
 export default function Page() {
-  return <PageIntro id="roastAi" />;
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  const roast = show('roastAi');
+  return (
+    <div className="roast">
+      <EventHero
+        page="roastAi"
+        eyebrow={t('roast.eyebrow', { date: eventDate(lang) })}
+        lead={t('roast.lead')}
+        start={roast.start}
+        end={roast.end}
+        art={{ ...roast.art, alt: '' }}
+        actions={
+          <>
+            <Link href={href(lang, 'tickets')} className="button button--accent">
+              {t('shared.buyTicket')}
+            </Link>
+            <CalendarLink id="roastAi" title={t('shows.roastAi.name')} className="button" />
+          </>
+        }
+      />
+      <Section id="about" title={t('roast.introTitle')} tone="white">
+        <div className="event-intro">
+          <p>{t('roast.intro1')}</p>
+          <p>{t('roast.intro2')}</p>
+        </div>
+      </Section>
+      <Section id="highlights" eyebrow={t('roast.highlightsEyebrow')} title={t('roast.highlightsTitle')}>
+        <ol className="event-cards roast__highlights">
+          {ROAST_HIGHLIGHTS.map((highlight) => (
+            <li key={highlight} className="card">
+              <span className="card__icon">
+                <EventIcon name={HIGHLIGHT_ICONS[highlight]} />
+              </span>
+              <h3>{t(`roast.highlights.${highlight}.title`)}</h3>
+              <p>{t(`roast.highlights.${highlight}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section id="reasons" title={t('roast.reasonsTitle')} tone="dark">
+        <ol className="event-reasons">
+          {ROAST_REASONS.map((reason) => (
+            <li key={reason}>
+              <h3>{t(`roast.reasons.${reason}.title`)}</h3>
+              <p>{t(`roast.reasons.${reason}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <section className="section" aria-labelledby="performers-title">
+        <div className="container">
+          <div className="event-access roast__performers">
+            <span className="card__icon">
+              <EventIcon name="mic" />
+            </span>
+            <h2 id="performers-title">{t('roast.performersTitle')}</h2>
+            <p>{t('roast.performersText')}</p>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
 }

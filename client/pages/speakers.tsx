@@ -1,5 +1,43 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { EVENT, FIGURES } from '../../site/event';
+import { href } from '../../site/pages';
+import { SPEAKERS } from '../../site/speakers';
+import { EventHero } from '../components/event-hero';
+import { NoticeBand } from '../components/notice-band';
+import { Section } from '../components/section';
+import { SpeakerCard } from '../components/speaker-card';
+import { formatDate, formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
-  return <PageIntro id="speakers" />;
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  return (
+    <>
+      <EventHero
+        page="speakers"
+        eyebrow={t('speakers.eyebrow', { number: formatNumber(lang, FIGURES.speakers) })}
+        start={EVENT.startTime}
+        end={EVENT.endTime}
+      />
+      <NoticeBand title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+        <p>{t('speakers.noticeText')}</p>
+      </NoticeBand>
+      <Section id="speaker-list" title={t('speakers.cardsTitle')} tone="white">
+        <ul className="speakers__grid">
+          {SPEAKERS.map((speaker) => (
+            <li key={speaker.id}>
+              <SpeakerCard speaker={speaker} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="become-speaker" title={t('speakers.ctaTitle')} lead={t('speakers.ctaText')} tone="dark">
+        <Link href={href(lang, 'forSpeakers')} className="button button--accent">
+          {t('speakers.ctaButton')}
+        </Link>
+      </Section>
+    </>
+  );
 }

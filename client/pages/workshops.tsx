@@ -1,5 +1,44 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { EVENT, FIGURES } from '../../site/event';
+import { href } from '../../site/pages';
+import { WORKSHOPS } from '../../site/workshops';
+import { EventHero } from '../components/event-hero';
+import { NoticeBand } from '../components/notice-band';
+import { Section } from '../components/section';
+import { WorkshopCard } from '../components/workshop-card';
+import { eventDate, formatDate, formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
-  return <PageIntro id="workshops" />;
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  return (
+    <>
+      <EventHero
+        page="workshops"
+        eyebrow={t('workshops.eyebrow', { date: eventDate(lang) })}
+        lead={t('workshops.lead')}
+        start={EVENT.startTime}
+        end={EVENT.endTime}
+        actions={
+          <Link href={href(lang, 'tickets')} className="button button--accent">
+            {t('shared.buyTicket')}
+          </Link>
+        }
+      />
+      <NoticeBand title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+        <p>{t('workshops.noticeText', { number: formatNumber(lang, FIGURES.workshops) })}</p>
+      </NoticeBand>
+      <Section id="workshop-list" title={t('workshops.cardsTitle')} lead={t('workshops.includedNote')} tone="white">
+        <ul className="workshops__grid">
+          {WORKSHOPS.map((workshop) => (
+            <li key={workshop.id}>
+              <WorkshopCard workshop={workshop} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
 }

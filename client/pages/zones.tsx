@@ -1,5 +1,66 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { EVENT } from '../../site/event';
+import { href } from '../../site/pages';
+import { ZONES, type ZoneId, zoneMarker } from '../../site/zones';
+import { EventHero, useVenueLine } from '../components/event-hero';
+import { EventIcon, type IconName } from '../components/event-icon';
+import { Section } from '../components/section';
+import { eventDate } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+
+const ZONE_ICONS: Record<ZoneId, IconName> = {
+  business: 'chart',
+  marketing: 'megaphone',
+  education: 'graduation',
+  school: 'pencil',
+  funWithAI: 'gamepad',
+  kidsAI: 'robot',
+  powerOfAI: 'bolt',
+  influencerAI: 'camera',
+};
 
 export default function Page() {
-  return <PageIntro id="zones" />;
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  const venue = useVenueLine();
+  return (
+    <>
+      <EventHero
+        page="zones"
+        eyebrow={t('zones.eyebrow', { date: eventDate(lang), venue })}
+        lead={t('zones.lead')}
+        start={EVENT.startTime}
+        end={EVENT.endTime}
+        actions={
+          <Link href={href(lang, 'expo', 'floor-plan')} className="button">
+            <EventIcon name="map" size={20} />
+            {t('zones.floorPlanCta')}
+          </Link>
+        }
+      />
+      <Section id="zone-list" title={t('zones.listTitle')} tone="white">
+        <ul className="zones__grid">
+          {ZONES.map((zone) => (
+            <li key={zone} className={`zone-card zone-card--${zone}`}>
+              <div className="zone-card__top">
+                <span className="zone-card__icon">
+                  <EventIcon name={ZONE_ICONS[zone]} size={28} />
+                </span>
+                <span className="zone-card__marker" title={t('zones.marker', { number: zoneMarker(zone) })}>
+                  <span aria-hidden="true">{String(zoneMarker(zone)).padStart(2, '0')}</span>
+                  <span className="event-sr-only">{t('zones.marker', { number: zoneMarker(zone) })}</span>
+                </span>
+              </div>
+              <h3>{t(`zones.items.${zone}.name`)}</h3>
+              <p>{t(`zones.items.${zone}.text`)}</p>
+              <p className="zone-card__audience">
+                <strong>{t('zones.audienceLabel')}</strong> {t(`zones.items.${zone}.audience`)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
 }

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EVENT } from '../../site/event';
+import type { PageId } from '../../site/pages';
+import type { LocalTime } from '../../site/program';
+import { eventDate } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+import { EventIcon } from './event-icon';
+import { TimeRange } from './time-range';
+
+const LONG_WORD = 14;
+
+/** The venue as one line: "Atlas Arena, Łódź". */
+export function useVenueLine(): string {
+  const { t } = useTranslation('events');
+  return t('shared.venue', { venue: EVENT.venue.name, city: EVENT.venue.city });
+}
+
+/**
+ * The top of an event page: eyebrow, the page title as the only h1, a lead, the date, hours and
+ * venue, calls to action and optional artwork.
+ */
+export function EventHero({
+  page,
+  eyebrow,
+  lead,
+  start,
+  end,
+  actions,
+  art,
+}: {
+  page: PageId;
+  eyebrow: string;
+  lead?: string;
+  start: LocalTime;
+  end: LocalTime;
+  actions?: ReactNode;
+  art?: { src: string; width: number; height: number; alt: string };
+}) {
+  const { t } = useTranslation();
+  const { t: te } = useTranslation('events');
+  const lang = useLanguage();
+  const venue = useVenueLine();
+  const title = t(`pages.${page}.title`);
+  // A long compound ("Kongressprogramm") cannot wrap without a hyphenation dictionary: smaller type.
+  const longWord = Math.max(...title.split(/\s+/).map((word) => word.length)) >= LONG_WORD;
+  return (
+    <section className={art ? 'event-hero event-hero--art' : 'event-hero'}>
+      <div className="container event-hero__inner">
+        <div className="event-hero__text">
+          <p className="eyebrow event-hero__eyebrow">{eyebrow}</p>
+          <h1 className={longWord ? 'event-hero__title--long' : undefined}>{title}</h1>
+          <p className="lead">{lead ?? t(`pages.${page}.description`)}</p>
+          <dl className="event-hero__facts">
+            <div>
+              <dt>
+                <EventIcon name="calendar" size={18} />
+                {te('shared.date')}
+              </dt>
+              <dd>{eventDate(lang)}</dd>
+            </div>
+            <div>
+              <dt>
+                <EventIcon name="clock" size={18} />
+                {te('shared.hours')}
+              </dt>
+              <dd>
+                <TimeRange start={start} end={end} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <EventIcon name="pin" size={18} />
+                {te('shared.place')}
+              </dt>
+              <dd>{venue}</dd>
+            </div>
+          </dl>
+          {actions && <div className="event-hero__actions">{actions}</div>}
+        </div>
+        {art && (
+          <div className="event-hero__art">
+            <img src={art.src} width={art.width} height={art.height} alt={art.alt} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

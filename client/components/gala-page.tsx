@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { href } from '../../site/pages';
+import { GALA_FEATURES, GALA_REASONS, GALA_VOTING_STEPS, type GalaId, show } from '../../site/shows';
+import { eventDate } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+import { CalendarLink } from './calendar-link';
+import { EventHero } from './event-hero';
+import { EventIcon, type IconName } from './event-icon';
+import { Section } from './section';
+import { TimeRange } from './time-range';
+
+const FEATURE_ICONS: Record<(typeof GALA_FEATURES)[number], IconName> = {
+  finalists: 'star',
+  voting: 'ballot',
+  jury: 'eye',
+  stage: 'sparkles',
+};
+
+/**
+ * The page of a gala (Miss AI or Mister AI): both have the same structure, with their own lead
+ * and introduction; features, voting, reasons and the access note are shared.
+ */
+export function GalaPage({ gala }: { gala: GalaId }) {
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  const current = show(gala);
+  const other = show(gala === 'missAi' ? 'misterAi' : 'missAi');
+  const name = t(`shows.${gala}.name`);
+  return (
+    <div className={`gala gala--${gala}`}>
+      <EventHero
+        page={current.page}
+        eyebrow={t('gala.eyebrow', { date: eventDate(lang) })}
+        lead={t(`gala.${gala}.lead`)}
+        start={current.start}
+        end={current.end}
+        art={{ ...current.art, alt: '' }}
+        actions={
+          <>
+            <Link href={href(lang, 'tickets')} className="button button--accent">
+              {t('shared.buyTicket')}
+            </Link>
+            <CalendarLink id={gala} title={name} className="button" />
+          </>
+        }
+      />
+      <Section id="about" title={t('gala.introTitle')} tone="white">
+        <div className="event-intro">
+          <p>{t(`gala.${gala}.intro1`)}</p>
+          <p>{t(`gala.${gala}.intro2`)}</p>
+        </div>
+      </Section>
+      <Section id="features" eyebrow={t('gala.featuresEyebrow')} title={t('gala.featuresTitle')}>
+        <ul className="event-cards">
+          {GALA_FEATURES.map((feature) => (
+            <li key={feature} className="card">
+              <span className="card__icon">
+                <EventIcon name={FEATURE_ICONS[feature]} />
+              </span>
+              <h3>{t(`gala.features.${feature}.title`)}</h3>
+              <p>{t(`gala.features.${feature}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="voting" title={t('gala.votingTitle')} lead={t('gala.votingLead')} tone="dark">
+        <ol className="event-steps">
+          {GALA_VOTING_STEPS.map((step) => (
+            <li key={step}>
+              <h3>{t(`gala.votingSteps.${step}.title`)}</h3>
+              <p>{t(`gala.votingSteps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section id="reasons" title={t('gala.reasonsTitle')} tone="white">
+        <ol className="event-reasons">
+          {GALA_REASONS.map((reason) => (
+            <li key={reason}>
+              <h3>{t(`gala.reasons.${reason}.title`)}</h3>
+              <p>{t(`gala.reasons.${reason}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <section className="section" aria-labelledby="access-title">
+        <div className="container event-split">
+          <div className="event-access">
+            <span className="card__icon">
+              <EventIcon name="ticket" />
+            </span>
+            <h2 id="access-title">{t('gala.accessTitle')}</h2>
+            <p>{t('gala.accessText')}</p>
+            <Link href={href(lang, 'tickets')} className="button button--accent">
+              {t('shared.buyTicket')}
+            </Link>
+          </div>
+          <div className="event-crosslink">
+            <p className="eyebrow">{t('gala.otherGala')}</p>
+            <p className="event-crosslink__name">
+              <EventIcon name="crown" />
+              <Link href={href(lang, other.page)}>{t(`shows.${other.id}.name`)}</Link>
+            </p>
+            <p className="event-crosslink__time">
+              <TimeRange start={other.start} end={other.end} />
+            </p>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { ROOMS, type Session } from '../../site/program';
+import { formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+import { CalendarLink } from './calendar-link';
+import { EventIcon } from './event-icon';
+import { SpeakerNames } from './speaker-names';
+import { TimeRange } from './time-range';
+
+/** One session of a track: time, title, abstract, speakers, room, seats and a calendar link. */
+export function SessionCard({ session }: { session: Session }) {
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  const title = t(`program.sessions.${session.id}.title`);
+  const seats = ROOMS[session.room].seats;
+  const headingId = `session-${session.id}`;
+  return (
+    <article className="session-card" aria-labelledby={headingId}>
+      <p className="session-card__time">
+        <EventIcon name="clock" size={18} />
+        <span className="event-sr-only">{t('program.labels.time')}: </span>
+        <TimeRange start={session.start} end={session.end} />
+      </p>
+      <h4 id={headingId}>{title}</h4>
+      <p className="session-card__abstract">{t(`program.sessions.${session.id}.abstract`)}</p>
+      <dl className="session-card__meta">
+        <div>
+          <dt>
+            <EventIcon name="user" size={18} />
+            <span className="event-sr-only">{t('program.labels.speakers')}</span>
+          </dt>
+          <dd>
+            <SpeakerNames ids={session.speakers} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <EventIcon name="pin" size={18} />
+            <span className="event-sr-only">{t('program.labels.room')}</span>
+          </dt>
+          <dd>{t(`program.rooms.${session.room}`)}</dd>
+        </div>
+        <div>
+          <dt>
+            <EventIcon name="seat" size={18} />
+            <span className="event-sr-only">{t('program.labels.seats')}</span>
+          </dt>
+          <dd>{t('shared.seats', { count: seats, seats: formatNumber(lang, seats) })}</dd>
+        </div>
+      </dl>
+      <CalendarLink id={session.id} title={title} />
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { EVENT } from './event';
+import { type LanguageCode, language } from './languages';
+import type { PageId } from './pages';
+import { type LocalTime, type RoomId, SESSIONS, type SessionId } from './program';
+import { SHOWS, type ShowId } from './shows';
+
+/** Where the worker serves calendar files; `calendarPath` builds the full path. */
+export const CALENDAR_BASE = '/api/calendar';
+
+/** Something a visitor can add to a calendar: the whole congress, a session or a show. */
+export type CalendarEntry =
+  | { kind: 'congress'; id: 'congress'; start: LocalTime; end: LocalTime; page: PageId }
+  | { kind: 'session'; id: SessionId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId }
+  | { kind: 'show'; id: ShowId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId };
+
+/** Every calendar entry, all on the event day. */
+export const CALENDAR_ENTRIES: readonly CalendarEntry[] = [
+  { kind: 'congress', id: 'congress', start: EVENT.startTime, end: EVENT.endTime, page: 'program' },
+  ...SESSIONS.map((s) => ({
+    kind: 'session' as const,
+    id: s.id,
+    start: s.start,
+    end: s.end,
+    room: s.room,
+    page: 'program' as const,
+  })),
+  ...SHOWS.map((s) => ({ kind: 'show' as const, id: s.id, start: s.start, end: s.end, room: s.room, page: s.page })),
+];
+
+/** The URL slug of an entry id: `aiStrategy` -> `ai-strategy`. */
+export const calendarSlug = (id: CalendarEntry['id']) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The entry whose slug matches, if any. */
+export function findCalendarEntry(slug: string): CalendarEntry | undefined {
+  return CALENDAR_ENTRIES.find((e) => calendarSlug(e.id) === slug);
+}
+
+/** Path of the `.ics` file of an entry in a language: `/api/calendar/de/ai-strategy.ics`. */
+export function calendarPath(lang: LanguageCode, id: CalendarEntry['id']): string {
+  return `${CALENDAR_BASE}/${language(lang).prefix}/${calendarSlug(id)}.ics`;
+}

@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Avatar, initials } from '../../client/components/avatar';
+
+const NAME = 'Ewa Lisowska';
+const SRC = '/images/events/speaker-ewa-lisowska.svg';
+const ALT = 'Abstrakcyjny portret: Ewa Lisowska';
+
+/** What the browser reports about the image when React's effects run. */
+function imageStatus(status: { complete: boolean; naturalWidth: number }) {
+  vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(status.complete);
+  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(status.naturalWidth);
+}
+
+const stateOf = (container: HTMLElement) => container.querySelector<HTMLElement>('.avatar')?.dataset.state;
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Avatar', () => {
+  it('is idle in the prerendered HTML: initials shown, the image already requested', () => {
+    const html = renderToString(<Avatar name={NAME} src={SRC} alt={ALT} size={160} />);
+    expect(html).toContain('data-state="idle"');
+    expect(html).toContain('>EL</span>');
+    expect(html).toMatch(/<img[^>]+src="\/images\/events\/speaker-ewa-lisowska\.svg"/);
+    expect(html).toMatch(/<img[^>]+width="160"[^>]+height="160"/);
+  });
+
+  it('stays idle with initials when there is no image', () => {
+    const { container } = render(<Avatar name={NAME} alt={ALT} />);
+    expect(stateOf(container)).toBe('idle');
+    expect(screen.getByText('EL')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('is loading while the image is on its way, and shows the initials meanwhile', () => {
+    imageStatus({ complete: false, naturalWidth: 0 });
+    const { container } = render(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    expect(stateOf(container)).toBe('loading');
+    expect(screen.getByText('EL')).toBeTruthy();
+    expect(screen.getByRole('img', { name: ALT })).toBeTruthy();
+  });
+
+  it('is loaded after the image fires load: the initials give way to the portrait', () => {
+    imageStatus({ complete: false, naturalWidth: 0 });
+    const { container } = render(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    fireEvent.load(screen.getByRole('img', { name: ALT }));
+    expect(stateOf(container)).toBe('loaded');
+    expect(screen.queryByText('EL')).toBeNull();
+    expect(screen.getByRole('img', { name: ALT })).toBeTruthy();
+  });
+
+  it('is in error after the image fires error: the broken image goes, the initials stay', () => {
+    imageStatus({ complete: false, naturalWidth: 0 });
+    const { container } = render(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    fireEvent.error(screen.getByRole('img', { name: ALT }));
+    expect(stateOf(container)).toBe('error');
+    expect(screen.getByText('EL')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('is loaded at once when the image finished before hydration', () => {
+    imageStatus({ complete: true, naturalWidth: 160 });
+    const { container } = render(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    expect(stateOf(container)).toBe('loaded');
+    expect(screen.queryByText('EL')).toBeNull();
+  });
+
+  it('is in error at once when the image failed before hydration', () => {
+    imageStatus({ complete: true, naturalWidth: 0 });
+    const { container } = render(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    expect(stateOf(container)).toBe('error');
+    expect(screen.getByText('EL')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('initials', () => {
+  it.each([
+    ['Ewa Lisowska', 'EL'],
+    ['  julia   nowicka ', 'JN'],
+    ['Anna Maria Nowak-Kowalska', 'AN'],
+    ['Cher', 'C'],
+    ['Łucja Żak', 'ŁŻ'],
+  ])('of %j is %s', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+});
