@@ -199,6 +199,7 @@ export function ContactForm() {
             )}
             {error && (
               <p id={errorId} className="contact-form__error">
+                <InfoIcon name="alert" size={18} />
                 {message(field, error)}
               </p>
             )}

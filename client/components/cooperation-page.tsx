@@ -132,7 +132,10 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
               <h2 id="cta-title">{t(`cooperation.${id}.ctaTitle`)}</h2>
               <p>{t(`cooperation.${id}.ctaText`, facts)}</p>
               <p className="info-cta__direct">
-                {t('shared.directContact')} <a href={`mailto:${facts.email}`}>{facts.email}</a>
+                {t('shared.directContact')}{' '}
+                <a href={`mailto:${facts.email}`} className="info-nowrap">
+                  {facts.email}
+                </a>
                 <span aria-hidden="true"> · </span>
                 <a href={telHref(facts.phone)} className="info-nowrap">
                   {facts.phone}

@@ -34,6 +34,7 @@ const PATHS = {
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3',
   arrow: 'M5 12h14M13 6l6 6-6 6',
   check: 'M5 12l5 5 9-10',
+  alert: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M12 7.5v5.5M12 16.5v.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

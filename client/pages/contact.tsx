@@ -15,7 +15,16 @@ export default function Page() {
   const facts = useInfoFacts();
   return (
     <>
-      <InfoHero id="contact" eyebrow={t('contact.eyebrow')} lead={t('contact.lead')} />
+      <InfoHero id="contact" eyebrow={t('contact.eyebrow')} lead={t('contact.lead')}>
+        <a href="#contact-form-title" className="button button--accent">
+          {t('contact.form.title')}
+          <InfoIcon name="arrow" size={20} />
+        </a>
+        <a href={`mailto:${ORGANISER.email}`} className="button info-hero__secondary">
+          <InfoIcon name="mail" size={20} />
+          {ORGANISER.email}
+        </a>
+      </InfoHero>
       <section className="section contact-page">
         <div className="container contact-page__grid">
           <div className="contact-page__details">
