@@ -41,6 +41,9 @@ const BENEFIT_ICONS: Record<string, IconName> = {
 
 export const benefitIcon = (key: string): IconName => BENEFIT_ICONS[key] ?? 'sparkles';
 
+/** Four benefits read best as two wide rows, five or six as rows of three. */
+export const benefitsLayout = (count: number) => (count === 4 ? 'info-benefits--2' : 'info-benefits--3');
+
 /** Figures as stat cards: "3500+ participants on site". */
 export function FigureStrip({ figures }: { figures: readonly CooperationFigure[] }) {
   const { t } = useTranslation('info');
@@ -94,9 +97,7 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
       </div>
 
       <Section id="benefits" eyebrow={t('cooperation.benefitsEyebrow')} title={t(`cooperation.${id}.benefitsTitle`)}>
-        <ul
-          className={`grid info-benefits${benefits.length % 3 === 0 || benefits.length === 5 ? ' info-benefits--3' : ''}`}
-        >
+        <ul className={`grid info-benefits ${benefitsLayout(benefits.length)}`}>
           {benefits.map(([key, benefit]) => (
             <li key={key} className="card">
               <span className="card__icon">

@@ -20,11 +20,21 @@ export function InfoHero({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const title = t(`pages.${id}.title`);
+  // Long single words ("Teilnahmebedingungen") cannot wrap: the title shrinks on phones until
+  // its longest word fits the width, instead of breaking mid-word.
+  const longest = Math.max(...title.split(/\s+/).map((word) => word.length));
+  const fit =
+    longest >= 11
+      ? { fontSize: `clamp(1.25rem, ${(120 / longest).toFixed(1)}vw, var(--step-5))`, maxWidth: 'none' }
+      : undefined;
   return (
     <section className="page-intro info-hero" aria-labelledby="page-title">
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1 id="page-title">{t(`pages.${id}.title`)}</h1>
+        <h1 id="page-title" style={fit}>
+          {title}
+        </h1>
         <p className="lead">{lead ?? t(`pages.${id}.description`)}</p>
         {meta && <div className="info-hero__meta">{meta}</div>}
         {children && <div className="info-hero__actions">{children}</div>}

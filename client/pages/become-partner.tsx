@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { PARTNER_PACKAGES } from '../../site/partners';
-import { benefitIcon, FigureStrip } from '../components/cooperation-page';
+import { benefitIcon, benefitsLayout, FigureStrip } from '../components/cooperation-page';
 import { useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
@@ -35,7 +35,7 @@ export default function Page() {
       </div>
 
       <Section id="benefits" eyebrow={t('cooperation.benefitsEyebrow')} title={t('partnership.benefitsTitle')}>
-        <ul className="grid info-benefits">
+        <ul className={`grid info-benefits ${benefitsLayout(benefits.length)}`}>
           {benefits.map(([key, benefit]) => (
             <li key={key} className="card">
               <span className="card__icon">
