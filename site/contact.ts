@@ -59,6 +59,10 @@ export const CONTACT_TOPICS = [
   'partnerstwo',
   'media',
   'grupa',
+  // The on-site ticket price list asks about each ticket (`bilety-<type>` of ONSITE_TICKETS).
+  'bilety-standard',
+  'bilety-pro',
+  'bilety-vip',
 ] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 

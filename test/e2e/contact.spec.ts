@@ -148,6 +148,10 @@ test('the subject is preset from ?temat= after hydration, without hydration warn
   await open(page, '/de/kontakt?temat=media');
   await expect(page.getByLabel('Betreff')).toHaveValue('Presseakkreditierung');
 
+  // The ticket page's on-site price list asks about each ticket this way.
+  await open(page, '/es/kontakt?temat=bilety-vip');
+  await expect(page.getByLabel('Asunto')).toHaveValue('Entrada presencial: VIP');
+
   await open(page, '/pl/kontakt?temat=expo');
   await expect(page.getByLabel('Temat')).toHaveValue('');
   expect(warnings).toEqual([]);
