@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { admin } from './routes/admin';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
+import { contact } from './routes/contact';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { orders } from './routes/orders';
@@ -32,6 +33,7 @@ const app = new Hono<AppEnv>()
   .route('/api/webhooks', webhooks)
   .route('/api/admin', admin)
   .route('/api/calendar', calendar)
+  .route('/api/contact', contact)
   .route('/checkout', checkout)
   .route('/', edge);
 

@@ -1,5 +1,113 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { contactHref } from '../../site/contact';
+import { PARTNER_PACKAGES } from '../../site/partners';
+import { benefitIcon, benefitsLayout, FigureStrip } from '../components/cooperation-page';
+import { useInfoFacts } from '../components/info-facts';
+import { InfoHero } from '../components/info-hero';
+import { InfoIcon } from '../components/info-icon';
+import { Section } from '../components/section';
+import { formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
-  return <PageIntro id="becomePartner" />;
+  const { t } = useTranslation('info');
+  const lang = useLanguage();
+  const facts = useInfoFacts();
+  const contact = contactHref(lang, 'partnerstwo');
+  const benefits = Object.entries(t('partnership.benefits', { ...facts, returnObjects: true }));
+  return (
+    <>
+      <InfoHero id="becomePartner" eyebrow={t('partnership.eyebrow')} lead={t('partnership.lead', facts)}>
+        <a href="#packages" className="button button--accent">
+          {t('partnership.packagesTitle')}
+          <InfoIcon name="arrow" size={20} />
+        </a>
+        <Link href={contact} className="button info-hero__secondary">
+          {t('partnership.primaryCta')}
+        </Link>
+      </InfoHero>
+
+      <div className="info-figures-band">
+        <div className="container">
+          <FigureStrip figures={['liveParticipants', 'onlineParticipants', 'exhibitors']} />
+        </div>
+      </div>
+
+      <Section id="benefits" eyebrow={t('cooperation.benefitsEyebrow')} title={t('partnership.benefitsTitle')}>
+        <ul className={`grid info-benefits ${benefitsLayout(benefits.length)}`}>
+          {benefits.map(([key, benefit]) => (
+            <li key={key} className="card">
+              <span className="card__icon">
+                <InfoIcon name={benefitIcon(key)} />
+              </span>
+              <h3>{benefit.title}</h3>
+              <p>{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="packages"
+        tone="white"
+        eyebrow={t('partnership.eyebrow')}
+        title={t('partnership.packagesTitle')}
+        lead={t('partnership.packagesLead')}
+      >
+        <ul className="partner-tiers">
+          {PARTNER_PACKAGES.map((pack) => {
+            const tier = t(`partnership.tiers.${pack.tier}`);
+            return (
+              <li
+                key={pack.tier}
+                className={`partner-tier partner-tier--${pack.tier}${pack.highlighted ? ' partner-tier--highlighted' : ''}`}
+              >
+                <div className="partner-tier__head">
+                  {pack.highlighted && <p className="badge partner-tier__badge">{t('partnership.highlighted')}</p>}
+                  <h3>{tier}</h3>
+                </div>
+                <dl className="partner-tier__facts">
+                  <div>
+                    <dt>{t('partnership.booth')}</dt>
+                    <dd>{t('partnership.boothValue', { area: formatNumber(lang, pack.boothM2) })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('partnership.talks')}</dt>
+                    <dd>{formatNumber(lang, pack.talks)}</dd>
+                  </div>
+                </dl>
+                <ul className="checklist partner-tier__features">
+                  {pack.features.map((feature) => (
+                    <li key={feature}>{t(`partnership.features.${feature}`)}</li>
+                  ))}
+                </ul>
+                <Link
+                  href={contact}
+                  className={`button partner-tier__button${pack.highlighted ? ' button--accent' : ''}`}
+                >
+                  {t('partnership.choose', { tier })}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <section className="section info-cta" aria-labelledby="cta-title">
+        <div className="container">
+          <div className="info-cta__panel">
+            <div className="info-cta__text">
+              <h2 id="cta-title">{t('partnership.ctaTitle')}</h2>
+              <p>{t('partnership.ctaText')}</p>
+            </div>
+            <Link href={contact} className="button info-cta__button">
+              {t('partnership.primaryCta')}
+              <InfoIcon name="arrow" size={20} />
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,104 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { EVENT, ORGANISER } from '../../site/event';
+import { ContactForm } from '../components/contact-form';
+import { telHref, useInfoFacts } from '../components/info-facts';
+import { InfoHero } from '../components/info-hero';
+import { InfoIcon } from '../components/info-icon';
+
+const { venue } = EVENT;
+const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent(
+  `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`,
+)}`;
 
 export default function Page() {
-  return <PageIntro id="contact" />;
+  const { t } = useTranslation('info');
+  const facts = useInfoFacts();
+  return (
+    <>
+      <InfoHero id="contact" eyebrow={t('contact.eyebrow')} lead={t('contact.lead')}>
+        <a href="#contact-form-title" className="button button--accent">
+          {t('contact.form.title')}
+          <InfoIcon name="arrow" size={20} />
+        </a>
+        <a href={`mailto:${ORGANISER.email}`} className="button info-hero__secondary">
+          <InfoIcon name="mail" size={20} />
+          {ORGANISER.email}
+        </a>
+      </InfoHero>
+      <section className="section contact-page">
+        <div className="container contact-page__grid">
+          <div className="contact-page__details">
+            <h2>{t('contact.detailsTitle')}</h2>
+            <ul className="contact-channels">
+              <li>
+                <span className="card__icon">
+                  <InfoIcon name="mail" />
+                </span>
+                <span>
+                  <span className="contact-channels__label">{t('contact.email')}</span>
+                  <a href={`mailto:${ORGANISER.email}`}>{ORGANISER.email}</a>
+                </span>
+              </li>
+              <li>
+                <span className="card__icon">
+                  <InfoIcon name="phone" />
+                </span>
+                <span>
+                  <span className="contact-channels__label">{t('contact.phone')}</span>
+                  <a href={telHref(ORGANISER.phone)}>{ORGANISER.phone}</a>
+                </span>
+              </li>
+              <li>
+                <span className="card__icon">
+                  <InfoIcon name="megaphone" />
+                </span>
+                <span>
+                  <span className="contact-channels__label">{t('contact.pressEmail')}</span>
+                  <a href={`mailto:${ORGANISER.pressEmail}`}>{ORGANISER.pressEmail}</a>
+                </span>
+              </li>
+            </ul>
+
+            <div className="contact-page__block">
+              <h3>
+                <InfoIcon name="pin" size={20} />
+                {t('contact.venueTitle')}
+              </h3>
+              <address>
+                <strong>{venue.name}</strong>
+                <br />
+                {venue.street}
+                <br />
+                {venue.postalCode} {venue.city}
+              </address>
+              <p>{t('contact.venueDate', facts)}</p>
+              <p>{t('contact.venueOnline')}</p>
+              <p>
+                <a href={MAP_URL}>{t('contact.map')}</a>
+              </p>
+            </div>
+
+            <div className="contact-page__block">
+              <h3>
+                <InfoIcon name="building" size={20} />
+                {t('contact.organiserTitle')}
+              </h3>
+              <address>
+                <strong>{ORGANISER.name}</strong>
+                <br />
+                {ORGANISER.street}
+                <br />
+                {ORGANISER.postalCode} {ORGANISER.city}
+                <br />
+                {t('contact.taxId', { taxId: ORGANISER.taxId })}
+              </address>
+            </div>
+          </div>
+          <div className="contact-page__form">
+            <ContactForm />
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,88 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FAQ_ITEMS } from '../../site/faq';
+import { href } from '../../site/pages';
+import { Accordion } from '../components/accordion';
+import { useInfoFacts } from '../components/info-facts';
+import { InfoHero } from '../components/info-hero';
+import { InfoIcon } from '../components/info-icon';
+import { Section } from '../components/section';
+import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
-  return <PageIntro id="faq" />;
+  const { t } = useTranslation('info');
+  const { t: tc } = useTranslation();
+  const lang = useLanguage();
+  const facts = useInfoFacts();
+  const items = FAQ_ITEMS.map((item) => ({
+    id: item.id,
+    question: t(`faq.items.${item.id}.question`),
+    answer: (
+      <>
+        <p>{t(`faq.items.${item.id}.answer`, facts)}</p>
+        {item.link && (
+          <p>
+            <Link href={href(lang, item.link)} className="faq-link">
+              {t('faq.seeAlso', { page: tc(`pages.${item.link}.nav`) })}
+              <InfoIcon name="arrow" size={18} />
+            </Link>
+          </p>
+        )}
+      </>
+    ),
+  }));
+  return (
+    <>
+      <InfoHero id="faq" eyebrow={t('faq.eyebrow')} />
+      <Section id="questions" title={t('faq.listTitle')}>
+        <div className="faq-layout">
+          <Accordion items={items} />
+          <aside className="card faq-facts" aria-labelledby="faq-facts-title">
+            <h3 id="faq-facts-title">{t('shared.factsTitle')}</h3>
+            <dl>
+              <div>
+                <dt>
+                  <InfoIcon name="calendar" size={20} />
+                  {t('shared.facts.date')}
+                </dt>
+                <dd>
+                  {facts.date}, {facts.start}–{facts.end}
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <InfoIcon name="pin" size={20} />
+                  {t('shared.facts.venue')}
+                </dt>
+                <dd>
+                  {facts.venue}, {facts.city}
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <InfoIcon name="globe" size={20} />
+                  {t('shared.facts.online')}
+                </dt>
+                <dd>{t('shared.facts.onlineValue')}</dd>
+              </div>
+            </dl>
+          </aside>
+        </div>
+      </Section>
+      <section className="section section--white info-cta" aria-labelledby="cta-title">
+        <div className="container">
+          <div className="info-cta__panel">
+            <div className="info-cta__text">
+              <h2 id="cta-title">{t('faq.moreTitle')}</h2>
+              <p>{t('faq.moreText')}</p>
+            </div>
+            <Link href={href(lang, 'contact')} className="button info-cta__button">
+              {t('faq.moreCta')}
+              <InfoIcon name="arrow" size={20} />
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
-import { PageIntro } from '../components/page-intro';
+import { CooperationPage } from '../components/cooperation-page';
 
 export default function Page() {
-  return <PageIntro id="forSpeakers" />;
+  return <CooperationPage id="forSpeakers" />;
 }

@@ -1,5 +1,123 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { href } from '../../site/pages';
+import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
+import { useInfoFacts } from '../components/info-facts';
+import { LegalPage } from '../components/legal-page';
+import { Linkify } from '../components/linkify';
+import { formatDate, formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+
+const PURPOSES = ['contact', 'orders', 'payments', 'operation'] as const;
+const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'portability', 'objection', 'complaint'] as const;
 
 export default function Page() {
-  return <PageIntro id="privacy" />;
+  const { t } = useTranslation('info');
+  const lang = useLanguage();
+  const facts = useInfoFacts();
+  const sections = [
+    {
+      id: 'controller',
+      title: t('privacy.sections.controller'),
+      content: (
+        <>
+          <p>{t('privacy.controller.text', facts)}</p>
+          <p>
+            <Linkify text={t('privacy.controller.reach', facts)} />
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'purposes',
+      title: t('privacy.sections.purposes'),
+      content: (
+        <>
+          <p>{t('privacy.purposes.intro')}</p>
+          <ul className="legal__list">
+            {PURPOSES.map((key) => (
+              <li key={key}>{t(`privacy.purposes.items.${key}`)}</li>
+            ))}
+          </ul>
+          <p>{t('privacy.purposes.storage')}</p>
+          <p>{t('privacy.purposes.retention')}</p>
+          <p>{t('privacy.purposes.noProfiling')}</p>
+        </>
+      ),
+    },
+    {
+      id: 'rights',
+      title: t('privacy.sections.rights'),
+      content: (
+        <>
+          <p>{t('privacy.rights.intro')}</p>
+          <ul className="legal__list">
+            {RIGHTS.map((key) => (
+              <li key={key}>{t(`privacy.rights.items.${key}`)}</li>
+            ))}
+          </ul>
+          <p>
+            <Linkify text={t('privacy.rights.how', facts)} />
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'cookies',
+      title: t('privacy.sections.cookies'),
+      content: (
+        <>
+          <p>{t('privacy.cookies.intro')}</p>
+          <ul className="storage-list" aria-label={t('privacy.cookies.caption')}>
+            {BROWSER_STORAGE.map((item) => (
+              <li key={`${item.kind}-${item.name}`} className="storage-list__item">
+                <p className="storage-list__name">
+                  <code>{item.name}</code>
+                  <span className="badge">{t(`privacy.cookies.kinds.${item.kind}`)}</span>
+                </p>
+                <dl>
+                  <div>
+                    <dt>{t('privacy.cookies.columns.purpose')}</dt>
+                    <dd>{t(`privacy.cookies.purposes.${item.purpose}`)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('privacy.cookies.columns.lifetime')}</dt>
+                    <dd>
+                      {t(`privacy.cookies.lifetimes.${item.lifetime}`, {
+                        days: formatNumber(lang, LANGUAGE_COOKIE_DAYS),
+                      })}
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <p>{t('privacy.cookies.necessary')}</p>
+          <p>{t('privacy.cookies.stripe')}</p>
+        </>
+      ),
+    },
+    {
+      id: 'contact',
+      title: t('privacy.sections.contact'),
+      content: (
+        <>
+          <p>
+            <Linkify text={t('privacy.contact.text', facts)} />
+          </p>
+          <p>
+            <Link href={href(lang, 'contact')}>{t('privacy.contact.form')}</Link>
+          </p>
+        </>
+      ),
+    },
+  ];
+  return (
+    <LegalPage
+      id="privacy"
+      lead={t('privacy.lead', facts)}
+      updated={t('shared.updated', { date: formatDate(lang, PRIVACY_POLICY_DATE) })}
+      sections={sections}
+    />
+  );
 }

@@ -1,5 +1,42 @@
-import { PageIntro } from '../components/page-intro';
+import { useTranslation } from 'react-i18next';
+import { TERMS_DATE } from '../../site/terms';
+import { useInfoFacts } from '../components/info-facts';
+import { LegalPage } from '../components/legal-page';
+import { Linkify } from '../components/linkify';
+import { formatDate } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+
+const ITEMS = {
+  general: ['scope', 'organiser', 'acceptance', 'changes'],
+  participation: ['ticket', 'types', 'prices', 'personal', 'cancel', 'late', 'cancelledEvent', 'groups'],
+  safety: ['rules', 'checks', 'conduct', 'emergency', 'minors', 'recording', 'online'],
+} as const;
 
 export default function Page() {
-  return <PageIntro id="terms" />;
+  const { t } = useTranslation('info');
+  const lang = useLanguage();
+  const facts = useInfoFacts();
+  const list = <S extends keyof typeof ITEMS>(section: S) => (
+    <ol className="legal__points">
+      {ITEMS[section].map((key) => (
+        <li key={key} id={`${section}-${key}`}>
+          <Linkify
+            text={t(`terms.${section}.items.${key}` as `terms.${S}.items.${(typeof ITEMS)[S][number]}`, facts)}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+  return (
+    <LegalPage
+      id="terms"
+      lead={t('terms.lead')}
+      updated={t('shared.updated', { date: formatDate(lang, TERMS_DATE) })}
+      sections={[
+        { id: 'general', title: t('terms.sections.general'), content: list('general') },
+        { id: 'participation', title: t('terms.sections.participation'), content: list('participation') },
+        { id: 'safety', title: t('terms.sections.safety'), content: list('safety') },
+      ]}
+    />
+  );
 }

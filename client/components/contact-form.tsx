@@ -1,0 +1,235 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  type ContactField,
+  type ContactFieldError,
+  type ContactTopic,
+  type ContactValues,
+  contactFieldErrors,
+  findTopic,
+  HONEYPOT_FIELD,
+  HONEYPOT_LIMIT,
+  SUBJECT_PARAM,
+} from '../../site/contact';
+import { ORGANISER } from '../../site/event';
+import { href } from '../../site/pages';
+import { type FieldErrors, sendContactMessage } from '../lib/contact-api';
+import { formatNumber } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+import { InfoIcon } from './info-icon';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; email: string }
+  | { kind: 'fields' }
+  | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'invalid' };
+
+const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+const FIELD_PROPS: Record<ContactField, { type?: string; autoComplete: string; multiline?: boolean }> = {
+  name: { autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email' },
+  subject: { autoComplete: 'off' },
+  message: { autoComplete: 'off', multiline: true },
+};
+
+const fieldId = (field: ContactField) => `contact-${field}`;
+
+/**
+ * The contact form. Checks what it can before sending (the same rules as the worker), posts
+ * JSON to /api/contact, and reports the outcome in a status box that receives focus. A failed
+ * send keeps every value; a subject can be preset with `?temat=<topic>`.
+ */
+export function ContactForm() {
+  const { t } = useTranslation('info');
+  const lang = useLanguage();
+  const search = useSearch();
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [trap, setTrap] = useState('');
+  const [topic, setTopic] = useState<ContactTopic>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const statusBox = useRef<HTMLDivElement>(null);
+  const sending = status.kind === 'sending';
+
+  // The query string exists only in the browser: read it after hydration, never during render.
+  useEffect(() => {
+    const preset = findTopic(new URLSearchParams(search).get(SUBJECT_PARAM));
+    setTopic(preset);
+    if (preset) setValues((current) => ({ ...current, subject: t(`contact.topics.${preset}.subject`) }));
+  }, [search, t]);
+
+  useEffect(() => {
+    if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
+  }, [status]);
+
+  const message = (field: ContactField, code: ContactFieldError): string => {
+    const max = formatNumber(lang, CONTACT_LIMITS[field]);
+    if (code === 'required') return t(`contact.form.errors.${field}.required`);
+    if (code === 'too_long') return t(`contact.form.errors.${field}.tooLong`, { max });
+    if (code === 'invalid_email' && field === 'email') return t('contact.form.errors.email.invalidEmail');
+    return t('contact.form.errors.invalid');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = contactFieldErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setStatus({ kind: 'fields' });
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    const result = await sendContactMessage({ ...values, lang, [HONEYPOT_FIELD]: trap });
+    if (result.ok) {
+      setValues(EMPTY);
+      setTopic(undefined);
+      setStatus({ kind: 'sent', email: values.email.trim() });
+    } else if (result.error === 'fields') {
+      setErrors(result.fields);
+      setStatus({ kind: 'fields' });
+    } else {
+      setStatus({ kind: 'failed', reason: result.error });
+    }
+  };
+
+  const update = (field: ContactField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // An error goes away once the field is edited; it is checked again on the next send.
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const invalid = CONTACT_FIELDS.filter((field) => errors[field]);
+
+  return (
+    <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">{t('contact.form.title')}</h2>
+      <p className="contact-form__required">{t('contact.form.required')}</p>
+
+      {topic && (
+        <div className="contact-form__topic">
+          <p className="contact-form__topic-title">
+            {t('contact.form.topicTitle', { subject: t(`contact.topics.${topic}.subject`) })}
+          </p>
+          <p>{t(`contact.topics.${topic}.hint`)}</p>
+        </div>
+      )}
+
+      <div
+        ref={statusBox}
+        tabIndex={-1}
+        className={`contact-form__status contact-form__status--${status.kind}`}
+        hidden={status.kind === 'idle' || status.kind === 'sending'}
+      >
+        {status.kind === 'sent' && (
+          <>
+            <InfoIcon name="check" />
+            <div>
+              <p className="contact-form__status-title">{t('contact.form.success.title')}</p>
+              <p>{t('contact.form.success.text', { email: status.email })}</p>
+            </div>
+          </>
+        )}
+        {status.kind === 'fields' && (
+          <div>
+            <p className="contact-form__status-title">{t('contact.form.errors.summary')}</p>
+            <ul>
+              {invalid.map((field) => (
+                <li key={field}>
+                  <a
+                    href={`#${fieldId(field)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(fieldId(field))?.focus();
+                    }}
+                  >
+                    {message(field, errors[field] ?? 'invalid')}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {status.kind === 'failed' && (
+          <p className="contact-form__status-title">
+            {status.reason === 'server'
+              ? t('contact.form.errors.server', { email: ORGANISER.email })
+              : t(`contact.form.errors.${status.reason}`)}
+          </p>
+        )}
+      </div>
+
+      {CONTACT_FIELDS.map((field) => {
+        const { multiline, ...props } = FIELD_PROPS[field];
+        const id = fieldId(field);
+        const error = errors[field];
+        const hintId = multiline ? `${id}-hint` : undefined;
+        const errorId = error ? `${id}-error` : undefined;
+        const common = {
+          id,
+          name: field,
+          value: values[field],
+          required: true,
+          maxLength: CONTACT_LIMITS[field],
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+        } as const;
+        return (
+          <div key={field} className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
+            <label htmlFor={id}>{t(`contact.form.${field}`)}</label>
+            {multiline ? (
+              <textarea
+                {...common}
+                rows={7}
+                autoComplete={props.autoComplete}
+                onChange={(e) => update(field, e.target.value)}
+              />
+            ) : (
+              <input {...common} {...props} onChange={(e) => update(field, e.target.value)} />
+            )}
+            {hintId && (
+              <p id={hintId} className="contact-form__hint">
+                {t('contact.form.maxLength', { max: formatNumber(lang, CONTACT_LIMITS[field]) })}
+              </p>
+            )}
+            {error && (
+              <p id={errorId} className="contact-form__error">
+                <InfoIcon name="alert" size={18} />
+                {message(field, error)}
+              </p>
+            )}
+          </div>
+        );
+      })}
+
+      {/* Bots fill every field; people never see this one and assistive technology skips it. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="contact-website">{t('contact.form.honeypot')}</label>
+        <input
+          id="contact-website"
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          maxLength={HONEYPOT_LIMIT}
+          value={trap}
+          onChange={(e) => setTrap(e.target.value)}
+        />
+      </div>
+
+      <div className="contact-form__actions">
+        <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>
+          {sending ? t('contact.form.sending') : t('contact.form.submit')}
+        </button>
+        <p className="contact-form__privacy">
+          {t('contact.form.privacy')} <Link href={href(lang, 'privacy')}>{t('contact.form.privacyLink')}</Link>
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import type { LanguageCode } from './languages';
+import { href } from './pages';
+
+/**
+ * The contact form's rules, shared by the worker (which enforces them with zod) and the form
+ * (which checks them before sending, so most mistakes are shown without a round trip).
+ */
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Maximum lengths in UTF-16 code units, as `maxLength` and `String.length` count them. */
+export const CONTACT_LIMITS = { name: 120, email: 254, subject: 160, message: 4000 } as const satisfies Record<
+  ContactField,
+  number
+>;
+
+/** Longest value accepted in the honeypot field (bots fill it; people never see it). */
+export const HONEYPOT_LIMIT = 500;
+
+/** Name of the honeypot field in the form and in the JSON body. */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * Largest request body in bytes. Every valid message fits: at most 3 UTF-8 bytes per UTF-16
+ * unit times the sum of the limits stays below it (a test pins this).
+ */
+export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Deliberately loose: something@something.tld without spaces; the reply is the real check. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
+/** Why a field was refused; the same codes come back from the API under `fields`. */
+export type ContactFieldError = 'required' | 'too_long' | 'invalid_email' | 'invalid';
+
+export type ContactValues = Record<ContactField, string>;
+
+/** The field errors of a message, checked the way the worker checks it (trimmed values). */
+export function contactFieldErrors(values: ContactValues): Partial<Record<ContactField, ContactFieldError>> {
+  const errors: Partial<Record<ContactField, ContactFieldError>> = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = values[field].trim();
+    if (value === '') errors[field] = 'required';
+    else if (value.length > CONTACT_LIMITS[field]) errors[field] = 'too_long';
+    else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = 'invalid_email';
+  }
+  return errors;
+}
+
+/** Query parameter that presets the subject: `/pl/kontakt?temat=wystawca`. */
+export const SUBJECT_PARAM = 'temat';
+
+/** Subjects a link can preset, by their (Polish, URL-friendly) query value. */
+export const CONTACT_TOPICS = [
+  'wystawca',
+  'prelegent',
+  'partner',
+  'sponsor',
+  'praca',
+  'partnerstwo',
+  'media',
+  'grupa',
+  // The on-site ticket price list asks about each ticket (`bilety-<type>` of ONSITE_TICKETS).
+  'bilety-standard',
+  'bilety-pro',
+  'bilety-vip',
+] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+
+/** The preset topic named by a query value, or undefined for anything else. */
+export function findTopic(value: string | null | undefined): ContactTopic | undefined {
+  const lower = value?.trim().toLowerCase();
+  return CONTACT_TOPICS.find((topic) => topic === lower);
+}
+
+/** Link to the contact form in a language, with the subject preset to a topic. */
+export function contactHref(lang: LanguageCode, topic: ContactTopic): string {
+  return `${href(lang, 'contact')}?${SUBJECT_PARAM}=${topic}`;
+}

@@ -1,0 +1,313 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { open } from './helpers';
+
+const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
+const PAGES = [
+  'wspolpraca/dla-wystawcy',
+  'wspolpraca/dla-prelegenta',
+  'wspolpraca/dla-partnera',
+  'wspolpraca/dla-sponsora',
+  'wspolpraca/pracuj-z-nami',
+  'kontakt',
+  'faq',
+  'polityka-prywatnosci',
+  'regulamin',
+  'dla-mediow',
+  'zostac-partnerem',
+] as const;
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+test.describe('FAQ accordion', () => {
+  test('opens one answer at a time and closes the open one again', async ({ page }) => {
+    await open(page, '/pl/faq');
+    const when = page.getByRole('button', { name: 'Kiedy i gdzie odbywa się kongres?' });
+    const online = page.getByRole('button', { name: 'Czy mogę wziąć udział online?' });
+    await expect(when).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText(/Kongres odbędzie się 25 października 2025/)).toBeHidden();
+
+    await when.click();
+    await expect(when).toHaveAttribute('aria-expanded', 'true');
+    const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbywa się kongres?' });
+    await expect(answer).toContainText('25 października 2025 w godzinach 10:00–20:00 w hali Atlas Arena');
+    await expect(answer).toContainText('Łódź');
+
+    await online.click();
+    await expect(online).toHaveAttribute('aria-expanded', 'true');
+    await expect(when).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Czy mogę wziąć udział online?' })).toContainText('299 zł netto');
+
+    await online.click();
+    await expect(online).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('.accordion__panel:not([hidden])')).toHaveCount(0);
+  });
+
+  test('works from the keyboard', async ({ page }) => {
+    await open(page, '/de/faq');
+    const first = page.getByRole('button', { name: 'Wann und wo findet der Kongress statt?' });
+    const second = page.getByRole('button', { name: /Wann genau findet der Kongress statt/ });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Wann und wo findet der Kongress statt?' })).toContainText(
+      'am 25. Oktober 2025 von 10:00 bis 20:00 Uhr in der Atlas Arena',
+    );
+    await page.keyboard.press('Tab');
+    // The open answer's link comes first in the tab order, then the next question.
+    await expect(page.getByRole('link', { name: 'Siehe: Kontakt' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('holds the seven questions of the FAQ page in every language, with the facts from site/', async ({ page }) => {
+    for (const [lang, date] of [
+      ['en-us', 'October 25, 2025'],
+      ['es', '25 de octubre de 2025'],
+    ] as const) {
+      await open(page, `/${lang}/faq`);
+      const buttons = main(page).locator('.accordion__button');
+      await expect(buttons).toHaveCount(7);
+      await buttons.first().click();
+      const name = (await buttons.first().textContent()) ?? '';
+      await expect(main(page).getByRole('region', { name })).toContainText(date);
+    }
+  });
+});
+
+test.describe('cooperation pages', () => {
+  const TOPICS = {
+    'wspolpraca/dla-wystawcy': 'wystawca',
+    'wspolpraca/dla-prelegenta': 'prelegent',
+    'wspolpraca/dla-partnera': 'partner',
+    'wspolpraca/dla-sponsora': 'sponsor',
+    'wspolpraca/pracuj-z-nami': 'praca',
+  } as const;
+
+  for (const lang of ['pl', 'en-gb'] as const) {
+    test(`each links to the contact form with its own subject (${lang})`, async ({ page }) => {
+      for (const [path, topic] of Object.entries(TOPICS)) {
+        await open(page, `/${lang}/${path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        const links = main(page).locator(`a[href="/${lang}/kontakt?temat=${topic}"]`);
+        await expect(links.first(), path).toBeVisible();
+        await expect(main(page).locator('.info-benefits > li').first()).toBeVisible();
+        await expect(main(page).locator('.info-steps > li')).toHaveCount(3);
+      }
+    });
+  }
+
+  test('show their figures and facts in the page language', async ({ page }) => {
+    await open(page, '/de/wspolpraca/dla-wystawcy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Für Aussteller');
+    await expect(main(page)).toContainText('25. Oktober 2025 · Atlas Arena, Łódź + online');
+    await expect(main(page).getByRole('definition').first()).toHaveText('3.500+');
+    await expect(main(page).getByRole('link', { name: 'Anmeldeformular für Aussteller' }).first()).toHaveAttribute(
+      'href',
+      '/de/kontakt?temat=wystawca',
+    );
+    await open(page, '/pl/wspolpraca/dla-prelegenta');
+    await expect(main(page)).toContainText('Pełną listę prelegentów opublikujemy 1 września 2025.');
+    await expect(main(page).getByRole('definition').nth(1)).toHaveText('10 000+');
+  });
+});
+
+test.describe('contact page', () => {
+  for (const [lang, venueTitle, taxId] of [
+    ['pl', 'Miejsce wydarzenia', 'NIP: 8971896546'],
+    ['es', 'Lugar del evento', 'NIF (NIP): 8971896546'],
+  ] as const) {
+    test(`shows the venue, e-mail, phone and organiser (${lang})`, async ({ page }) => {
+      await open(page, `/${lang}/kontakt`);
+      await expect(main(page).getByRole('heading', { name: venueTitle })).toBeVisible();
+      await expect(main(page)).toContainText('Atlas Arena');
+      await expect(main(page)).toContainText('al. Bandurskiego 7');
+      await expect(main(page)).toContainText('Kongres AI sp. z o.o.');
+      await expect(main(page)).toContainText(taxId);
+      await expect(main(page).locator('a[href="mailto:kontakt@kongres-ai.pl"]').first()).toBeVisible();
+      await expect(main(page).locator('a[href="tel:+48713072510"]')).toBeVisible();
+      await expect(main(page).locator('a[href="mailto:media@kongres-ai.pl"]')).toBeVisible();
+    });
+  }
+});
+
+test.describe('legal pages', () => {
+  test('the privacy policy names the controller, the processors and every browser storage key', async ({ page }) => {
+    for (const [lang, controller, cookie] of [
+      ['pl', 'Administrator danych', 'plik cookie'],
+      ['de', 'Verantwortlicher', 'Cookie'],
+    ] as const) {
+      await open(page, `/${lang}/polityka-prywatnosci`);
+      const text = main(page);
+      await expect(text.getByRole('heading', { level: 2, name: new RegExp(controller) })).toBeVisible();
+      await expect(text).toContainText('Kongres AI sp. z o.o., ul. Legnicka 48, 54-202 Wrocław');
+      await expect(text).toContainText('Stripe');
+      await expect(text).toContainText('Cloudflare Workers KV');
+      for (const key of ['i18nextLng', 'welcomePopupClosed', 'devNoticeClosed']) {
+        await expect(text.locator('code', { hasText: key }).first()).toBeVisible();
+      }
+      await expect(text.locator('.storage-list__item').first()).toContainText(cookie);
+      await expect(text).toContainText('SameSite=Lax');
+      await expect(text.locator('.legal__section')).toHaveCount(5);
+    }
+  });
+
+  test('the terms give the 14-day cancellation rule with its date', async ({ page }) => {
+    await open(page, '/pl/regulamin');
+    await expect(main(page).locator('.legal__section')).toHaveCount(3);
+    await expect(main(page)).toContainText('Warunkiem udziału w kongresie jest zakup biletu.');
+    await expect(main(page).locator('#participation-cancel')).toContainText(
+      'najpóźniej 14 dni przed kongresem, czyli do 11 października 2025 włącznie',
+    );
+    await open(page, '/en-us/regulamin');
+    await expect(main(page).locator('#participation-cancel')).toContainText(
+      'up to 14 days before the congress, that is until October 11, 2025 inclusive',
+    );
+  });
+
+  test('the table of contents jumps to the sections', async ({ page }) => {
+    await open(page, '/en-gb/polityka-prywatnosci');
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Your rights' }).click();
+    await expect(page).toHaveURL(/#rights$/);
+    await expect(page.getByRole('heading', { name: /Your rights/, level: 2 })).toBeInViewport();
+  });
+
+  test('everything the site keeps in the browser is listed in the privacy policy', async ({ page }) => {
+    await open(page, '/pl/polityka-prywatnosci');
+    const documented = await main(page).locator('.storage-list code').allTextContents();
+    for (const path of ['/pl', '/de/kontakt', '/es/faq']) {
+      await open(page, path);
+      await page.waitForTimeout(800);
+      await page.keyboard.press('Escape');
+    }
+    const stored = await page.evaluate(() => [
+      ...Object.keys(localStorage),
+      ...Object.keys(sessionStorage),
+      ...document.cookie
+        .split(';')
+        .map((c) => c.trim().split('=')[0] ?? '')
+        .filter(Boolean),
+    ]);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const key of stored) expect(documented, key).toContain(key);
+  });
+});
+
+test.describe('press page', () => {
+  for (const [lang, title] of [
+    ['pl', 'Informacja prasowa'],
+    ['en-gb', 'Press release'],
+  ] as const) {
+    test(`offers the press contact and four downloads with type and size (${lang})`, async ({ page }) => {
+      await open(page, `/${lang}/dla-mediow`);
+      await expect(main(page).locator('a[href="mailto:media@kongres-ai.pl"]').first()).toBeVisible();
+      await expect(main(page).locator(`a[href="/${lang}/kontakt?temat=media"]`)).toBeVisible();
+      const downloads = main(page).locator('.press-download a[download]');
+      await expect(downloads).toHaveCount(4);
+      await expect(downloads.first()).toHaveAccessibleName(new RegExp(`${title} \\(PDF, \\d+ kB\\)`));
+      await expect(downloads.first()).toHaveAttribute('href', `/press/kongres-ai-2025-informacja-prasowa-${lang}.pdf`);
+      await expect(main(page).locator('.press-gallery img')).toHaveCount(4);
+    });
+  }
+
+  test('every download answers 200 with its content type and the size the page shows', async ({ page, request }) => {
+    const TYPES: Record<string, RegExp> = {
+      pdf: /^application\/pdf/,
+      zip: /^application\/zip/,
+      jpg: /^image\/jpeg/,
+    };
+    for (const lang of LANGS) {
+      await open(page, `/${lang}/dla-mediow`);
+      const links = await main(page)
+        .locator('a[download]')
+        .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', text: a.textContent ?? '' })));
+      expect(links.length).toBe(8);
+      for (const { href, text } of links) {
+        const response = await request.get(href);
+        expect(response.status(), href).toBe(200);
+        const extension = href.slice(href.lastIndexOf('.') + 1);
+        expect(response.headers()['content-type'], href).toMatch(TYPES[extension] ?? /^$/);
+        const body = await response.body();
+        const kilobytes = Math.max(1, Math.round(body.length / 1000));
+        expect(text.replace(/\D/g, ''), href).toContain(String(kilobytes));
+        if (extension === 'pdf') expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+        if (extension === 'zip') expect(body.readUInt32LE(0)).toBe(0x04034b50);
+      }
+    }
+  });
+
+  test('the logo pack holds SVG logos', async ({ request }) => {
+    const zip = await (await request.get('/press/kongres-ai-logo.zip')).body();
+    const names = zip.toString('latin1').match(/kongres-ai-logo\/[\w-]+\.svg/g) ?? [];
+    expect(new Set(names).size).toBeGreaterThanOrEqual(4);
+    const svg = await request.get('/press/logo/kongres-ai-logo-kolor.svg');
+    expect(svg.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+});
+
+test.describe('partnership page', () => {
+  for (const [lang, booth, talks] of [
+    ['pl', 'Stoisko na Expo AI', 'Wystąpienia w programie'],
+    ['es', 'Estand en la AI Expo', 'Ponencias en el programa'],
+  ] as const) {
+    test(`shows Silver, Gold and Platinum with booth area, talks and features (${lang})`, async ({ page }) => {
+      await open(page, `/${lang}/zostac-partnerem`);
+      const tiers = main(page).locator('.partner-tier');
+      await expect(tiers).toHaveCount(3);
+      const expected = [
+        ['Silver', '6 m²', '2', 1],
+        ['Gold', '12 m²', '4', 2],
+        ['Platinum', '24 m²', '6', 3],
+      ] as const;
+      for (const [index, [name, area, count, features]] of expected.entries()) {
+        const tier = tiers.nth(index);
+        await expect(tier.getByRole('heading', { level: 3 })).toHaveText(name);
+        await expect(tier.getByRole('term').first()).toHaveText(booth);
+        await expect(tier.getByRole('definition').first()).toHaveText(area);
+        await expect(tier.getByRole('term').nth(1)).toHaveText(talks);
+        await expect(tier.getByRole('definition').nth(1)).toHaveText(count);
+        await expect(tier.locator('.partner-tier__features li')).toHaveCount(features);
+        await expect(tier.getByRole('link')).toHaveAttribute('href', `/${lang}/kontakt?temat=partnerstwo`);
+      }
+    });
+  }
+});
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  for (const lang of LANGS) {
+    for (const path of PAGES) {
+      test(`${lang}/${path} has no violations and one h1`, async ({ page }) => {
+        await open(page, `/${lang}/${path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expectNoAxeViolations(page, `${lang}/${path}`);
+      });
+    }
+  }
+
+  test('the contact form in its error and preset states, and an open FAQ answer, have no violations', async ({
+    page,
+  }) => {
+    await open(page, '/pl/kontakt?temat=wystawca');
+    await expect(page.getByLabel('Temat')).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(page.locator('.contact-form__status')).toBeVisible();
+    await expectNoAxeViolations(page, 'contact with errors');
+    await open(page, '/es/faq');
+    await page.locator('.accordion__button').first().click();
+    await expectNoAxeViolations(page, 'faq open');
+  });
+});

@@ -1,0 +1,53 @@
+import type { ContactValues } from '../site/contact';
+import type { LanguageCode } from '../site/languages';
+import { timeSortableId } from './ids';
+
+/** KV key prefix of contact messages; they share the ORDERS namespace with orders. */
+export const MESSAGE_PREFIX = 'message:';
+
+/** A contact message as stored: what the visitor sent, the page language and when it arrived. */
+export type ContactMessage = ContactValues & {
+  id: string;
+  lang: LanguageCode;
+  /** ISO 8601 time at which the worker received it. */
+  receivedAt: string;
+};
+
+/** Stores a message under `message:<ulid>`, so a list by prefix returns the oldest first. */
+export async function saveMessage(
+  kv: KVNamespace,
+  input: ContactValues & { lang: LanguageCode },
+  now: Date = new Date(),
+): Promise<ContactMessage> {
+  const message: ContactMessage = {
+    id: timeSortableId(now.getTime()),
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    lang: input.lang,
+    receivedAt: now.toISOString(),
+  };
+  await kv.put(MESSAGE_PREFIX + message.id, JSON.stringify(message), {
+    metadata: { receivedAt: message.receivedAt, lang: message.lang },
+  });
+  return message;
+}
+
+/** One stored message, or null. */
+export async function getMessage(kv: KVNamespace, id: string): Promise<ContactMessage | null> {
+  return kv.get<ContactMessage>(MESSAGE_PREFIX + id, 'json');
+}
+
+/** A page of stored messages, oldest first, and the cursor of the next page if there is one. */
+export async function listMessages(
+  kv: KVNamespace,
+  options: { limit?: number; cursor?: string } = {},
+): Promise<{ messages: ContactMessage[]; cursor?: string }> {
+  const page = await kv.list({ prefix: MESSAGE_PREFIX, limit: options.limit ?? 100, cursor: options.cursor });
+  const messages = await Promise.all(page.keys.map((key) => kv.get<ContactMessage>(key.name, 'json')));
+  return {
+    messages: messages.filter((m): m is ContactMessage => m !== null),
+    cursor: page.list_complete ? undefined : page.cursor,
+  };
+}
