@@ -78,6 +78,3 @@ export function priceBreakdown(net: number): { net: number; vat: number; gross: 
   const vat = Math.round((net * VAT_RATE_PERCENT) / 100);
   return { net, vat, gross: net + vat };
 }
-
-/** Attendance can be cancelled up to this many days before the event (terms, section 2). */
-export const CANCELLATION_DEADLINE_DAYS = 14;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PORTRAIT_SIZE } from '../../site/speakers';
 
 /** idle: nothing requested yet (server render, no image); loading; loaded; error. */
 export type AvatarState = 'idle' | 'loading' | 'loaded' | 'error';
@@ -13,9 +14,10 @@ export function initials(name: string): string {
 
 /**
  * A round portrait that shows the person's initials until the image has loaded, and again if it
- * fails (the broken image is removed). The state is exposed as `data-state` for styling.
+ * fails (the broken image is removed). Its size is set in events.css, equal to PORTRAIT_SIZE, since
+ * the content security policy allows no inline styles. The state is exposed as `data-state` for styling.
  */
-export function Avatar({ name, src, alt, size = 96 }: { name: string; src?: string; alt: string; size?: number }) {
+export function Avatar({ name, src, alt }: { name: string; src?: string; alt: string }) {
   const [state, setState] = useState<AvatarState>('idle');
   const image = useRef<HTMLImageElement>(null);
 
@@ -31,11 +33,7 @@ export function Avatar({ name, src, alt, size = 96 }: { name: string; src?: stri
   }, [src]);
 
   return (
-    <span
-      className="avatar"
-      data-state={state}
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.36) }}
-    >
+    <span className="avatar" data-state={state}>
       {state !== 'loaded' && (
         <span className="avatar__initials" aria-hidden="true">
           {initials(name)}
@@ -48,8 +46,8 @@ export function Avatar({ name, src, alt, size = 96 }: { name: string; src?: stri
           className="avatar__image"
           src={src}
           alt={alt}
-          width={size}
-          height={size}
+          width={PORTRAIT_SIZE}
+          height={PORTRAIT_SIZE}
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}

@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { href } from '../../site/pages';
+import { DEV_NOTICE_STORAGE_KEY } from '../../site/privacy';
 import { useLanguage } from '../lib/use-language';
-
-/** sessionStorage key: the notice stays closed for the rest of the browser session. */
-export const DEV_NOTICE_KEY = 'devNoticeClosed';
 
 /** The closable "site under development" notice, asking for exhibitors, speakers and partners. */
 export function DevNotice() {
@@ -15,7 +13,7 @@ export function DevNotice() {
 
   useEffect(() => {
     try {
-      setVisible(sessionStorage.getItem(DEV_NOTICE_KEY) !== 'true');
+      setVisible(sessionStorage.getItem(DEV_NOTICE_STORAGE_KEY) !== 'true');
     } catch {
       setVisible(true);
     }
@@ -24,7 +22,7 @@ export function DevNotice() {
   if (!visible) return null;
   const close = () => {
     try {
-      sessionStorage.setItem(DEV_NOTICE_KEY, 'true');
+      sessionStorage.setItem(DEV_NOTICE_STORAGE_KEY, 'true');
     } catch {
       // Closed for this page view at least.
     }

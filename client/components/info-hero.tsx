@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageId } from '../../site/pages';
 
+/** Title classes by the length of its longest word; see info.css. */
+const FIT_CLASSES: readonly [number, string][] = [
+  [13, 'info-hero__title--fit-13'],
+  [16, 'info-hero__title--fit-16'],
+];
+
 /**
  * The opening of an info page: eyebrow, the page's one h1 (its title from the common catalogue),
  * a lead, an optional line of facts and calls to action.
@@ -22,17 +28,15 @@ export function InfoHero({
   const { t } = useTranslation();
   const title = t(`pages.${id}.title`);
   // Long single words ("Teilnahmebedingungen") cannot wrap: the title shrinks on phones until
-  // its longest word fits the width, instead of breaking mid-word.
+  // its longest word fits the width, instead of breaking mid-word. Classes, not a style
+  // attribute, because the content security policy allows no inline styles.
   const longest = Math.max(...title.split(/\s+/).map((word) => word.length));
-  const fit =
-    longest >= 11
-      ? { fontSize: `clamp(1.25rem, ${(120 / longest).toFixed(1)}vw, var(--step-5))`, maxWidth: 'none' }
-      : undefined;
+  const fit = FIT_CLASSES.find(([upTo]) => longest <= upTo)?.[1] ?? 'info-hero__title--fit-20';
   return (
     <section className="page-intro info-hero" aria-labelledby="page-title">
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1 id="page-title" style={fit}>
+        <h1 id="page-title" className={longest > 10 ? fit : undefined}>
           {title}
         </h1>
         <p className="lead">{lead ?? t(`pages.${id}.description`)}</p>

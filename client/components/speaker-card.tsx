@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { linkedinUrl, PORTRAIT_SIZE, type Speaker, speakerAnchor, xUrl } from '../../site/speakers';
+import { linkedinUrl, type Speaker, speakerAnchor, xUrl } from '../../site/speakers';
 import { Avatar } from './avatar';
 import { EventIcon } from './event-icon';
 
@@ -14,7 +14,7 @@ export function SpeakerCard({ speaker }: { speaker: Speaker }) {
   ] as const;
   return (
     <article className="speaker-card" id={anchor} aria-labelledby={`${anchor}-name`}>
-      <Avatar name={name} src={speaker.image} alt={t('speakers.portraitAlt', { name })} size={PORTRAIT_SIZE} />
+      <Avatar name={name} src={speaker.image} alt={t('speakers.portraitAlt', { name })} />
       <div className="speaker-card__body">
         <h3 id={`${anchor}-name`}>{name}</h3>
         <p className="speaker-card__role">{t(`speakers.people.${speaker.id}.role`)}</p>

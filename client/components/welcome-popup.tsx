@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WELCOME_POPUP_STORAGE_KEY } from '../../site/privacy';
 import { safeHtml } from '../lib/safe-html';
 import { Logo } from './logo';
 
-/** localStorage key and value that keep the welcome popup closed in this browser for good. */
-export const WELCOME_KEY = 'welcomePopupClosed';
 /** Delay after load before the popup appears. */
 export const WELCOME_DELAY_MS = 500;
 
 function wasClosed(): boolean {
   try {
-    return localStorage.getItem(WELCOME_KEY) === 'true';
+    return localStorage.getItem(WELCOME_POPUP_STORAGE_KEY) === 'true';
   } catch {
     return false;
   }
@@ -38,7 +37,7 @@ export function WelcomePopup() {
 
   const close = () => {
     try {
-      localStorage.setItem(WELCOME_KEY, 'true');
+      localStorage.setItem(WELCOME_POPUP_STORAGE_KEY, 'true');
     } catch {
       // Without storage it shows again next visit; closing still works now.
     }

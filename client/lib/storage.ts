@@ -1,6 +1,7 @@
 import { findLanguage, LANGUAGE_STORAGE_KEY, type LanguageCode } from '../../site/languages';
+import { LANGUAGE_COOKIE_DAYS } from '../../site/privacy';
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
+const ONE_YEAR = 60 * 60 * 24 * LANGUAGE_COOKIE_DAYS;
 
 /** The language stored by an earlier visit (localStorage), if any. */
 export function storedLanguage(): LanguageCode | undefined {

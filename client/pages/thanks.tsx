@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ORGANISER } from '../../site/event';
 import { href } from '../../site/pages';
-import { CANCELLATION_DEADLINE_DAYS, type PlanType } from '../../site/tickets';
+import { CANCELLATION_DAYS } from '../../site/terms';
+import type { PlanType } from '../../site/tickets';
 import { eventValues } from '../lib/event-values';
 import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
@@ -88,7 +89,7 @@ export default function Thanks() {
           </p>
           <p className="thanks__note">
             {t('thanks.cancellation', {
-              days: CANCELLATION_DEADLINE_DAYS,
+              days: CANCELLATION_DAYS,
               date: eventValues(lang).date,
               email: ORGANISER.email,
             })}

@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('Avatar', () => {
   it('is idle in the prerendered HTML: initials shown, the image already requested', () => {
-    const html = renderToString(<Avatar name={NAME} src={SRC} alt={ALT} size={160} />);
+    const html = renderToString(<Avatar name={NAME} src={SRC} alt={ALT} />);
     expect(html).toContain('data-state="idle"');
     expect(html).toContain('>EL</span>');
     expect(html).toMatch(/<img[^>]+src="\/images\/events\/speaker-ewa-lisowska\.svg"/);

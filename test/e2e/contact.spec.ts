@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './helpers';
 
 const VALUES = {
   name: 'Anna Kowalska',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './helpers';
 
 // The event pages: program, the shows, speakers, expo, zones and workshops (issue 5).
 const SLUGS = [

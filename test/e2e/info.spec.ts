@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './helpers';
 
 const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 const PAGES = [
