@@ -1,6 +1,7 @@
 import type { ContactValues } from '../site/contact';
 import type { LanguageCode } from '../site/languages';
 import { timeSortableId } from './ids';
+import { listRecords } from './orders/store';
 
 /** KV key prefix of contact messages; they share the ORDERS namespace with orders. */
 export const MESSAGE_PREFIX = 'message:';
@@ -34,20 +35,5 @@ export async function saveMessage(
   return message;
 }
 
-/** One stored message, or null. */
-export async function getMessage(kv: KVNamespace, id: string): Promise<ContactMessage | null> {
-  return kv.get<ContactMessage>(MESSAGE_PREFIX + id, 'json');
-}
-
-/** A page of stored messages, oldest first, and the cursor of the next page if there is one. */
-export async function listMessages(
-  kv: KVNamespace,
-  options: { limit?: number; cursor?: string } = {},
-): Promise<{ messages: ContactMessage[]; cursor?: string }> {
-  const page = await kv.list({ prefix: MESSAGE_PREFIX, limit: options.limit ?? 100, cursor: options.cursor });
-  const messages = await Promise.all(page.keys.map((key) => kv.get<ContactMessage>(key.name, 'json')));
-  return {
-    messages: messages.filter((m): m is ContactMessage => m !== null),
-    cursor: page.list_complete ? undefined : page.cursor,
-  };
-}
+/** Every message, oldest first, through every KV page. */
+export const listMessages = (kv: KVNamespace) => listRecords<ContactMessage>(kv, MESSAGE_PREFIX);

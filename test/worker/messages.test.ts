@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getMessage, listMessages, MESSAGE_PREFIX, saveMessage } from '../../worker/messages';
+import { listMessages, MESSAGE_PREFIX, saveMessage } from '../../worker/messages';
 
 const input = (subject: string) => ({
   name: 'Jan Nowak',
@@ -21,11 +21,9 @@ describe('message store', () => {
     const saved = await saveMessage(env.ORDERS, input('one'), now);
     expect(saved.receivedAt).toBe('2025-06-02T10:00:00.000Z');
     expect(await env.ORDERS.get(`${MESSAGE_PREFIX}${saved.id}`, 'json')).toEqual(saved);
-    expect(await getMessage(env.ORDERS, saved.id)).toEqual(saved);
-    expect(await getMessage(env.ORDERS, 'nope')).toBeNull();
   });
 
-  it('lists messages oldest first, page by page', async () => {
+  it('lists every message oldest first', async () => {
     const base = Date.parse('2025-06-02T10:00:00Z');
     // Saved out of order: the key, not the insertion order, decides the listing order.
     for (const [offset, subject] of [
@@ -35,11 +33,6 @@ describe('message store', () => {
     ] as const) {
       await saveMessage(env.ORDERS, input(subject), new Date(base + offset));
     }
-    const first = await listMessages(env.ORDERS, { limit: 2 });
-    expect(first.messages.map((m) => m.subject)).toEqual(['first', 'second']);
-    expect(first.cursor).toBeDefined();
-    const second = await listMessages(env.ORDERS, { limit: 2, cursor: first.cursor });
-    expect(second.messages.map((m) => m.subject)).toEqual(['third']);
-    expect(second.cursor).toBeUndefined();
+    expect((await listMessages(env.ORDERS)).map((m) => m.subject)).toEqual(['first', 'second', 'third']);
   });
 });

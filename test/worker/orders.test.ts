@@ -260,6 +260,26 @@ describe('organiser access', () => {
     expect(await res.json()).toEqual({ count: 1, messages: [{ id: '01J0', name: 'Ala' }] });
     expect(await stored('message:')).toHaveLength(1);
   });
+
+  it('exports contact messages as CSV with fixed columns', async () => {
+    const message = {
+      id: '01J1',
+      receivedAt: '2025-06-02T10:00:00.000Z',
+      lang: 'de',
+      name: 'Jörg',
+      email: 'j@example.com',
+      subject: 'press',
+      message: 'Hallo, "Presse"',
+    };
+    await env.ORDERS.put('message:01J1', JSON.stringify(message));
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/messages?format=csv`, { headers: ADMIN });
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/csv/);
+    expect((await res.text()).split('\r\n')).toEqual([
+      'id,receivedAt,lang,name,email,subject,message',
+      '01J1,2025-06-02T10:00:00.000Z,de,Jörg,j@example.com,press,"Hallo, ""Presse"""',
+      '',
+    ]);
+  });
 });
 
 describe('GET /api/footer', () => {

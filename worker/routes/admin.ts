@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../index';
-import { constantTimeEqual, listOrders, listRecords } from '../orders/store';
-
-/** Message records as the contact route stores them (`message:<id>`). */
-type MessageRecord = Record<string, unknown>;
+import { listMessages } from '../messages';
+import { constantTimeEqual, listOrders } from '../orders/store';
 
 const ORDER_COLUMNS = [
   'id',
@@ -25,18 +23,23 @@ const ORDER_COLUMNS = [
   'invoice.address',
 ] as const;
 
+const MESSAGE_COLUMNS = ['id', 'receivedAt', 'lang', 'name', 'email', 'subject', 'message'] as const;
+
 function field(record: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
 }
 
 /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
-export function toCsv(records: Record<string, unknown>[], columns: readonly string[]): string {
+export function toCsv(records: readonly object[], columns: readonly string[]): string {
   const cell = (value: unknown) => {
     let text = value === undefined || value === null ? '' : String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  const lines = [columns.join(','), ...records.map((r) => columns.map((c) => cell(field(r, c))).join(','))];
+  const lines = [
+    columns.join(','),
+    ...records.map((r) => columns.map((c) => cell(field(r as Record<string, unknown>, c))).join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -67,12 +70,11 @@ export const admin = new Hono<AppEnv>()
     return c.json({ count: orders.length, orders });
   })
   .get('/messages', async (c) => {
-    const messages = await listRecords<MessageRecord>(c.env.ORDERS, 'message:');
+    const messages = await listMessages(c.env.ORDERS);
     if (c.req.query('format') === 'csv') {
-      const columns = [...new Set(messages.flatMap((m) => Object.keys(m)))];
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', 'attachment; filename="messages.csv"');
-      return c.body(toCsv(messages, columns));
+      return c.body(toCsv(messages, MESSAGE_COLUMNS));
     }
     return c.json({ count: messages.length, messages });
   });
