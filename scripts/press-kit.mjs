@@ -3,8 +3,7 @@
 //   - photos/*.jpg (full size and 640 px thumbnails) and kongres-ai-<year>-zdjecia.zip of the full ones
 //   - the press release and the speaker bios as PDF, one per language
 // Facts come from site/ (formatted as the pages format them), speakers from site/speakers.ts and
-// the events catalogue. Run after changing any of them: `node scripts/press-kit.mjs`.
-// PRESS_DATA_ROOT points at another checkout to read speakers from (default: this repository).
+// the events catalogue. Run after changing any of them: `npm run press-kit`.
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +14,8 @@ import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 import { TEXTS } from './press-kit-texts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = process.env.PRESS_DATA_ROOT ?? root;
 const out = join(root, 'public/press');
-const load = async (path, base = root) =>
-  (await runnerImport(join(base, path), { configFile: false, logLevel: 'warn' })).module;
+const load = async (path) => (await runnerImport(join(root, path), { configFile: false, logLevel: 'warn' })).module;
 
 const { infoFacts } = await load('client/components/info-facts.ts');
 const { formatDate } = await load('client/lib/format.ts');
@@ -26,7 +23,7 @@ const { LANGUAGES } = await load('site/languages.ts');
 const { href } = await load('site/pages.ts');
 const { SITE_ORIGIN } = await load('site/event.ts');
 const press = await load('site/press.ts');
-const { SPEAKERS } = await load('site/speakers.ts', dataRoot);
+const { SPEAKERS } = await load('site/speakers.ts');
 
 // --- zip: a plain PKZIP writer (deflate for text, store for JPEG), fixed timestamps so a
 // rebuild of unchanged files gives the same archive.
@@ -262,10 +259,10 @@ function releaseHtml(lang, f, t) {
 }
 
 async function biosHtml(lang, f, t) {
-  const events = JSON.parse(await readFile(join(dataRoot, 'locales', lang, 'events.json'), 'utf8')).speakers;
+  const events = JSON.parse(await readFile(join(root, 'locales', lang, 'events.json'), 'utf8')).speakers;
   const people = await Promise.all(
     SPEAKERS.map(async (speaker) => {
-      const portrait = await readFile(join(dataRoot, 'public', speaker.image));
+      const portrait = await readFile(join(root, 'public', speaker.image));
       const text = events.people[speaker.id];
       const topics = speaker.topics.map((topic) => events.topics[topic]).join(', ');
       return `<article class="speaker"><img src="data:image/svg+xml;base64,${portrait.toString('base64')}" alt="">
