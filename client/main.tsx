@@ -1,9 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Router } from 'wouter';
-import { App, prepareView, viewFor } from './app';
-import { ErrorBoundary } from './components/error-boundary';
-import { createI18n } from './lib/i18n';
+// The entry: the one stylesheet, and the app once the prerendered page has painted. The page is
+// complete HTML (its links work without script), so React and the catalogues are fetched after the
+// first frame instead of competing with it; hydration follows a moment later.
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/home.css';
@@ -11,27 +8,8 @@ import './styles/events.css';
 import './styles/info.css';
 import './styles/tickets.css';
 
-async function start() {
-  const root = document.getElementById('root');
-  if (!root) return;
-  const view = viewFor(window.location.pathname);
-  if ('redirect' in view) {
-    window.location.replace(view.redirect + window.location.search + window.location.hash);
-    return;
-  }
-  const i18n = createI18n(view.lang);
-  await prepareView(i18n, view);
-  const app = (
-    <StrictMode>
-      <Router>
-        <ErrorBoundary i18n={i18n}>
-          <App i18n={i18n} initial={view} />
-        </ErrorBoundary>
-      </Router>
-    </StrictMode>
-  );
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-}
-
-start();
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    import('./start').then(({ start }) => start(), console.error);
+  }, 0);
+});

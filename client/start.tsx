@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { App, prepareView, viewFor } from './app';
+import { ErrorBoundary } from './components/error-boundary';
+import { createI18n } from './lib/i18n';
+
+/** Hydrates the prerendered page (or renders it, in `vite dev`). Loaded by main.tsx after first paint. */
+export async function start() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const view = viewFor(window.location.pathname);
+  if ('redirect' in view) {
+    window.location.replace(view.redirect + window.location.search + window.location.hash);
+    return;
+  }
+  const i18n = createI18n(view.lang);
+  await prepareView(i18n, view);
+  const app = (
+    <StrictMode>
+      <Router>
+        <ErrorBoundary i18n={i18n}>
+          <App i18n={i18n} initial={view} />
+        </ErrorBoundary>
+      </Router>
+    </StrictMode>
+  );
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
