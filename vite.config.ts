@@ -17,6 +17,8 @@ export default defineConfig({
     client: {
       build: {
         manifest: true,
+        // Every browser the site supports knows <link rel="modulepreload">.
+        modulePreload: { polyfill: false },
         rollupOptions: { input: 'client/index.html', output: { chunkFileNames: chunkName } },
       },
     },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App, prepareView, viewFor } from './app';
@@ -25,6 +25,8 @@ export async function start() {
       </Router>
     </StrictMode>
   );
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
