@@ -91,6 +91,37 @@ test.describe('mobile menu', () => {
   });
 });
 
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const lang of LANGUAGES) {
+    test(`the home page and its header fit without sideways scrolling in ${lang.label}`, async ({ page }) => {
+      await open(page, `/${lang.prefix}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      const header = await page.locator('.header__inner').evaluate((inner) => ({
+        overflow: inner.scrollWidth - inner.clientWidth,
+        // Every visible control, whole and inside the screen (nothing squeezed or pushed out).
+        parts: Array.from(inner.children)
+          .filter((child) => getComputedStyle(child).display !== 'none')
+          .map((child) => {
+            const box = child.getBoundingClientRect();
+            return { name: child.className, left: box.left, right: box.right, width: box.width };
+          }),
+      }));
+      expect(header.overflow).toBe(0);
+      expect(header.parts.map((part) => part.name)).toEqual(['logo', 'language-picker', 'header__toggle']);
+      for (const part of header.parts) {
+        expect(part.left, part.name).toBeGreaterThanOrEqual(0);
+        expect(part.right, part.name).toBeLessThanOrEqual(320);
+      }
+      expect(header.parts[2]?.width).toBeGreaterThanOrEqual(44);
+      // Nothing hidden to make it fit: the whole logo and the language code are still there.
+      await expect(page.getByRole('button', { name: lang.label })).toContainText(lang.prefix.toUpperCase());
+      await expect(page.locator('.header .logo__suffix')).toBeVisible();
+    });
+  }
+});
+
 test.describe('welcome popup', () => {
   test.use({ freshVisitor: true });
 
