@@ -62,6 +62,34 @@ test.describe('header', () => {
   });
 });
 
+test('the Program dropdown works from the keyboard: Space, arrows, Escape from a link', async ({ page }) => {
+  await open(page, '/de');
+  const button = page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Programm' });
+  const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  const links = menu.getByRole('link');
+  await button.focus();
+  await page.keyboard.press('Space');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu).toBeVisible();
+  await expect(links).toHaveText(['Programm', 'Miss AI', 'Mister AI', 'Roast AI', 'Prompt Awards']);
+  await page.keyboard.press('Space');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.nth(3)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  // Tabbing out of an open menu closes it.
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
