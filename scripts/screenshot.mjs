@@ -1,17 +1,35 @@
 // Screenshots of pages at phone and desktop width, for looking at what we build:
-//   node scripts/screenshot.mjs [--base http://127.0.0.1:8787] /pl /de/kup-bilet ...
+//   node scripts/screenshot.mjs [--base http://127.0.0.1:8787] [--widths 320,1440] [--chunks] /pl /de/kup-bilet ...
 // Writes test-results/screens/<path>-<width>.png (full page). Needs a running server.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 
 const args = process.argv.slice(2);
-const baseIndex = args.indexOf('--base');
-const base = baseIndex >= 0 ? args.splice(baseIndex, 2)[1] : 'http://127.0.0.1:8787';
+if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+  console.log(`usage: npm run screenshot -- [options] <path>...
+
+Full-page screenshots of a running server (npm start or npm run preview) into test-results/screens/,
+as a returning visitor (welcome popup and development notice already closed).
+
+  --base URL        server to photograph (default http://127.0.0.1:8787)
+  --widths A,B,...  viewport widths in px (default 375,1440)
+  --chunks          one viewport-high image per screen instead of one tall image
+
+example: npm run screenshot -- --widths 320 /de /es`);
+  process.exit(args.length === 0 ? 1 : 0);
+}
+/** Removes `--name value` from args and returns the value. */
+function option(name) {
+  const index = args.indexOf(name);
+  return index >= 0 ? args.splice(index, 2)[1] : undefined;
+}
+const base = option('--base') ?? 'http://127.0.0.1:8787';
+const widths = (option('--widths') ?? '375,1440').split(',').map(Number);
+if (widths.some((w) => !Number.isInteger(w) || w < 200)) throw new Error('--widths takes pixel widths, e.g. 320,1440');
 // --chunks: one viewport-sized image per screen instead of one tall image (easier to read).
 const chunks = args.includes('--chunks');
 if (chunks) args.splice(args.indexOf('--chunks'), 1);
-const widths = [375, 1440];
 const out = 'test-results/screens';
 mkdirSync(out, { recursive: true });
 

@@ -4,9 +4,10 @@ export type FooterParts = { top: string; middle: string; bottom: string };
 
 /**
  * Base URL of the footer service, set at build time with VITE_FOOTER_BASE_URL
- * (the spec's separate footer host); empty means the site's own origin.
+ * (the spec's separate footer host); empty means the site's own origin. A trailing slash is
+ * dropped so that `https://footer.example/` does not turn into a `//api/footer` path.
  */
-export const FOOTER_BASE_URL: string = import.meta.env.VITE_FOOTER_BASE_URL ?? '';
+export const FOOTER_BASE_URL: string = (import.meta.env.VITE_FOOTER_BASE_URL ?? '').replace(/\/+$/, '');
 
 /** Fetches the footer parts; rejects on a network error, a non-2xx answer or a malformed body. */
 export async function fetchFooter(lang: LanguageCode, signal: AbortSignal): Promise<FooterParts> {

@@ -62,6 +62,34 @@ test.describe('header', () => {
   });
 });
 
+test('the Program dropdown works from the keyboard: Space, arrows, Escape from a link', async ({ page }) => {
+  await open(page, '/de');
+  const button = page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Programm' });
+  const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  const links = menu.getByRole('link');
+  await button.focus();
+  await page.keyboard.press('Space');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu).toBeVisible();
+  await expect(links).toHaveText(['Programm', 'Miss AI', 'Mister AI', 'Roast AI', 'Prompt Awards']);
+  await page.keyboard.press('Space');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.nth(3)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  // Tabbing out of an open menu closes it.
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
@@ -89,6 +117,37 @@ test.describe('mobile menu', () => {
     await expect(page.locator('#mobile-menu')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Otwórz menu' })).toBeFocused();
   });
+});
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const lang of LANGUAGES) {
+    test(`the home page and its header fit without sideways scrolling in ${lang.label}`, async ({ page }) => {
+      await open(page, `/${lang.prefix}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      const header = await page.locator('.header__inner').evaluate((inner) => ({
+        overflow: inner.scrollWidth - inner.clientWidth,
+        // Every visible control, whole and inside the screen (nothing squeezed or pushed out).
+        parts: Array.from(inner.children)
+          .filter((child) => getComputedStyle(child).display !== 'none')
+          .map((child) => {
+            const box = child.getBoundingClientRect();
+            return { name: child.className, left: box.left, right: box.right, width: box.width };
+          }),
+      }));
+      expect(header.overflow).toBe(0);
+      expect(header.parts.map((part) => part.name)).toEqual(['logo', 'language-picker', 'header__toggle']);
+      for (const part of header.parts) {
+        expect(part.left, part.name).toBeGreaterThanOrEqual(0);
+        expect(part.right, part.name).toBeLessThanOrEqual(320);
+      }
+      expect(header.parts[2]?.width).toBeGreaterThanOrEqual(44);
+      // Nothing hidden to make it fit: the whole logo and the language code are still there.
+      await expect(page.getByRole('button', { name: lang.label })).toContainText(lang.prefix.toUpperCase());
+      await expect(page.locator('.header .logo__suffix')).toBeVisible();
+    });
+  }
 });
 
 test.describe('welcome popup', () => {

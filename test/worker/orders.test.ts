@@ -293,6 +293,8 @@ describe('GET /api/footer', () => {
     const parts = (await res.json()) as { top: string; middle: string; bottom: string };
     expect(Object.keys(parts)).toEqual(['top', 'middle', 'bottom']);
     expect(parts.top).toContain('{year}');
+    // The organiser's name ends in "o.o.": that full stop ends the sentence too.
+    expect(parts.top).not.toContain('..');
     expect(parts.middle).toContain('+48 71 307 25 10');
     expect(parts.bottom).toContain(text);
     expect(parts.bottom).toContain(`href="${link}"`);

@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Footer } from '../../client/components/footer';
+import { renderPl } from './render';
+
+const PARTS = {
+  top: '<p>© {year} <strong>Kongres AI Polska</strong></p>',
+  middle: '<p>Organizator: Kongres AI sp. z o.o.</p>',
+  bottom: '<p><a href="/pl/regulamin">Regulamin</a></p>',
+};
+
+beforeEach(() => {
+  // Only the clock is fake: the request and React's scheduling keep running on real timers.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2031-05-04T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+const footer = () => screen.getByRole('contentinfo');
+const legal = () => footer().querySelector('[data-footer]') as HTMLElement;
+/** Waits until the footer has settled on the service's parts or on the plain line. */
+const settled = async (status: 'loaded' | 'failed') =>
+  waitFor(() => expect(legal().getAttribute('data-footer')).toBe(status));
+
+function answer(response: Response | Promise<Response>) {
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(response));
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  return fetch;
+}
+
+describe('footer', () => {
+  it('asks the footer service for the parts in the page language', async () => {
+    const fetch = answer(Response.json(PARTS));
+    renderPl(<Footer />);
+    await settled('loaded');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/footer?lang=pl');
+  });
+
+  it('reads from the configured base URL of the footer service', async () => {
+    vi.stubEnv('VITE_FOOTER_BASE_URL', 'https://footer.example.test/');
+    vi.resetModules();
+    const { fetchFooter } = await import('../../client/lib/footer-api');
+    const fetch = answer(Response.json(PARTS));
+    await fetchFooter('de', new AbortController().signal);
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('https://footer.example.test/api/footer?lang=de');
+  });
+
+  it('cancels the request when it unmounts, quietly', async () => {
+    // Like a real fetch: pending until aborted, then rejected with an AbortError.
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { unmount } = renderPl(<Footer />);
+    const signal = fetch.mock.calls[0]?.[1]?.signal;
+    expect(signal).toBeInstanceOf(AbortSignal);
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('shows the service parts, with the range of years from 2024 to this year', async () => {
+    answer(Response.json(PARTS));
+    renderPl(<Footer />);
+    await settled('loaded');
+    expect(legal().textContent).toContain('© 2024-2031 Kongres AI Polska');
+    expect(legal().textContent).toContain('Organizator: Kongres AI sp. z o.o.');
+    expect(legal().querySelector('strong')?.textContent).toBe('Kongres AI Polska');
+    expect(legal().textContent).not.toContain('{year}');
+  });
+
+  it('shows 2024 alone in 2024', async () => {
+    vi.setSystemTime(new Date('2024-12-31T12:00:00Z'));
+    answer(Response.json(PARTS));
+    renderPl(<Footer />);
+    await settled('loaded');
+    expect(legal().textContent).toContain('© 2024 Kongres AI Polska');
+    expect(legal().textContent).not.toContain('2024-');
+  });
+
+  it('shows the plain footer with the year rule until the service answers', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    renderPl(<Footer />);
+    expect(legal().textContent).toBe('© 2024-2031 Kongres AI Polska. Wszelkie prawa zastrzeżone.');
+  });
+
+  it.each([
+    ['the request fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the service answers 503', () => Promise.resolve(Response.json(PARTS, { status: 503 }))],
+    ['the service answers 404', () => Promise.resolve(new Response('not here', { status: 404 }))],
+    ['the body is not JSON', () => Promise.resolve(new Response('<html>oops</html>', { status: 200 }))],
+    ['a part is missing', () => Promise.resolve(Response.json({ top: '© {year}', middle: 'x' }))],
+  ])('falls back to the plain footer when %s', async (_case, respond) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(respond);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPl(<Footer />);
+    await settled('failed');
+    expect(legal().textContent).toBe('© 2024-2031 Kongres AI Polska. Wszelkie prawa zastrzeżone.');
+    expect(warn).toHaveBeenCalled();
+    // The links and the organiser's details do not depend on the service.
+    expect(footer().textContent).toContain('Kongres AI sp. z o.o.');
+    expect(screen.getAllByRole('link', { name: 'Regulamin' })[0]?.getAttribute('href')).toBe('/pl/regulamin');
+  });
+
+  it('never renders anything from the service that could run script', async () => {
+    answer(
+      Response.json({
+        top: '© {year} <script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2">',
+        middle: '<a href="javascript:window.pwned = 3">kliknij</a> <a href=" JavaScript:alert(1)">też</a>',
+        bottom:
+          '<b onclick="window.pwned = 4" style="color:red">pogrubione</b><svg onload="window.pwned = 5"><circle /></svg>',
+      }),
+    );
+    renderPl(<Footer />);
+    await settled('loaded');
+    const html = legal().innerHTML;
+    expect(legal().querySelectorAll('script, img, svg')).toHaveLength(0);
+    expect(html).not.toMatch(/onerror|onclick|javascript:|style=|pwned/i);
+    for (const link of legal().querySelectorAll('a')) expect(link.hasAttribute('href')).toBe(false);
+    expect(legal().textContent).toContain('kliknij');
+    expect(legal().querySelector('b')?.textContent).toBe('pogrubione');
+  });
+});
