@@ -65,4 +65,4 @@ export const ROAST_HIGHLIGHTS = [
 export const ROAST_REASONS = ['laugh', 'learn', 'network'] as const;
 
 /** The three shows featured on the home page, in the order shown. */
-export const HOME_SHOWS: readonly ShowId[] = ['missAi', 'roastAi', 'promptAwards'];
+export const HOME_SHOWS = ['missAi', 'roastAi', 'promptAwards'] as const satisfies readonly ShowId[];

@@ -12,17 +12,18 @@ const ITEMS = {
   safety: ['rules', 'checks', 'conduct', 'emergency', 'minors', 'recording', 'online'],
 } as const;
 
+/** The catalogue key of every numbered point, so a missing text is a type error. */
+type TermsItemKey = { [S in keyof typeof ITEMS]: `terms.${S}.items.${(typeof ITEMS)[S][number]}` }[keyof typeof ITEMS];
+
 export default function Page() {
   const { t } = useTranslation('info');
   const lang = useLanguage();
   const facts = useInfoFacts();
-  const list = <S extends keyof typeof ITEMS>(section: S) => (
+  const list = (section: keyof typeof ITEMS) => (
     <ol className="legal__points">
       {ITEMS[section].map((key) => (
         <li key={key} id={`${section}-${key}`}>
-          <Linkify
-            text={t(`terms.${section}.items.${key}` as `terms.${S}.items.${(typeof ITEMS)[S][number]}`, facts)}
-          />
+          <Linkify text={t(`terms.${section}.items.${key}` as TermsItemKey, facts)} />
         </li>
       ))}
     </ol>
