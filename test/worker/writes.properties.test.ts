@@ -337,13 +337,11 @@ const invalidContact: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
       ),
     )
     .map(([body, lang]) => ({ why: 'bad language', path: '/api/contact', body: JSON.stringify({ ...body, lang }) })),
-  fc
-    .tuple(validContact, fc.oneof(notAString, fc.constant('x'.repeat(HONEYPOT_LIMIT + 1))))
-    .map(([body, website]) => ({
-      why: 'bad honeypot',
-      path: '/api/contact',
-      body: JSON.stringify({ ...body, website }),
-    })),
+  fc.tuple(validContact, fc.oneof(notAString, fc.constant('x'.repeat(HONEYPOT_LIMIT + 1)))).map(([body, website]) => ({
+    why: 'bad honeypot',
+    path: '/api/contact',
+    body: JSON.stringify({ ...body, website }),
+  })),
   jsonNotAnObject.map((value) => ({
     why: 'JSON that is not an object',
     path: '/api/contact',
