@@ -24,10 +24,11 @@ export function resolvePath(pathname: string, search: string, preferred: Languag
   const query = search && search !== '?' ? search : '';
   const lang = findLanguage(segments[0]);
   if (!lang) {
-    const match = findPageBySlug(segments.join('/'));
+    const target = assetSegments(pathname);
+    const match = findPageBySlug(target.map(decodeSegment).join('/'));
     const location = match
       ? href(preferred, match.page.id)
-      : `/${findLanguage(preferred)?.prefix ?? preferred}/${segments.join('/')}`;
+      : `/${findLanguage(preferred)?.prefix ?? preferred}${target.map((s) => `/${s}`).join('')}`;
     return { kind: 'redirect', location: location + query, permanent: false };
   }
   const match = findPageBySlug(segments.slice(1).join('/'));
@@ -38,6 +39,39 @@ export function resolvePath(pathname: string, search: string, preferred: Languag
     return { kind: 'redirect', location: canonical + query, permanent: true };
   }
   return { kind: 'page', lang: lang.code, page: match.page };
+}
+
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * The segments of a path without a language, spelled so that the prefixed path is final: the
+ * static assets layer decodes a path and redirects once more for an encoded slash, an empty or
+ * dot segment, an `index`/`index.html` ending or an `.html` suffix, so those are resolved here and
+ * the language redirect stays the only one. Each segment is re-encoded, so a Location never holds
+ * a raw backslash, control character or slash the browser could read as another host.
+ */
+function assetSegments(pathname: string): string[] {
+  const meaningful = (segment: string) => segment !== '' && segment !== '.' && segment !== '..';
+  const segments = pathname
+    .split('/')
+    .flatMap((segment) => decodeSegment(segment).split('/'))
+    .filter(meaningful);
+  // Until nothing changes: `/x/index.html.html` and `/...html` need more than one step.
+  for (;;) {
+    const last = segments.at(-1);
+    if (last === undefined) break;
+    const trimmed = last === 'index' || last === 'index.html' ? '' : last.replace(/\.html$/, '');
+    if (trimmed === last) break;
+    if (meaningful(trimmed)) segments[segments.length - 1] = trimmed;
+    else segments.pop();
+  }
+  return segments.map((segment) => encodeURIComponent(segment));
 }
 
 /** Reads the stored language from a Cookie header. */

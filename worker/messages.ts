@@ -1,7 +1,7 @@
 import type { ContactValues } from '../site/contact';
 import type { LanguageCode } from '../site/languages';
 import { timeSortableId } from './ids';
-import { listRecords } from './orders/store';
+import { listRecords, withRetry } from './orders/store';
 
 /** KV key prefix of contact messages; they share the ORDERS namespace with orders. */
 export const MESSAGE_PREFIX = 'message:';
@@ -14,7 +14,10 @@ export type ContactMessage = ContactValues & {
   receivedAt: string;
 };
 
-/** Stores a message under `message:<ulid>`, so a list by prefix returns the oldest first. */
+/**
+ * Stores a message under `message:<ulid>`, so a list by prefix returns the oldest first; a failing
+ * write is retried with backoff like an order's, then the last error is thrown.
+ */
 export async function saveMessage(
   kv: KVNamespace,
   input: ContactValues & { lang: LanguageCode },
@@ -29,9 +32,11 @@ export async function saveMessage(
     lang: input.lang,
     receivedAt: now.toISOString(),
   };
-  await kv.put(MESSAGE_PREFIX + message.id, JSON.stringify(message), {
-    metadata: { receivedAt: message.receivedAt, lang: message.lang },
-  });
+  await withRetry(() =>
+    kv.put(MESSAGE_PREFIX + message.id, JSON.stringify(message), {
+      metadata: { receivedAt: message.receivedAt, lang: message.lang },
+    }),
+  );
   return message;
 }
 

@@ -26,7 +26,7 @@ type Status =
   | { kind: 'sending' }
   | { kind: 'sent'; email: string }
   | { kind: 'fields' }
-  | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'invalid' };
+  | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' };
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
@@ -157,8 +157,8 @@ export function ContactForm() {
         )}
         {status.kind === 'failed' && (
           <p className="contact-form__status-title">
-            {status.reason === 'server'
-              ? t('contact.form.errors.server', { email: ORGANISER.email })
+            {status.reason === 'server' || status.reason === 'rateLimited'
+              ? t(`contact.form.errors.${status.reason}`, { email: ORGANISER.email })
               : t(`contact.form.errors.${status.reason}`)}
           </p>
         )}

@@ -9,7 +9,7 @@ export type FieldErrors = Partial<Record<ContactField, ContactFieldError>>;
 export type SendResult =
   | { ok: true; id: string }
   | { ok: false; error: 'fields'; fields: FieldErrors }
-  | { ok: false; error: 'network' | 'server' | 'tooLarge' | 'invalid' };
+  | { ok: false; error: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' };
 
 const FIELD_ERRORS: readonly ContactFieldError[] = ['required', 'too_long', 'invalid_email', 'invalid'];
 
@@ -29,6 +29,8 @@ export async function sendContactMessage(body: ContactRequest): Promise<SendResu
   const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
   if (response.status === 201 && typeof record.id === 'string') return { ok: true, id: record.id };
   if (response.status === 413) return { ok: false, error: 'tooLarge' };
+  // The per-address limit (a few messages a minute): worth waiting for, not a broken form.
+  if (response.status === 429) return { ok: false, error: 'rateLimited' };
   if (response.status === 422 && record.fields && typeof record.fields === 'object') {
     const sent = record.fields as Record<string, unknown>;
     const fields: FieldErrors = {};

@@ -1,7 +1,9 @@
-import { env, SELF } from 'cloudflare:test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS, contactFieldErrors } from '../../site/contact';
+import worker from '../../worker/index';
 import { MESSAGE_PREFIX } from '../../worker/messages';
+import { clientIps } from './client-ip';
 
 const URL_ = 'https://kongres.test/api/contact';
 
@@ -13,8 +15,11 @@ const valid = () => ({
   lang: 'pl',
 });
 
+/** A new client address per request, so the per-IP rate limit only shows in the tests about it. */
+const nextIp = clientIps(198);
+
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-  SELF.fetch(URL_, { method: 'POST', headers, body });
+  SELF.fetch(URL_, { method: 'POST', headers: { 'CF-Connecting-IP': nextIp(), ...headers }, body });
 
 const postJson = (value: unknown) => post(JSON.stringify(value));
 
@@ -25,6 +30,7 @@ async function stored() {
 
 // KV outlives a test within this file: every test starts and ends without messages.
 afterEach(async () => {
+  vi.restoreAllMocks();
   const list = await env.ORDERS.list({ prefix: MESSAGE_PREFIX });
   await Promise.all(list.keys.map((k) => env.ORDERS.delete(k.name)));
 });
@@ -138,7 +144,11 @@ describe('POST /api/contact', () => {
         sent += chunk.length;
       },
     });
-    const request = new Request(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const request = new Request(URL_, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+      body,
+    });
     expect(request.headers.get('Content-Length')).toBeNull();
     const res = await SELF.fetch(request);
     expect(res.status).toBe(413);
@@ -157,7 +167,11 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses a body without a content type with 415', async () => {
-    const res = await SELF.fetch(URL_, { method: 'POST', body: new Blob([JSON.stringify(valid())]) });
+    const res = await SELF.fetch(URL_, {
+      method: 'POST',
+      headers: { 'CF-Connecting-IP': nextIp() },
+      body: new Blob([JSON.stringify(valid())]),
+    });
     expect(res.status).toBe(415);
     expect(await stored()).toEqual([]);
   });
@@ -187,5 +201,103 @@ describe('POST /api/contact', () => {
       expect(res.status, method).toBe(405);
       expect(res.headers.get('Allow')).toBe('POST');
     }
+  });
+});
+
+describe('abuse limits on POST /api/contact', () => {
+  it('answers 429 with Retry-After once an address sent 5 messages in a minute, and stores nothing more', async () => {
+    const ip = '192.0.2.177';
+    const send = (subject: string) =>
+      post(JSON.stringify({ ...valid(), subject }), {
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(`ok ${i}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+
+    const limited = await send('one too many');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBe('60');
+    expect(limited.headers.get('Content-Type')).toContain('application/json');
+    expect(await limited.json()).toEqual({ error: 'rate_limited' });
+    const subjects = (await stored()).map((m) => (m.value as { subject: string }).subject);
+    expect(subjects).toHaveLength(5);
+    expect(subjects).not.toContain('one too many');
+
+    // Counted before the body is read: even a malformed request from that address is refused.
+    const garbage = await post('{"name":', { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip });
+    expect(garbage.status).toBe(429);
+    // Another address is not affected.
+    expect((await postJson(valid())).status).toBe(201);
+  });
+
+  it.each([
+    ['a cross-site fetch', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['another origin', { Origin: 'https://evil.example' }],
+    ['an opaque origin', { Origin: 'null' }],
+    [
+      'another origin that claims to be same-site',
+      { Origin: 'https://kongres.test.evil.example', 'Sec-Fetch-Site': 'same-site' },
+    ],
+  ])('refuses %s with 403 and stores nothing', async (_label, headers) => {
+    const res = await post(JSON.stringify(valid()), { 'Content-Type': 'application/json', ...headers });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'cross_site_request' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('accepts a same-origin browser request', async () => {
+    const res = await post(JSON.stringify(valid()), {
+      'Content-Type': 'application/json',
+      Origin: 'https://kongres.test',
+      'Sec-Fetch-Site': 'same-origin',
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('logs no e-mail address, name or message text, only the id and language', async () => {
+    const lines: string[] = [];
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      });
+    }
+    const res = await postJson(valid());
+    expect(res.status).toBe(201);
+    await postJson({ ...valid(), website: 'https://spam.example' });
+    await postJson({ ...valid(), email: 'anna.kowalska@example' });
+    const logged = lines.join('\n');
+    expect(logged).toContain('contact_message');
+    expect(logged).not.toContain('anna.kowalska');
+    expect(logged).not.toMatch(/[^\s"@]+@[^\s"@]+/);
+    expect(logged).not.toContain(valid().name);
+    expect(logged).not.toContain(valid().message);
+  });
+
+  it('answers 503 without details when KV keeps failing, and never a stack trace', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      ...env.ORDERS,
+      get: env.ORDERS.get.bind(env.ORDERS),
+      list: env.ORDERS.list.bind(env.ORDERS),
+      put: () => Promise.reject(new Error('KV unavailable at put (kv.ts:1:1)')),
+    } as unknown as KVNamespace;
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(URL_, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify(valid()),
+      }),
+      { ...env, ORDERS: failing },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: 'storage_unavailable' });
+    expect(text).not.toMatch(/KV unavailable|at |stack|\.ts/);
+    expect(await stored()).toEqual([]);
   });
 });

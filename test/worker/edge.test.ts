@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
+import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -53,6 +54,25 @@ describe('language redirects', () => {
   it('sends a bare special-event path straight to the canonical page of the cookie language', async () => {
     const res = await get('/Miss-AI/', { Cookie: 'i18nextLng=es' });
     expect(res.headers.get('Location')).toBe('/es/miss-ai');
+  });
+
+  // Found by the property tests: the assets layer decodes a path and redirects once more for these
+  // spellings, so the language redirect must already point at the final URL.
+  it.each([
+    ['/%2F', '/pl'],
+    ['/index.html', '/pl'],
+    ['/...html', '/pl'],
+    ['/program/index.html', '/pl/program'],
+    ['/program.html', '/pl/program'],
+    ['/%70rogram', '/pl/program'],
+    ['/kontakt%2F%2F?temat=expo', '/pl/kontakt?temat=expo'],
+    ['/x%2F..%2Fprogram', '/pl/x/program'],
+  ])('redirects %s in one hop to %s', async (path, location) => {
+    const res = await visit(`${ORIGIN}${path}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(location);
+    const next = await visit(`${ORIGIN}${location}`);
+    expect([200, 404]).toContain(next.status);
   });
 
   it('prefixes an unknown path too, which then answers 404', async () => {

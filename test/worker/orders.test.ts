@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { listRecords, type Order, putOrder, sha256Hex } from '../../worker/orders/store';
 import { signStripePayload, verifyStripeSignature } from '../../worker/orders/stripe-signature';
@@ -241,6 +241,29 @@ describe('organiser access', () => {
   ])('answers 401 with %s', async (_, headers) => {
     const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, { headers });
     expect(res.status).toBe(401);
+  });
+
+  it('compares the admin token in constant time, and refuses a prefix or an extension of it', async () => {
+    const compare = vi.spyOn(crypto.subtle, 'timingSafeEqual');
+    const call = async (token: string) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`${ORIGIN}/api/admin/orders`, { headers: { Authorization: `Bearer ${token}` } }),
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    expect(await call('test-admin-token')).toBe(200);
+    expect(compare).toHaveBeenCalled();
+    compare.mockClear();
+    // Same length, last character wrong: only a constant-time compare may decide.
+    expect(await call('test-admin-tokeN')).toBe(401);
+    expect(compare).toHaveBeenCalled();
+    expect(await call('test-admin-toke')).toBe(401);
+    expect(await call('test-admin-token2')).toBe(401);
+    compare.mockRestore();
   });
 
   it('does not exist while no admin token is configured', async () => {

@@ -16,6 +16,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { timeSortableId } from '../ids';
 import type { AppEnv } from '../index';
 import { saveMessage } from '../messages';
+import { rateLimit } from '../security';
 
 // Issue messages are the error codes the client translates (see ContactFieldError).
 const missingOr = (code: ContactFieldError) => (issue: { input?: unknown }) =>
@@ -66,6 +67,8 @@ const parseJson = createMiddleware<AppEnv>(async (c, next) => {
 export const contact = new Hono<AppEnv>()
   .post(
     '/',
+    // Counted before anything else, so a flood costs no parsing and stores nothing.
+    rateLimit((env) => env.CONTACT_LIMITER),
     requireJson,
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT_BYTES,
@@ -89,7 +92,14 @@ export const contact = new Hono<AppEnv>()
         console.log(JSON.stringify({ event: 'contact_honeypot' }));
         return c.json({ id: timeSortableId() }, 201);
       }
-      const message = await saveMessage(c.env.ORDERS, input);
+      let message: Awaited<ReturnType<typeof saveMessage>>;
+      try {
+        message = await saveMessage(c.env.ORDERS, input);
+      } catch (error) {
+        // Only the error's text: the message, the name and the address stay out of the logs.
+        console.error(JSON.stringify({ event: 'storage_failed', route: 'contact', message: String(error) }));
+        return c.json({ error: 'storage_unavailable' }, 503);
+      }
       console.log(JSON.stringify({ event: 'contact_message', id: message.id, lang: message.lang }));
       return c.json({ id: message.id }, 201);
     },

@@ -1,0 +1,422 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS, HONEYPOT_LIMIT } from '../../site/contact';
+import { LANGUAGE_CODES } from '../../site/languages';
+import { PLAN_TYPES } from '../../site/tickets';
+import { PURCHASE_BODY_LIMIT } from '../../worker/routes/purchase';
+import { clientIps } from './client-ip';
+import { clearKv } from './kv';
+import { callWorker } from './platform';
+
+// Property tests of the two public write endpoints: a generated invalid request is refused with
+// a 4xx and leaves KV as it was; a generated valid one stores exactly one record, as sent.
+const ORIGIN = 'https://kongres.test';
+const nextIp = clientIps(100);
+
+/** Every key in the namespace under a prefix (a few hundred at most here). */
+async function keys(prefix: string): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.ORDERS.list({ prefix, cursor });
+    names.push(...page.keys.map((k) => k.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return names;
+}
+
+const allKeys = () => keys('');
+
+type Sent = { path: string; body: string; contentType?: string; headers?: Record<string, string> };
+
+/** Sends one request straight to the worker from an address of its own (the rate limit is not under test). */
+function send({ path, body, contentType = 'application/json', headers = {} }: Sent) {
+  const h = new Headers({ 'CF-Connecting-IP': nextIp(), ...headers });
+  if (contentType) h.set('Content-Type', contentType);
+  return callWorker(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: h, body }));
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+// --- shared generators --------------------------------------------------------------------------
+
+/** Addresses both the purchase schema (zod's email) and the contact pattern accept. */
+const validEmail = fc
+  .tuple(
+    fc.array(fc.stringMatching(/^[A-Za-z0-9_+-]{1,10}$/), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,10}$/), { minLength: 1, maxLength: 3 }),
+    fc.stringMatching(/^[A-Za-z]{2,6}$/),
+  )
+  .map(([local, labels, tld]) => `${local.join('.')}@${labels.join('.')}.${tld}`);
+
+/** Text that is not a valid e-mail address under any reading: no @ at all. */
+const notAnEmail = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('@')),
+  fc.constantFrom('', ' ', 'anna', 'anna.example.com', '@', 'a@', '@b.pl', 'a b@c.pl', 'a@b@c.pl'),
+);
+
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+);
+
+/** Printable ASCII, as a header value can carry it. */
+const headerText = fc.string({
+  unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
+  maxLength: 40,
+});
+
+/** A body that is not JSON at all. */
+const notJson = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => {
+  try {
+    JSON.parse(s);
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+/** JSON that is not an object: the schema wants one. */
+const jsonNotAnObject = fc.oneof(
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+const wrongContentType = fc.constantFrom(
+  '',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonp',
+  'application/json-patch+json',
+  'text/json',
+);
+
+const trimmedLength = (min: number, max: number) => (s: string) => s.trim().length >= min && s.trim().length <= max;
+
+// --- purchase -----------------------------------------------------------------------------------
+
+const plan = fc.constantFrom(...PLAN_TYPES);
+
+const validInvoice = fc.record({
+  company: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter(trimmedLength(1, 200)),
+  taxId: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 -]{3,17}[A-Za-z0-9]$/),
+  address: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter(trimmedLength(1, 300)),
+});
+
+const validPurchase = fc.record(
+  {
+    email: validEmail,
+    lang: fc.constantFrom(...LANGUAGE_CODES),
+    invoice: validInvoice,
+    // Fields the schema does not know are ignored, amounts above all.
+    gross: fc.integer(),
+  },
+  { requiredKeys: ['email'] },
+);
+
+let idempotencyCounter = 0;
+
+const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
+  fc.tuple(plan, validPurchase, fc.oneof(notAnEmail, notAString)).map(([p, body, email]) => ({
+    why: 'bad e-mail',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify({ ...body, email }),
+  })),
+  fc.tuple(plan, validPurchase, fc.integer({ min: 1, max: 40 })).map(([p, body, n]) => ({
+    why: 'e-mail too long',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify({ ...body, email: `${'a'.repeat(250 + n)}@example.com` }),
+  })),
+  fc.tuple(plan, validPurchase).map(([p, { email: _, ...body }]) => ({
+    why: 'no e-mail',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify(body),
+  })),
+  fc
+    .tuple(
+      plan,
+      validPurchase,
+      fc.oneof(
+        fc.string({ maxLength: 8 }).filter((s) => !(LANGUAGE_CODES as readonly string[]).includes(s)),
+        notAString,
+      ),
+    )
+    .map(([p, body, lang]) => ({
+      why: 'bad language',
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, lang }),
+    })),
+  fc
+    .tuple(
+      plan,
+      validPurchase,
+      validInvoice,
+      fc.oneof(
+        fc.record({
+          field: fc.constant('taxId'),
+          value: fc.string({ maxLength: 12 }).filter((s) => /[^A-Za-z0-9 -]/.test(s)),
+        }),
+        fc.record({ field: fc.constant('taxId'), value: fc.stringMatching(/^[A-Za-z0-9]{0,4}$/) }),
+        fc.record({ field: fc.constant('taxId'), value: fc.stringMatching(/^[A-Za-z0-9]{21,30}$/) }),
+        fc.record({ field: fc.constantFrom('company', 'address'), value: fc.constantFrom('', ' ', '\t\n') }),
+        fc.record({ field: fc.constant('company'), value: fc.constant('x'.repeat(201)) }),
+        fc.record({ field: fc.constant('address'), value: fc.constant('x'.repeat(301)) }),
+        fc.record({ field: fc.constantFrom('company', 'taxId', 'address'), value: notAString }),
+      ),
+    )
+    .map(([p, body, invoice, { field, value }]) => ({
+      why: `bad invoice ${field}`,
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
+    })),
+  fc
+    .tuple(plan, validPurchase, fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string())))
+    .map(([p, body, invoice]) => ({
+      why: 'invoice not an object',
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, invoice }),
+    })),
+  fc.tuple(plan, jsonNotAnObject).map(([p, value]) => ({
+    why: 'JSON that is not an object',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify(value),
+  })),
+  fc.tuple(plan, notJson).map(([p, body]) => ({ why: 'not JSON', path: `/api/purchase/${p}`, body })),
+  fc.tuple(plan, validPurchase, fc.integer({ min: 1, max: 20_000 })).map(([p, body, n]) => ({
+    why: 'too large',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify({ ...body, padding: 'x'.repeat(PURCHASE_BODY_LIMIT + n) }),
+  })),
+  fc.tuple(plan, validPurchase, wrongContentType).map(([p, body, contentType]) => ({
+    why: `content type ${contentType || '(none)'}`,
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify(body),
+    contentType,
+  })),
+  fc
+    .tuple(
+      plan,
+      validPurchase,
+      headerText.filter((key) => !/^[A-Za-z0-9_-]{8,128}$/.test(key)),
+    )
+    .map(([p, body, key]) => ({
+      why: 'bad Idempotency-Key',
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify(body),
+      headers: { 'Idempotency-Key': key },
+    })),
+  fc
+    .tuple(
+      fc.stringMatching(/^[a-z0-9-]{1,12}$/).filter((p) => !(PLAN_TYPES as readonly string[]).includes(p)),
+      validPurchase,
+    )
+    .map(([p, body]) => ({ why: 'unknown plan', path: `/api/purchase/${p}`, body: JSON.stringify(body) })),
+);
+
+describe('purchase properties (fast-check)', () => {
+  beforeAll(() => {
+    for (const level of ['log', 'error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
+  });
+  afterAll(() => vi.restoreAllMocks());
+  beforeEach(clearKv);
+
+  it('refuses every invalid purchase with a 4xx and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(invalidPurchase, async (request) => {
+        const before = await allKeys();
+        const res = await send(request);
+        const text = await res.text();
+        expect(res.status, `${request.why}: ${text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${request.why}: ${text}`).toBeLessThan(500);
+        expect(JSON.parse(text), request.why).toHaveProperty('error');
+        expect(await allKeys(), request.why).toEqual(before);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it('stores exactly one order, priced from site/, for every valid purchase', async () => {
+    await fc.assert(
+      fc.asyncProperty(plan, validPurchase, fc.boolean(), async (p, body, withKey) => {
+        fc.pre(bytes(JSON.stringify(body)) <= PURCHASE_BODY_LIMIT);
+        const before = new Set(await keys('order:'));
+        const idempotencyBefore = (await keys('idempotency:')).length;
+        const headers: Record<string, string> = withKey
+          ? { 'Idempotency-Key': `prop-${++idempotencyCounter}-key` }
+          : {};
+        const res = await send({ path: `/api/purchase/${p}`, body: JSON.stringify(body), headers });
+        expect(res.status, await res.clone().text()).toBe(201);
+        const { orderId } = await res.json<{ orderId: string }>();
+
+        const added = (await keys('order:')).filter((k) => !before.has(k));
+        expect(added).toEqual([`order:${orderId}`]);
+        expect((await keys('idempotency:')).length).toBe(idempotencyBefore + (withKey ? 1 : 0));
+        const order = await env.ORDERS.get<Record<string, unknown>>(`order:${orderId}`, 'json');
+        expect(order).toMatchObject({
+          plan: p,
+          email: body.email.toLowerCase(),
+          lang: body.lang ?? 'pl',
+          status: 'pending',
+        });
+        expect(order?.gross).not.toBe(body.gross);
+        if (body.invoice) {
+          const { company, taxId, address } = body.invoice;
+          expect(order?.invoice).toEqual({ company: company.trim(), taxId: taxId.trim(), address: address.trim() });
+        } else {
+          expect(order).not.toHaveProperty('invoice');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+});
+
+// --- contact ------------------------------------------------------------------------------------
+
+const TEXT_FIELDS = ['name', 'subject', 'message'] as const;
+
+const validText = (limit: number, maxGraphemes: number) =>
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: maxGraphemes }).filter(trimmedLength(1, limit));
+
+const validContact = fc.record(
+  {
+    name: validText(CONTACT_LIMITS.name, 30),
+    email: validEmail,
+    subject: validText(CONTACT_LIMITS.subject, 40),
+    message: validText(CONTACT_LIMITS.message, 300),
+    lang: fc.constantFrom(...LANGUAGE_CODES),
+    website: fc.constantFrom('', ' ', '\n'),
+  },
+  { requiredKeys: ['name', 'email', 'subject', 'message', 'lang'] },
+);
+
+const blank = fc.constantFrom('', ' ', '   ', '\t\n', '\u00a0', '\u2003 ');
+
+const invalidContact: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
+  fc
+    .tuple(validContact, fc.constantFrom(...TEXT_FIELDS, 'email' as const), fc.oneof(blank, notAString))
+    .map(([body, field, value]) => ({
+      why: `${field} blank or not text`,
+      path: '/api/contact',
+      body: JSON.stringify({ ...body, [field]: value }),
+    })),
+  fc.tuple(validContact, fc.constantFrom(...TEXT_FIELDS, 'email' as const, 'lang' as const)).map(([body, field]) => {
+    const { [field]: _, ...rest } = body;
+    return { why: `${field} missing`, path: '/api/contact', body: JSON.stringify(rest) };
+  }),
+  fc.tuple(validContact, fc.constantFrom(...TEXT_FIELDS), fc.integer({ min: 1, max: 50 })).map(([body, field, n]) => ({
+    why: `${field} too long`,
+    path: '/api/contact',
+    body: JSON.stringify({ ...body, [field]: 'x'.repeat(CONTACT_LIMITS[field] + n) }),
+  })),
+  fc
+    .tuple(
+      validContact,
+      notAnEmail.filter((s) => s.trim() !== ''),
+    )
+    .map(([body, email]) => ({
+      why: 'bad e-mail',
+      path: '/api/contact',
+      body: JSON.stringify({ ...body, email }),
+    })),
+  fc
+    .tuple(
+      validContact,
+      fc.oneof(
+        fc.string({ maxLength: 8 }).filter((s) => !(LANGUAGE_CODES as readonly string[]).includes(s)),
+        notAString,
+      ),
+    )
+    .map(([body, lang]) => ({ why: 'bad language', path: '/api/contact', body: JSON.stringify({ ...body, lang }) })),
+  fc.tuple(validContact, fc.oneof(notAString, fc.constant('x'.repeat(HONEYPOT_LIMIT + 1)))).map(([body, website]) => ({
+    why: 'bad honeypot',
+    path: '/api/contact',
+    body: JSON.stringify({ ...body, website }),
+  })),
+  jsonNotAnObject.map((value) => ({
+    why: 'JSON that is not an object',
+    path: '/api/contact',
+    body: JSON.stringify(value),
+  })),
+  notJson.map((body) => ({ why: 'not JSON', path: '/api/contact', body })),
+  fc.tuple(validContact, fc.integer({ min: 1, max: 20_000 })).map(([body, n]) => ({
+    why: 'too large',
+    path: '/api/contact',
+    body: JSON.stringify({ ...body, padding: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES + n) }),
+  })),
+  fc.tuple(validContact, wrongContentType).map(([body, contentType]) => ({
+    why: `content type ${contentType || '(none)'}`,
+    path: '/api/contact',
+    body: JSON.stringify(body),
+    contentType,
+  })),
+);
+
+describe('contact properties (fast-check)', () => {
+  beforeAll(() => {
+    for (const level of ['log', 'error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
+  });
+  afterAll(() => vi.restoreAllMocks());
+  beforeEach(clearKv);
+
+  it('refuses every invalid message with a 4xx and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(invalidContact, async (request) => {
+        const before = await allKeys();
+        const res = await send(request);
+        const text = await res.text();
+        expect(res.status, `${request.why}: ${text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${request.why}: ${text}`).toBeLessThan(500);
+        expect(JSON.parse(text), request.why).toHaveProperty('error');
+        expect(await allKeys(), request.why).toEqual(before);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it('stores exactly one message, trimmed, for every valid one', async () => {
+    await fc.assert(
+      fc.asyncProperty(validContact, async (body) => {
+        const before = new Set(await allKeys());
+        const res = await send({ path: '/api/contact', body: JSON.stringify(body) });
+        expect(res.status, await res.clone().text()).toBe(201);
+        const { id } = await res.json<{ id: string }>();
+        const added = (await allKeys()).filter((k) => !before.has(k));
+        expect(added).toEqual([`message:${id}`]);
+        const stored = await env.ORDERS.get<Record<string, unknown>>(`message:${id}`, 'json');
+        expect(stored).toMatchObject({
+          id,
+          name: body.name.trim(),
+          email: body.email,
+          subject: body.subject.trim(),
+          message: body.message.trim(),
+          lang: body.lang,
+        });
+        expect(stored).not.toHaveProperty('website');
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const filled = fc.string({ minLength: 1, maxLength: HONEYPOT_LIMIT }).filter((s) => s.trim() !== '');
+    await fc.assert(
+      fc.asyncProperty(validContact, filled, async (body, website) => {
+        const before = await allKeys();
+        const res = await send({ path: '/api/contact', body: JSON.stringify({ ...body, website }) });
+        expect(res.status).toBe(201);
+        expect(await allKeys()).toEqual(before);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+});
