@@ -2,6 +2,7 @@
 // local KV persisted under .wrangler/state (or PERSIST_DIR), on 127.0.0.1:PORT (default 8787).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 if (!existsSync('dist/ai_congress/wrangler.json') && !process.argv.includes('--config')) {
   console.error('No build found: run `npm run build` first (npm start does both).');
@@ -11,22 +12,13 @@ const port = process.env.PORT || '8787';
 const persist = process.env.PERSIST_DIR || '.wrangler/state';
 // A port of its own for the inspector, so several servers (tests, a dev run) can run side by side.
 const inspector = process.env.INSPECTOR_PORT || String(Number(port) + 10000);
-const args = [
-  'wrangler',
-  'dev',
-  '--ip',
-  '127.0.0.1',
-  '--port',
-  port,
-  '--persist-to',
-  persist,
-  '--inspector-port',
-  inspector,
-];
+const args = ['dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persist, '--inspector-port', inspector];
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
 // Anything after the script name goes to wrangler dev, e.g. `--var ADMIN_TOKEN:local-secret`.
 args.push(...process.argv.slice(2));
-const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+// wrangler's own script, not through npx: a signal then reaches wrangler, which stops workerd.
+const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+const child = spawn(process.execPath, [wrangler, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
 
