@@ -6,6 +6,7 @@ import { FIGURES } from '../../site/event';
 import { href } from '../../site/pages';
 import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
+import { InfoCta } from './info-cta';
 import { telHref, useInfoFacts } from './info-facts';
 import { InfoHero } from './info-hero';
 import { type IconName, InfoIcon } from './info-icon';
@@ -39,10 +40,24 @@ const BENEFIT_ICONS: Record<string, IconName> = {
   network: 'handshake',
 };
 
-export const benefitIcon = (key: string): IconName => BENEFIT_ICONS[key] ?? 'sparkles';
+const benefitIcon = (key: string): IconName => BENEFIT_ICONS[key] ?? 'sparkles';
 
-/** Four benefits read best as two wide rows, five or six as rows of three. */
-export const benefitsLayout = (count: number) => (count === 4 ? 'info-benefits--2' : 'info-benefits--3');
+/** Benefit cards with their icons; four read best as two wide rows, five or six as rows of three. */
+export function BenefitCards({ benefits }: { benefits: [string, { title: string; text: string }][] }) {
+  return (
+    <ul className={`grid info-benefits ${benefits.length === 4 ? 'info-benefits--2' : 'info-benefits--3'}`}>
+      {benefits.map(([key, benefit]) => (
+        <li key={key} className="card">
+          <span className="card__icon">
+            <InfoIcon name={benefitIcon(key)} />
+          </span>
+          <h3>{benefit.title}</h3>
+          <p>{benefit.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Figures as stat cards: "3500+ participants on site". */
 export function FigureStrip({ figures }: { figures: readonly CooperationFigure[] }) {
@@ -97,17 +112,7 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
       </div>
 
       <Section id="benefits" eyebrow={t('cooperation.benefitsEyebrow')} title={t(`cooperation.${id}.benefitsTitle`)}>
-        <ul className={`grid info-benefits ${benefitsLayout(benefits.length)}`}>
-          {benefits.map(([key, benefit]) => (
-            <li key={key} className="card">
-              <span className="card__icon">
-                <InfoIcon name={benefitIcon(key)} />
-              </span>
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </li>
-          ))}
-        </ul>
+        <BenefitCards benefits={benefits} />
       </Section>
 
       <Section
@@ -126,28 +131,12 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
         </ol>
       </Section>
 
-      <section className="section info-cta" aria-labelledby="cta-title">
-        <div className="container">
-          <div className="info-cta__panel">
-            <div className="info-cta__text">
-              <h2 id="cta-title">{t(`cooperation.${id}.ctaTitle`)}</h2>
-              <p>{t(`cooperation.${id}.ctaText`, facts)}</p>
-              <p className="info-cta__direct">
-                {t('shared.directContact')}{' '}
-                <a href={`mailto:${facts.email}`} className="info-nowrap">
-                  {facts.email}
-                </a>
-                <span aria-hidden="true"> · </span>
-                <a href={telHref(facts.phone)} className="info-nowrap">
-                  {facts.phone}
-                </a>
-              </p>
-            </div>
-            <Link href={contact} className="button info-cta__button">
-              {t(`cooperation.${id}.primaryCta`)}
-              <InfoIcon name="arrow" size={20} />
-            </Link>
-          </div>
+      <InfoCta
+        title={t(`cooperation.${id}.ctaTitle`)}
+        text={t(`cooperation.${id}.ctaText`, facts)}
+        href={contact}
+        action={t(`cooperation.${id}.primaryCta`)}
+        after={
           <nav className="info-related" aria-labelledby="related-title">
             <h2 id="related-title" className="info-related__title">
               {t('shared.relatedTitle')}
@@ -163,8 +152,19 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
               ))}
             </ul>
           </nav>
-        </div>
-      </section>
+        }
+      >
+        <p className="info-cta__direct">
+          {t('shared.directContact')}{' '}
+          <a href={`mailto:${facts.email}`} className="info-nowrap">
+            {facts.email}
+          </a>
+          <span aria-hidden="true"> · </span>
+          <a href={telHref(facts.phone)} className="info-nowrap">
+            {facts.phone}
+          </a>
+        </p>
+      </InfoCta>
     </>
   );
 }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { PARTNER_PACKAGES } from '../../site/partners';
-import { benefitIcon, benefitsLayout, FigureStrip } from '../components/cooperation-page';
+import { BenefitCards, FigureStrip } from '../components/cooperation-page';
+import { InfoCta } from '../components/info-cta';
 import { useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
@@ -35,17 +36,7 @@ export default function Page() {
       </div>
 
       <Section id="benefits" eyebrow={t('cooperation.benefitsEyebrow')} title={t('partnership.benefitsTitle')}>
-        <ul className={`grid info-benefits ${benefitsLayout(benefits.length)}`}>
-          {benefits.map(([key, benefit]) => (
-            <li key={key} className="card">
-              <span className="card__icon">
-                <InfoIcon name={benefitIcon(key)} />
-              </span>
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </li>
-          ))}
-        </ul>
+        <BenefitCards benefits={benefits} />
       </Section>
 
       <Section
@@ -94,20 +85,12 @@ export default function Page() {
         </ul>
       </Section>
 
-      <section className="section info-cta" aria-labelledby="cta-title">
-        <div className="container">
-          <div className="info-cta__panel">
-            <div className="info-cta__text">
-              <h2 id="cta-title">{t('partnership.ctaTitle')}</h2>
-              <p>{t('partnership.ctaText')}</p>
-            </div>
-            <Link href={contact} className="button info-cta__button">
-              {t('partnership.primaryCta')}
-              <InfoIcon name="arrow" size={20} />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <InfoCta
+        title={t('partnership.ctaTitle')}
+        text={t('partnership.ctaText')}
+        href={contact}
+        action={t('partnership.primaryCta')}
+      />
     </>
   );
 }

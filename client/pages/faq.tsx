@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { FAQ_ITEMS } from '../../site/faq';
 import { href } from '../../site/pages';
 import { Accordion } from '../components/accordion';
+import { InfoCta } from '../components/info-cta';
 import { useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
@@ -69,20 +70,13 @@ export default function Page() {
           </aside>
         </div>
       </Section>
-      <section className="section section--white info-cta" aria-labelledby="cta-title">
-        <div className="container">
-          <div className="info-cta__panel">
-            <div className="info-cta__text">
-              <h2 id="cta-title">{t('faq.moreTitle')}</h2>
-              <p>{t('faq.moreText')}</p>
-            </div>
-            <Link href={href(lang, 'contact')} className="button info-cta__button">
-              {t('faq.moreCta')}
-              <InfoIcon name="arrow" size={20} />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <InfoCta
+        white
+        title={t('faq.moreTitle')}
+        text={t('faq.moreText')}
+        href={href(lang, 'contact')}
+        action={t('faq.moreCta')}
+      />
     </>
   );
 }
