@@ -15,7 +15,10 @@ function start() {
   import('./start').then(({ start }) => start(), console.error);
 }
 
-if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+if (!document.getElementById('root')?.firstElementChild) {
+  // Nothing prerendered (`vite dev`): there is no paint to wait for.
+  start();
+} else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   // The paint entry arrives once the first frame with content has been presented.
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;

@@ -98,7 +98,7 @@ export default function Page() {
                   <InfoIcon name="download" size={20} />
                   <span>
                     {t('press.download')}
-                    <span className="info-visually-hidden">: {title}</span> ({meta(path)})
+                    <span className="visually-hidden">: {title}</span> ({meta(path)})
                   </span>
                 </a>
               </li>
@@ -128,7 +128,7 @@ export default function Page() {
                       <InfoIcon name="download" size={18} />
                       <span>
                         {t('press.download')}
-                        <span className="info-visually-hidden">: {caption}</span> ({meta(photo.full)})
+                        <span className="visually-hidden">: {caption}</span> ({meta(photo.full)})
                       </span>
                     </a>
                   </figcaption>

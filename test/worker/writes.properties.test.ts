@@ -222,27 +222,35 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     .map(([p, body]) => ({ why: 'unknown plan', path: `/api/purchase/${p}`, body: JSON.stringify(body) })),
 );
 
-describe('purchase properties (fast-check)', () => {
+/** Silences the worker's logs for the block and starts every test with an empty KV. */
+function quietWithEmptyKv() {
   beforeAll(() => {
     for (const level of ['log', 'error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
   });
   afterAll(() => vi.restoreAllMocks());
   beforeEach(clearKv);
+}
 
-  it('refuses every invalid purchase with a 4xx and stores nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(invalidPurchase, async (request) => {
-        const before = await allKeys();
-        const res = await send(request);
-        const text = await res.text();
-        expect(res.status, `${request.why}: ${text}`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${request.why}: ${text}`).toBeLessThan(500);
-        expect(JSON.parse(text), request.why).toHaveProperty('error');
-        expect(await allKeys(), request.why).toEqual(before);
-      }),
-      { numRuns: 200 },
-    );
-  }, 60_000);
+/** Every generated invalid request gets a 4xx with an error code and leaves KV as it was. */
+function refusesAll(requests: fc.Arbitrary<Sent & { why: string }>) {
+  return fc.assert(
+    fc.asyncProperty(requests, async (request) => {
+      const before = await allKeys();
+      const res = await send(request);
+      const text = await res.text();
+      expect(res.status, `${request.why}: ${text}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${request.why}: ${text}`).toBeLessThan(500);
+      expect(JSON.parse(text), request.why).toHaveProperty('error');
+      expect(await allKeys(), request.why).toEqual(before);
+    }),
+    { numRuns: 200 },
+  );
+}
+
+describe('purchase properties (fast-check)', () => {
+  quietWithEmptyKv();
+
+  it('refuses every invalid purchase with a 4xx and stores nothing', () => refusesAll(invalidPurchase), 60_000);
 
   it('stores exactly one order, priced from site/, for every valid purchase', async () => {
     await fc.assert(
@@ -362,26 +370,9 @@ const invalidContact: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
 );
 
 describe('contact properties (fast-check)', () => {
-  beforeAll(() => {
-    for (const level of ['log', 'error', 'warn'] as const) vi.spyOn(console, level).mockImplementation(() => {});
-  });
-  afterAll(() => vi.restoreAllMocks());
-  beforeEach(clearKv);
+  quietWithEmptyKv();
 
-  it('refuses every invalid message with a 4xx and stores nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(invalidContact, async (request) => {
-        const before = await allKeys();
-        const res = await send(request);
-        const text = await res.text();
-        expect(res.status, `${request.why}: ${text}`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${request.why}: ${text}`).toBeLessThan(500);
-        expect(JSON.parse(text), request.why).toHaveProperty('error');
-        expect(await allKeys(), request.why).toEqual(before);
-      }),
-      { numRuns: 200 },
-    );
-  }, 60_000);
+  it('refuses every invalid message with a 4xx and stores nothing', () => refusesAll(invalidContact), 60_000);
 
   it('stores exactly one message, trimmed, for every valid one', async () => {
     await fc.assert(
