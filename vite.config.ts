@@ -13,12 +13,19 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
 // wrangler.toml and runs it in workerd during `vite dev`.
 export default defineConfig({
   plugins: [react(), cloudflare()],
+  // Only the page script's own build (scripts/prerender.mjs) sets the app entry's URL.
+  define: { __APP_ENTRY__: 'undefined' },
   environments: {
     client: {
       build: {
         manifest: true,
-        // Every browser the site supports knows <link rel="modulepreload">.
-        modulePreload: { polyfill: false },
+        // Every browser the site supports knows <link rel="modulepreload">. The page itself preloads
+        // nothing: the app is imported on the first interaction (client/boot.ts), and what it needs
+        // is preloaded then.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+        },
         rollupOptions: { input: 'client/index.html', output: { chunkFileNames: chunkName } },
       },
     },

@@ -41,7 +41,7 @@ export async function prepareView(i18n: I18n, view: View): Promise<void> {
   if (i18n.language !== view.lang) await i18n.changeLanguage(view.lang);
 }
 
-export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
+export function App({ i18n, initial, onReady }: { i18n: I18n; initial: View; onReady?: () => void }) {
   const [location, navigate] = useLocation();
   const [shown, setShown] = useState(initial);
 
@@ -55,7 +55,9 @@ export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
     let cancelled = false;
     prepareView(i18n, next).then(
       () => {
-        if (!cancelled) setShown(next);
+        // The same view keeps its object, so effects keyed on it (scrolling to the top) do not rerun.
+        if (!cancelled)
+          setShown((current) => (current.lang === next.lang && current.page === next.page ? current : next));
       },
       (error) => console.error(error),
     );
@@ -65,8 +67,10 @@ export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
   }, [location, navigate, i18n]);
 
   // Marks the document as interactive (end-to-end tests wait for it before they click).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app is first committed
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    onReady?.();
   }, []);
 
   useEffect(() => {
@@ -75,9 +79,11 @@ export function App({ i18n, initial }: { i18n: I18n; initial: View }) {
     if (!shown.page) console.warn(JSON.stringify({ event: 'not_found', path: window.location.pathname }));
   }, [shown, i18n]);
 
-  // Every navigation starts at the top, or at the anchor the link points to.
+  // Every navigation starts at the top, or at the anchor the link points to. The first view is
+  // left where the browser put it: React may arrive after the visitor has scrolled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per shown view
   useEffect(() => {
+    if (shown === initial) return;
     const target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -30,7 +30,11 @@ export { notFoundAssetPath as notFoundPath } from '../site/pages';
 export { headersFile } from '../site/security';
 
 /** Every page with its canonical path builder, for the prerender script. */
-export const pages = PAGES.map((p) => ({ id: p.id, path: (lang: LanguageCode) => href(lang, p.id) }));
+export const pages = PAGES.map((p) => ({
+  id: p.id,
+  path: (lang: LanguageCode) => href(lang, p.id),
+  hydrate: 'hydrate' in p ? p.hydrate : undefined,
+}));
 
 const escapeXml = (text: string) =>
   text.replace(

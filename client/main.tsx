@@ -1,32 +1,17 @@
-// The entry: the one stylesheet, and the app once the prerendered page has painted. The page is
-// complete HTML (its links work without script), so React and the catalogues are fetched after the
-// first contentful paint instead of competing with it; hydration follows a moment later.
+// The app's entry: the one stylesheet and React. The build links the stylesheet into every page
+// but does not load this script: the page's inlined script (client/boot.ts) imports it on the
+// visitor's first interaction and waits for APP_READY_EVENT.
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/home.css';
 import './styles/events.css';
 import './styles/info.css';
 import './styles/tickets.css';
+import { APP_READY_EVENT, pageBehaviours } from './boot';
+import { start } from './start';
 
-let started = false;
-function start() {
-  if (started) return;
-  started = true;
-  import('./start').then(({ start }) => start(), console.error);
-}
-
-if (!document.getElementById('root')?.firstElementChild) {
-  // Nothing prerendered (`vite dev`): there is no paint to wait for.
-  start();
-} else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  // The paint entry arrives once the first frame with content has been presented.
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    start();
-  }).observe({ type: 'paint', buffered: true });
-} else {
-  requestAnimationFrame(() => requestAnimationFrame(start));
-}
-// A tab opened in the background paints nothing until shown; hydrate it anyway.
-setTimeout(start, 3000);
+start().then(() => {
+  // `vite dev` serves the page unrendered, without the boot script: its behaviours start here.
+  if (import.meta.env.DEV) pageBehaviours();
+  document.dispatchEvent(new Event(APP_READY_EVENT));
+}, console.error);

@@ -5,8 +5,11 @@ import { App, prepareView, viewFor } from './app';
 import { ErrorBoundary } from './components/error-boundary';
 import { createI18n } from './lib/i18n';
 
-/** Hydrates the prerendered page (or renders it, in `vite dev`). Loaded by main.tsx after first paint. */
-export async function start() {
+/**
+ * Hydrates the prerendered page (or renders it, in `vite dev`); resolves once the app is committed
+ * and handles events. Loaded by main.tsx on the visitor's first interaction.
+ */
+export async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) return;
   const view = viewFor(window.location.pathname);
@@ -16,17 +19,19 @@ export async function start() {
   }
   const i18n = createI18n(view.lang);
   await prepareView(i18n, view);
-  const app = (
-    <StrictMode>
-      <Router>
-        <ErrorBoundary i18n={i18n}>
-          <App i18n={i18n} initial={view} />
-        </ErrorBoundary>
-      </Router>
-    </StrictMode>
-  );
-  // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole page.
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  await new Promise<void>((ready) => {
+    const app = (
+      <StrictMode>
+        <Router>
+          <ErrorBoundary i18n={i18n}>
+            <App i18n={i18n} initial={view} onReady={ready} />
+          </ErrorBoundary>
+        </Router>
+      </StrictMode>
+    );
+    // As a transition, hydration is time-sliced: it yields to the browser every few milliseconds
+    // instead of holding the main thread for the whole page.
+    if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+    else createRoot(root).render(app);
+  });
 }

@@ -1,5 +1,6 @@
 // Renders every page of the page table in every language to static HTML after `vite build`:
 // dist/client/<lang>/<slug>/index.html, plus the translated 404 pages the worker serves.
+import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,12 +23,34 @@ const { render, pages, languages, notFoundPath, headersFile, ogImageSvg, sitemap
   pathToFileURL(join(ssrOut, 'entry-server.js')).href
 );
 const templatePath = join(client, 'client/index.html');
-const template = await readFile(templatePath, 'utf8');
+const built = await readFile(templatePath, 'utf8');
 
-/** Fills the template with a rendered page. */
-function documentFor(lang, { html, head }) {
+// The page's own script (client/boot.ts) is built on its own into one small classic script and
+// inlined, so a page needs no script request before it paints; it imports the app entry, which
+// Vite linked into the template, on the visitor's first interaction. The CSP allows exactly this
+// script by its hash.
+const entryTag = built.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+if (!entryTag) throw new Error('the built template has no app entry script');
+const bootOutput = await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  define: { __APP_ENTRY__: JSON.stringify(entryTag[1]) },
+  build: {
+    write: false,
+    minify: true,
+    rollupOptions: { input: join(root, 'client/boot.ts'), output: { format: 'iife' } },
+  },
+});
+const bootScript = (Array.isArray(bootOutput) ? bootOutput[0] : bootOutput).output[0].code.trim();
+const scriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
+// At the end of the body: it runs once the page it acts on has been parsed.
+const template = built.replace(entryTag[0], '').replace('</body>', `<script>${bootScript}</script>\n  </body>`);
+
+/** Fills the template with a rendered page; `hydrate` tells main.tsx when to start React. */
+function documentFor(lang, { html, head }, hydrate) {
   return template
-    .replace('<html lang="pl">', `<html lang="${lang}">`)
+    .replace('<html lang="pl">', `<html lang="${lang}"${hydrate ? ` data-hydrate="${hydrate}"` : ''}>`)
     .replace('<!--head-->', head)
     .replace('<!--app-->', html);
 }
@@ -38,7 +61,7 @@ for (const lang of languages) {
     const path = page.path(lang.code);
     const file = join(client, path, 'index.html');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, documentFor(lang.code, await render(path, lang.code, page.id)));
+    await writeFile(file, documentFor(lang.code, await render(path, lang.code, page.id), page.hydrate));
     count++;
   }
   const file = join(client, `${notFoundPath(lang.prefix)}.html`);
@@ -71,5 +94,5 @@ await writeFile(join(client, 'robots.txt'), robotsTxt());
 await rm(join(client, 'client'), { recursive: true });
 await appendFile(join(client, '.assetsignore'), '.vite\n');
 // Security and cache headers for the static files, from the same list the worker uses.
-await writeFile(join(client, '_headers'), headersFile(process.env.VITE_FOOTER_BASE_URL));
+await writeFile(join(client, '_headers'), headersFile(process.env.VITE_FOOTER_BASE_URL, [scriptHash]));
 console.log(`prerendered ${count} pages and ${languages.length} 404 pages`);

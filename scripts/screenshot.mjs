@@ -42,6 +42,12 @@ for (const path of args) {
       sessionStorage.setItem('devNoticeClosed', 'true');
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
+    // Sections off screen are not painted until they come near it (content-visibility: auto), and
+    // a full-page capture does not scroll: paint them all, as a visitor scrolling down sees them.
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll('*'))
+        if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    });
     const file = `${out}/${path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${width}.png`;
     if (!chunks) {
       await page.screenshot({ path: file, fullPage: true });

@@ -7,7 +7,11 @@ import { type LanguageCode, language } from './languages';
 export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces. */
+/**
+ * Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces.
+ * `hydrate`: when a page needs React at load rather than on the first interaction, because what
+ * it shows depends on the URL's query (the order on the thank-you page, a preset contact subject).
+ */
 export const PAGES = [
   { id: 'home', slug: '', namespaces: ['home', 'tickets'] },
   { id: 'program', slug: 'program', namespaces: ['events'] },
@@ -24,15 +28,20 @@ export const PAGES = [
   { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
   { id: 'forSponsors', slug: 'wspolpraca/dla-sponsora', namespaces: ['info'] },
   { id: 'careers', slug: 'wspolpraca/pracuj-z-nami', namespaces: ['info'] },
-  { id: 'contact', slug: 'kontakt', namespaces: ['info'] },
+  { id: 'contact', slug: 'kontakt', namespaces: ['info'], hydrate: 'with-query' },
   { id: 'faq', slug: 'faq', namespaces: ['info'] },
   { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
-  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets'] },
-] as const satisfies readonly { id: string; slug: string; namespaces: readonly Namespace[] }[];
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets'], hydrate: 'at-load' },
+] as const satisfies readonly {
+  id: string;
+  slug: string;
+  namespaces: readonly Namespace[];
+  hydrate?: 'at-load' | 'with-query';
+}[];
 
 export type Page = (typeof PAGES)[number];
 export type PageId = Page['id'];

@@ -16,12 +16,15 @@ export function footerOrigin(base: string | undefined): string | undefined {
   }
 }
 
-/** The Content-Security-Policy: no inline or eval'd script, no foreign origin but the two named. */
-export function contentSecurityPolicy(footerBase?: string): string {
+/**
+ * The Content-Security-Policy: no eval'd script and no inline script but the ones allowed by hash
+ * (the pages' own boot script), no foreign origin but the two named.
+ */
+export function contentSecurityPolicy(footerBase?: string, scriptHashes: readonly string[] = []): string {
   const footer = footerOrigin(footerBase);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -35,9 +38,9 @@ export function contentSecurityPolicy(footerBase?: string): string {
 }
 
 /** All security headers as name/value pairs. */
-export function securityHeaders(footerBase?: string): Record<string, string> {
+export function securityHeaders(footerBase?: string, scriptHashes: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(footerBase),
+    'Content-Security-Policy': contentSecurityPolicy(footerBase, scriptHashes),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -49,8 +52,8 @@ export function securityHeaders(footerBase?: string): Record<string, string> {
 }
 
 /** The `_headers` file for the static assets (Cloudflare's format), with cache rules. */
-export function headersFile(footerBase?: string): string {
-  const security = Object.entries(securityHeaders(footerBase))
+export function headersFile(footerBase?: string, scriptHashes: readonly string[] = []): string {
+  const security = Object.entries(securityHeaders(footerBase, scriptHashes))
     .map(([name, value]) => `  ${name}: ${value}`)
     .join('\n');
   return ['/*', security, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');

@@ -1,16 +1,19 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WELCOME_DELAY_MS, WelcomePopup } from '../../client/components/welcome-popup';
+import { scheduleWelcomePopup, WELCOME_DELAY_MS } from '../../client/boot';
+import { WelcomePopup } from '../../client/components/welcome-popup';
 import { WELCOME_POPUP_STORAGE_KEY } from '../../site/privacy';
 import { renderPl } from './render';
 
-// happy-dom has no modal dialogs: showModal/close just toggle `open`.
+// happy-dom has no modal dialogs: showModal/close toggle `open`, and close fires the close event
+// as browsers do after every way of closing (its form buttons, Escape, a click outside).
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
   };
   localStorage.clear();
   vi.useFakeTimers();
@@ -21,65 +24,69 @@ afterEach(() => {
 });
 
 const TITLE = 'Witamy na Kongresie AI Polska!';
-const popup = () => screen.queryByRole('dialog', { name: TITLE });
+const dialog = () => document.querySelector('dialog.welcome') as HTMLDialogElement;
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-/** Renders the popup and lets its delay pass. */
-function renderOpen() {
+/** The prerendered popup, with the page's load-time behaviour started on it. */
+function loadPage() {
   renderPl(<WelcomePopup />);
-  wait(WELCOME_DELAY_MS);
-  const dialog = popup();
-  if (!dialog) throw new Error('the popup did not open');
-  return dialog;
+  return scheduleWelcomePopup(document);
 }
 
 describe('welcome popup', () => {
-  it('uses the storage key of the specification', () => {
+  it('uses the storage key and delay of the specification', () => {
     expect(WELCOME_POPUP_STORAGE_KEY).toBe('welcomePopupClosed');
     expect(WELCOME_DELAY_MS).toBe(500);
   });
 
-  it('is not shown before 500 ms and is shown after', () => {
+  it('is in the page closed, with the browser closing it by its buttons, Escape and a click outside', () => {
     renderPl(<WelcomePopup />);
-    expect(popup()).toBeNull();
-    wait(499);
-    expect(popup()).toBeNull();
+    const element = dialog();
+    expect(element.open).toBe(false);
+    expect(element.getAttribute('closedby')).toBe('any');
+    expect(element.getAttribute('aria-labelledby')).toBe('welcome-title');
+    expect(element.querySelector('#welcome-title')?.textContent).toBe(TITLE);
+    const form = element.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('dialog');
+    const buttons = [...(form?.querySelectorAll('button') ?? [])];
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Zamknij okno powitalne',
+      'Zaczynamy',
+    ]);
+    expect(buttons.every((b) => b.type === 'submit')).toBe(true);
+  });
+
+  it('renders the message markup as elements, not as text', () => {
+    renderPl(<WelcomePopup />);
+    const message = dialog().querySelector('.welcome__message');
+    expect(message?.querySelectorAll('p')).toHaveLength(2);
+    expect(message?.querySelector('strong')?.textContent).toBe('w budowie');
+    expect(message?.textContent).not.toContain('<');
+  });
+
+  it('opens after 500 ms, not before', () => {
+    loadPage();
+    wait(WELCOME_DELAY_MS - 1);
+    expect(dialog().open).toBe(false);
     wait(1);
-    const dialog = popup();
-    expect(dialog?.hasAttribute('open')).toBe(true);
-    expect(dialog?.textContent).toContain('w budowie');
-    expect(screen.getByRole('button', { name: 'Zaczynamy' })).toBeTruthy();
+    expect(dialog().open).toBe(true);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeTruthy();
   });
 
-  it('is never shown once closed in this browser', () => {
+  it('is never opened once closed in this browser', () => {
     localStorage.setItem('welcomePopupClosed', 'true');
-    renderPl(<WelcomePopup />);
+    loadPage();
     wait(5000);
-    expect(popup()).toBeNull();
+    expect(dialog().open).toBe(false);
   });
 
-  it.each([
-    ['the button', () => fireEvent.click(screen.getByRole('button', { name: 'Zaczynamy' }))],
-    ['the close icon', () => fireEvent.click(screen.getByRole('button', { name: 'Zamknij okno powitalne' }))],
-    ['Escape', () => fireEvent.keyDown(screen.getByRole('button', { name: 'Zaczynamy' }), { key: 'Escape' })],
-    // Browsers turn Escape on a modal dialog into its cancel event.
-    ['the dialog cancel event', () => fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }))],
-    // A click on the backdrop targets the dialog element itself.
-    ['a click outside (on the backdrop)', () => fireEvent.click(screen.getByRole('dialog'))],
-  ])('closes with %s and stores that it was closed', (_way, closeIt) => {
-    renderOpen();
+  it('stores that it was closed, whichever way it closed', () => {
+    loadPage();
+    wait(WELCOME_DELAY_MS);
     expect(localStorage.getItem('welcomePopupClosed')).toBeNull();
-    closeIt();
-    expect(popup()).toBeNull();
+    dialog().close();
+    expect(dialog().open).toBe(false);
     expect(localStorage.getItem('welcomePopupClosed')).toBe('true');
-  });
-
-  it('stays open on a click inside its content', () => {
-    const dialog = renderOpen();
-    fireEvent.click(screen.getByRole('heading', { name: TITLE }));
-    fireEvent.click(dialog.querySelector('.welcome__message') as Element);
-    expect(popup()).not.toBeNull();
-    expect(localStorage.getItem('welcomePopupClosed')).toBeNull();
   });
 
   it('still opens and closes when storage throws', () => {
@@ -88,16 +95,19 @@ describe('welcome popup', () => {
     };
     const storage = { getItem: vi.fn(denied), setItem: vi.fn(denied) };
     vi.stubGlobal('localStorage', storage);
-    renderOpen();
+    loadPage();
+    wait(WELCOME_DELAY_MS);
     expect(storage.getItem).toHaveBeenCalledWith('welcomePopupClosed');
-    fireEvent.click(screen.getByRole('button', { name: 'Zaczynamy' }));
+    expect(dialog().open).toBe(true);
+    dialog().close();
     expect(storage.setItem).toHaveBeenCalledWith('welcomePopupClosed', 'true');
-    expect(popup()).toBeNull();
+    expect(dialog().open).toBe(false);
   });
 
-  it('does not open after it has gone away before its delay', () => {
-    const { unmount } = renderPl(<WelcomePopup />);
-    unmount();
-    expect(vi.getTimerCount()).toBe(0);
+  it('does not open once cancelled before its delay', () => {
+    const cancel = loadPage();
+    cancel();
+    wait(5000);
+    expect(dialog().open).toBe(false);
   });
 });

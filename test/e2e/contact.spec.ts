@@ -128,7 +128,7 @@ test('field errors from the server are shown on their fields', async ({ page }) 
   await page.getByLabel('Full name').fill('Jane Doe');
   await page.getByLabel('Email address').fill('jane@example.com');
   await page.getByLabel('Subject').fill('Hello');
-  await page.getByLabel('Message').fill('A question');
+  await page.getByLabel('Message', { exact: true }).fill('A question');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByLabel('Subject')).toHaveAccessibleDescription(
     'The subject can be at most 160 characters long.',

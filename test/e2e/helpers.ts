@@ -19,11 +19,30 @@ export const test = base.extend<{ freshVisitor: boolean }>({
 
 export { expect } from '@playwright/test';
 
-/** Opens a path and waits until the page has hydrated, so clicks reach React. */
+/**
+ * Opens a path and lets React arrive the way a visitor's first key press does (pages load it on
+ * the first interaction), then waits until the page has hydrated, so clicks reach React.
+ */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await hydrate(page);
   return response;
+}
+
+/** Starts React with a key press that changes nothing, and waits until it has hydrated. */
+export async function hydrate(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** The paths of the scripts the page has requested so far (read from resource timing). */
+export function scriptsLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js')),
+  );
 }
 
 /** The value of the language cookie the edge reads. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { LANGUAGES } from '../../site/languages';
-import { expect, open, test } from './helpers';
+import { expect, hydrate, open, test } from './helpers';
 
 test.describe('header', () => {
   test('turns opaque with a shadow after scrolling more than 10 px', async ({ page }) => {
@@ -197,7 +197,9 @@ test.describe('welcome popup', () => {
     await notice.getByRole('button', { name: 'Zamknij informację' }).click();
     await expect(notice).toBeHidden();
     await page.reload();
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(1000);
+    await expect(notice).toBeHidden();
+    await hydrate(page);
     await expect(notice).toBeHidden();
   });
 });

@@ -61,3 +61,40 @@ describe('security headers on every kind of response', () => {
     expectSecurityHeaders(res);
   });
 });
+
+/** The page's inline scripts that run (not JSON-LD data), and the sources the CSP allows by hash. */
+async function inlineScripts(res: Response) {
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([tag]) => !tag.includes('application/ld+json') && !tag.includes(' src='))
+    .map(([, body]) => body ?? '');
+  const hashes = await Promise.all(
+    scripts.map(async (body) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    }),
+  );
+  const csp = res.headers.get('Content-Security-Policy') ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  return { scripts, hashes, allowed: scriptSrc.trim().split(/\s+/).slice(1) };
+}
+
+describe('the pages’ inline boot script', () => {
+  it.each([
+    ['a prerendered page', '/pl/program', 200],
+    ['the 404 page', '/de/gibt-es-nicht', 404],
+  ])('%s carries one, and its CSP allows exactly that script and same-origin files', async (_, path, status) => {
+    const res = await SELF.fetch(ORIGIN + path);
+    expect(res.status).toBe(status);
+    const { scripts, hashes, allowed } = await inlineScripts(res);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('welcomePopupClosed');
+    expect(allowed).toEqual(["'self'", ...hashes]);
+  });
+
+  it('API answers allow no inline script at all', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/footer?lang=pl`);
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+  });
+});

@@ -55,12 +55,13 @@ async function notFound(env: Env, url: URL, lang: string, referrer: string | nul
   const prefix = findLanguage(lang)?.prefix ?? language(DEFAULT_LANGUAGE).prefix;
   const asset = await env.ASSETS.fetch(new URL(notFoundAssetPath(prefix), url));
   const body = asset.ok ? asset.body : 'Not found';
-  return new Response(body, {
-    status: 404,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'X-Robots-Tag': 'noindex',
-    },
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Robots-Tag': 'noindex',
   });
+  // The page's CSP from the build's `_headers` allows its inline boot script by hash.
+  const csp = asset.headers.get('Content-Security-Policy');
+  if (asset.ok && csp) headers.set('Content-Security-Policy', csp);
+  return new Response(body, { status: 404, headers });
 }

@@ -1,0 +1,153 @@
+// The page's own script, inlined into every prerendered page by the build (scripts/prerender.mjs)
+// so that it costs no request. The page is complete HTML that reads and navigates without script;
+// React with the catalogues (the app, client/main.tsx) is fetched when the visitor first interacts
+// (pointer, touch, key, click, scroll), so it never competes with the first paint. What cannot wait
+// for that acts on the prerendered DOM directly: the welcome popup, the development notice and
+// remembering the language; the React components render the same markup and leave that state to
+// them. A button press or a form submission that comes before React is replayed once it is there.
+import { findLanguage } from '../site/languages';
+import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { storeLanguage } from './lib/storage';
+
+/** Delay after load before the welcome popup appears (spec section 4). */
+export const WELCOME_DELAY_MS = 500;
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string): void {
+  try {
+    storage().setItem(key, 'true');
+  } catch {
+    // Storage can be disabled: closing still works for this page.
+  }
+}
+
+const local = () => localStorage;
+const session = () => sessionStorage;
+
+/**
+ * Opens the welcome popup (a native modal dialog) after its delay unless it was closed in this
+ * browser before. Every way of closing it (its buttons, Escape, a click outside) ends in the
+ * dialog's close event, which stores the flag. Returns a function that cancels a pending open.
+ */
+export function scheduleWelcomePopup(doc: Document = document): () => void {
+  const dialog = doc.querySelector<HTMLDialogElement>('dialog.welcome');
+  if (!dialog || read(local, WELCOME_POPUP_STORAGE_KEY) === 'true') return () => {};
+  dialog.addEventListener('close', () => write(local, WELCOME_POPUP_STORAGE_KEY));
+  const timer = setTimeout(() => {
+    if (!dialog.open) dialog.showModal();
+  }, WELCOME_DELAY_MS);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Shows the "under development" notice unless it was closed in this browser session, and closes
+ * it for the session with its button. Shown means `data-dev-notice="shown"` on the root element,
+ * which the stylesheet reads: React never renders that element's attributes.
+ */
+export function showDevNotice(doc: Document = document): void {
+  const notice = doc.querySelector<HTMLElement>('.dev-notice');
+  if (!notice || read(session, DEV_NOTICE_STORAGE_KEY) === 'true') return;
+  const root = doc.documentElement;
+  root.dataset.devNotice = 'shown';
+  notice.querySelector('button')?.addEventListener('click', (event) => {
+    // Handled here: the click is not one to replay for React.
+    event.preventDefault();
+    delete root.dataset.devNotice;
+    write(session, DEV_NOTICE_STORAGE_KEY);
+  });
+}
+
+/** Remembers the page's language: the visitor chose it by following a link or the picker to it. */
+export function rememberLanguage(doc: Document = document): void {
+  const lang = findLanguage(doc.documentElement.lang)?.code;
+  if (lang) storeLanguage(lang);
+}
+
+/** The event the app dispatches on the document once React handles events (client/main.tsx). */
+export const APP_READY_EVENT = 'congress:app-ready';
+
+/** The load-time behaviours of a page: the welcome popup, the development notice, its language. */
+export function pageBehaviours(doc: Document = document): void {
+  scheduleWelcomePopup(doc);
+  showDevNotice(doc);
+  rememberLanguage(doc);
+}
+
+// Not focusin: the welcome popup moves focus into itself without the visitor doing anything.
+// A click counts too: a screen reader activates a button with a click and no pointer or key events.
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'click', 'wheel', 'scroll'] as const;
+
+/**
+ * Loads the app (`loadApp` resolves once React handles events) on the first interaction, or at
+ * once on a page that needs it at load (`data-hydrate` on the root element), then replays what
+ * the visitor did while it was loading.
+ */
+export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  let ready = false;
+  let started = false;
+  let pendingClick: HTMLButtonElement | undefined;
+  let pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+
+  const replay = () => {
+    ready = true;
+    // The element under the pointer gets the pointerover it had before React listened (hover menus).
+    const hovered = [...doc.querySelectorAll(':hover')].pop();
+    hovered?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    const click = pendingClick;
+    const submit = pendingSubmit;
+    pendingClick = pendingSubmit = undefined;
+    if (click) {
+      click.removeAttribute('aria-busy');
+      if (click.isConnected) click.click();
+    }
+    if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter);
+  };
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT) win.removeEventListener(type, start, true);
+    loadApp().then(replay, console.error);
+  };
+
+  // A button press that no page script handled (React's handlers are not attached yet) waits for React.
+  doc.addEventListener('click', (event) => {
+    if (ready || event.defaultPrevented || !(event.target instanceof Element)) return;
+    const button = event.target.closest('button');
+    if (button?.type !== 'button') return;
+    pendingClick = button;
+    button.setAttribute('aria-busy', 'true');
+  });
+  // A form sent before React is there would go out as a plain page request; React sends it instead.
+  doc.addEventListener('submit', (event) => {
+    if (ready || !(event.target instanceof HTMLFormElement) || event.target.method === 'dialog') return;
+    event.preventDefault();
+    pendingSubmit = { form: event.target, submitter: event.submitter };
+  });
+
+  const hydrate = doc.documentElement.dataset.hydrate;
+  if (hydrate === 'at-load' || (hydrate === 'with-query' && win.location.search)) start();
+  else for (const type of INTENT) win.addEventListener(type, start, { capture: true, passive: true });
+}
+
+/** Set by the build to the app entry's URL; undefined where this module is imported (tests, the app). */
+declare const __APP_ENTRY__: string | undefined;
+if (typeof __APP_ENTRY__ === 'string') {
+  const entry = __APP_ENTRY__;
+  pageBehaviours();
+  hydrateOnIntent(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        document.addEventListener(APP_READY_EVENT, () => resolve(), { once: true });
+        import(/* @vite-ignore */ entry).catch(reject);
+      }),
+  );
+}

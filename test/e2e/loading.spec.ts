@@ -1,0 +1,122 @@
+import { expect, scriptsLoaded, test } from './helpers';
+
+// Pages are prerendered HTML; React and the catalogues load on the visitor's first interaction
+// (client/main.tsx). These tests pin what a visitor gets before and after that.
+
+// The app's entry (React, the shell, hydration); pages carry only their small inline script.
+const isReact = (path: string) => /\/assets\/index-[\w-]+\.js$/.test(path);
+
+test.describe('loading React on the first interaction', () => {
+  test('a page that is only looked at loads no React and no catalogue', async ({ page }) => {
+    await page.goto('/pl/program');
+    await page.waitForTimeout(1500);
+    // No script file at all: the page's own script is inline.
+    expect(await scriptsLoaded(page)).toEqual([]);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    // What the page says and links to is there without it.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kontakt' }).first()).toHaveAttribute('href', '/pl/kontakt');
+  });
+
+  for (const [way, act] of [
+    ['a key press', (page) => page.keyboard.press('Tab')],
+    ['the pointer', (page) => page.mouse.move(200, 300)],
+    ['a scroll', (page) => page.mouse.wheel(0, 400)],
+  ] as const satisfies readonly [string, (page: import('@playwright/test').Page) => Promise<void>][]) {
+    test(`${way} loads React and hydrates the page`, async ({ page }) => {
+      await page.goto('/de/program');
+      await act(page);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const scripts = await scriptsLoaded(page);
+      expect(scripts.some(isReact)).toBe(true);
+      // Only the page's own language.
+      expect(scripts.filter((path) => path.includes('/locale-')).every((path) => path.includes('/locale-de-'))).toBe(
+        true,
+      );
+    });
+  }
+
+  test('a button pressed before React arrives does its job once React is there', async ({ page }) => {
+    await page.goto('/pl/kup-bilet');
+    // The click is the first interaction: it starts React and is replayed after hydration.
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Premium');
+    await expect(page.getByRole('button', { name: 'Wybierz pakiet Premium' })).not.toHaveAttribute('aria-busy');
+  });
+
+  test('the mobile menu opens with the first tap', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/es');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+  });
+
+  test('a menu the pointer rests on opens once React is there', async ({ page }) => {
+    await page.goto('/pl');
+    const button = page.locator('.header__nav').getByRole('button', { name: 'Program' });
+    await button.hover();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.header__nav').getByRole('link', { name: 'Miss AI' })).toBeVisible();
+  });
+
+  test('a scroll before React keeps its place when React arrives', async ({ page }) => {
+    await page.goto('/pl/program');
+    await page.mouse.wheel(0, 900);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  });
+
+  test('the thank-you page starts React at load: it shows the order from its query', async ({ page }) => {
+    await page.goto('/pl/kup-bilet/dziekujemy');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('main')).toContainText(/nie znaleźliśmy|Nie znaleźliśmy|zamówieni/i);
+  });
+
+  test('the contact page with a preset subject starts React at load and selects it', async ({ page }) => {
+    await page.goto('/es/kontakt?temat=bilety-vip');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Asunto')).toHaveValue('Entrada presencial: VIP');
+  });
+
+  test('a page visited remembers its language for the edge without any interaction', async ({ page }) => {
+    await page.goto('/en-us/faq');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'i18nextLng')?.value)
+      .toBe('en-US');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en-US');
+  });
+});
+
+test.describe('without React, for a first-time visitor', () => {
+  test.use({ freshVisitor: true });
+  // React never arrives: these behaviours must not need it.
+  test.beforeEach(({ page }) => page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort()));
+
+  test('the welcome popup opens after load and closes without React', async ({ page }) => {
+    await page.goto('/en-gb');
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Kongres AI Polska!' });
+    await expect(dialog).toBeVisible();
+    // The browser keeps focus inside the modal dialog.
+    await expect(dialog.getByRole('button', { name: 'Close welcome message' })).toBeFocused();
+    await dialog.getByRole('button', { name: "Let's go" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+  });
+
+  test('the development notice shows at load and closes without React', async ({ page }) => {
+    await page.goto('/de');
+    // Escape closes the popup only once it is open (500 ms after load).
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const notice = page.getByRole('region', { name: 'Hinweis zur Website' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button').click();
+    await expect(notice).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem('devNoticeClosed'))).toBe('true');
+  });
+});
