@@ -7,7 +7,8 @@ import { createI18n } from './lib/i18n';
 
 /**
  * Hydrates the prerendered page (or renders it, in `vite dev`); resolves once the app is committed
- * and handles events. Loaded by main.tsx on the visitor's first interaction.
+ * and handles events. Called by main.tsx, the app entry, which the page script (boot.ts) imports
+ * on the visitor's first interaction.
  */
 export async function start(): Promise<void> {
   const root = document.getElementById('root');

@@ -48,6 +48,8 @@ export function Avatar({ name, src, alt }: { name: string; src?: string; alt: st
           alt={alt}
           width={PORTRAIT_SIZE}
           height={PORTRAIT_SIZE}
+          // Portraits sit in long lists: each one loads when it comes near the screen, not with the page.
+          loading="lazy"
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}
