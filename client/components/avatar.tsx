@@ -48,8 +48,10 @@ export function Avatar({ name, src, alt }: { name: string; src?: string; alt: st
           alt={alt}
           width={PORTRAIT_SIZE}
           height={PORTRAIT_SIZE}
-          // Portraits sit in long lists: each one loads when it comes near the screen, not with the page.
+          // Portraits sit in lists below a page's intro: each one loads when it comes near the screen,
+          // after what the first screen needs.
           loading="lazy"
+          fetchPriority="low"
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}
