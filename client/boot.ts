@@ -111,11 +111,19 @@ export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = do
     if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter);
   };
 
+  const listen = () => {
+    for (const type of INTENT) win.addEventListener(type, start, { capture: true, passive: true });
+  };
   const start = () => {
     if (started) return;
     started = true;
     for (const type of INTENT) win.removeEventListener(type, start, true);
-    loadApp().then(replay, console.error);
+    loadApp().then(replay, (error) => {
+      // A failed load (a network blip) is tried again on the next interaction.
+      console.error(error);
+      started = false;
+      listen();
+    });
   };
 
   // A button press that no page script handled (React's handlers are not attached yet) waits for React.
@@ -135,7 +143,7 @@ export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = do
 
   const hydrate = doc.documentElement.dataset.hydrate;
   if (hydrate === 'at-load' || (hydrate === 'with-query' && win.location.search)) start();
-  else for (const type of INTENT) win.addEventListener(type, start, { capture: true, passive: true });
+  else listen();
 }
 
 /** Set by the build to the app entry's URL; undefined where this module is imported (tests, the app). */

@@ -29,10 +29,21 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
-/** Starts React with a key press that changes nothing, and waits until it has hydrated. */
+/**
+ * Starts React with a key press that changes nothing, and waits until it has hydrated. A load that
+ * failed (the local server dropped a request under load) is tried again on the next key press.
+ */
 export async function hydrate(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  const hydrated = page.locator('html[data-hydrated="true"]');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Shift');
+    try {
+      await hydrated.waitFor({ state: 'attached', timeout: attempt < 3 ? 8000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The paths of the scripts the page has requested so far (read from resource timing). */

@@ -82,6 +82,18 @@ test.describe('loading React on the first interaction', () => {
     await expect(page.getByLabel('Asunto')).toHaveValue('Entrada presencial: VIP');
   });
 
+  test('a failed load of React is tried again on the next interaction', async ({ page }) => {
+    let refused = 0;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => (refused++ === 0 ? route.abort() : route.continue()));
+    await page.goto('/pl/faq');
+    await page.keyboard.press('Shift');
+    await expect.poll(() => refused).toBe(1);
+    await page.waitForTimeout(300);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    await page.keyboard.press('Shift');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  });
+
   test('a page visited remembers its language for the edge without any interaction', async ({ page }) => {
     await page.goto('/en-us/faq');
     await expect
