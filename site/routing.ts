@@ -25,13 +25,21 @@ export function resolvePath(pathname: string, search: string, preferred: Languag
   const lang = findLanguage(segments[0]);
   if (!lang) {
     const target = assetSegments(pathname);
+    // A language spelled otherwise (`/pl.html/`, `/%70l/program`) is that language, not a page name.
+    if (target[0] !== undefined && findLanguage(decodeSegment(target[0]))) {
+      const inner = resolvePath(`/${target.join('/')}`, search, preferred);
+      if (inner.kind !== 'page') return inner;
+      return { kind: 'redirect', location: href(inner.lang, inner.page.id) + query, permanent: true };
+    }
     const match = findPageBySlug(target.map(decodeSegment).join('/'));
     const location = match
       ? href(preferred, match.page.id)
       : `/${findLanguage(preferred)?.prefix ?? preferred}${target.map((s) => `/${s}`).join('')}`;
     return { kind: 'redirect', location: location + query, permanent: false };
   }
-  const match = findPageBySlug(segments.slice(1).join('/'));
+  // `/pl/program/index/` and the like: the assets layer would redirect twice (to `.../index`, then
+  // to the page), so wrangler.toml sends them here (run_worker_first) to be redirected once.
+  const match = findPageBySlug(withoutIndexEnding(segments.slice(1)).join('/'));
   if (!match) return { kind: 'notFound', lang: lang.code };
   const canonical = href(lang.code, match.page.id);
   if (match.alias) return { kind: 'redirect', location: canonical + query, permanent: false };
@@ -57,11 +65,18 @@ const decodeSegment = (segment: string) => {
  * a raw backslash, control character or slash the browser could read as another host.
  */
 function assetSegments(pathname: string): string[] {
-  const meaningful = (segment: string) => segment !== '' && segment !== '.' && segment !== '..';
   const segments = pathname
     .split('/')
     .flatMap((segment) => decodeSegment(segment).split('/'))
     .filter(meaningful);
+  return withoutIndexEnding(segments).map((segment) => encodeURIComponent(segment));
+}
+
+const meaningful = (segment: string) => segment !== '' && segment !== '.' && segment !== '..';
+
+/** Meaningful segments without an `index`/`index.html` ending or an `.html` suffix, as the assets layer reads them. */
+function withoutIndexEnding(path: readonly string[]): string[] {
+  const segments = path.filter(meaningful);
   // Until nothing changes: `/x/index.html.html` and `/...html` need more than one step.
   for (;;) {
     const last = segments.at(-1);
@@ -71,7 +86,7 @@ function assetSegments(pathname: string): string[] {
     if (meaningful(trimmed)) segments[segments.length - 1] = trimmed;
     else segments.pop();
   }
-  return segments.map((segment) => encodeURIComponent(segment));
+  return segments;
 }
 
 /** Reads the stored language from a Cookie header. */

@@ -1,19 +1,37 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
+import wranglerToml from '../../wrangler.toml?raw';
+
+/** wrangler.toml's `run_worker_first` paths, matched as the platform matches them: `*` is any run of characters. */
+const workerFirst = (JSON.parse(wranglerToml.match(/^run_worker_first = (\[.*\])$/m)?.[1] ?? '[]') as string[]).map(
+  (glob) =>
+    new RegExp(
+      `^${glob
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('.*')}$`,
+    ),
+);
 
 /**
- * A request as the platform routes it: the static assets answer first (prerendered pages, files),
- * and only a miss reaches the worker (not_found_handling = "none"; /_internal/* always goes to the
- * worker). SELF alone would skip the assets layer.
+ * Routes a request as the platform does: the static assets answer first (prerendered pages, files),
+ * and only a miss reaches the worker (not_found_handling = "none"); the `run_worker_first` paths
+ * always go to the worker.
  */
-export async function visit(url: string, init: RequestInit = {}): Promise<Response> {
+async function route(url: string, init: RequestInit, toWorker: () => Promise<Response>): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && !new URL(url).pathname.startsWith('/_internal/')) {
+  const pathname = new URL(url).pathname;
+  if ((method === 'GET' || method === 'HEAD') && !workerFirst.some((pattern) => pattern.test(pathname))) {
     const asset = await env.ASSETS.fetch(new Request(url, { ...init, redirect: 'manual' }));
     if (asset.status !== 404) return asset;
     await asset.body?.cancel();
   }
-  return SELF.fetch(url, { ...init, redirect: 'manual' });
+  return toWorker();
+}
+
+/** A request through the platform's routing to the worker (SELF alone would skip the assets layer). */
+export function visit(url: string, init: RequestInit = {}): Promise<Response> {
+  return route(url, init, () => SELF.fetch(url, { ...init, redirect: 'manual' }));
 }
 
 /** Calls the worker's fetch handler directly, with the test bindings and its own execution context. */
@@ -29,12 +47,6 @@ export async function callWorker(request: Request, bindings: Partial<typeof env>
  * worker is called directly. Every SELF.fetch in one workerd instance is slower than the one
  * before (a harness issue, workers-sdk#15446), which would make a few hundred runs take minutes.
  */
-export async function visitDirect(url: string, init: RequestInit = {}): Promise<Response> {
-  const method = (init.method ?? 'GET').toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && !new URL(url).pathname.startsWith('/_internal/')) {
-    const asset = await env.ASSETS.fetch(new Request(url, { ...init, redirect: 'manual' }));
-    if (asset.status !== 404) return asset;
-    await asset.body?.cancel();
-  }
-  return callWorker(new Request(url, { ...init, redirect: 'manual' }));
+export function visitDirect(url: string, init: RequestInit = {}): Promise<Response> {
+  return route(url, init, () => callWorker(new Request(url, { ...init, redirect: 'manual' })));
 }
