@@ -132,3 +132,36 @@ test.describe('without React, for a first-time visitor', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('devNoticeClosed'))).toBe('true');
   });
 });
+
+test.describe('icon and web app manifest', () => {
+  test('the icon is in the page and the manifest is linked after load, so neither is fetched while it loads', async ({
+    page,
+  }) => {
+    const beforeLoad: string[] = [];
+    let loaded = false;
+    page.on('request', (request) => {
+      if (!loaded) beforeLoad.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/es/prelegenci', { waitUntil: 'load' });
+    loaded = true;
+    expect(beforeLoad.filter((path) => /favicon|manifest/.test(path))).toEqual([]);
+
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/^data:image\/svg\+xml,/);
+    const svg = decodeURIComponent((icon ?? '').slice('data:image/svg+xml,'.length));
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>$/);
+
+    const manifest = page.locator('link[rel="manifest"]');
+    await manifest.waitFor({ state: 'attached' });
+    const href = await manifest.evaluate((link: HTMLLinkElement) => link.href);
+    const response = await page.request.get(href);
+    expect(response.headers()['content-type']).toContain('application/manifest+json');
+    const body = await response.json();
+    expect(body).toMatchObject({ name: 'Kongres AI Polska', start_url: '/' });
+    for (const { src, type } of body.icons) {
+      const iconResponse = await page.request.get(src);
+      expect(iconResponse.status(), src).toBe(200);
+      expect(iconResponse.headers()['content-type'], src).toContain(type);
+    }
+  });
+});
