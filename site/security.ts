@@ -18,14 +18,19 @@ export function footerOrigin(base: string | undefined): string | undefined {
 
 /**
  * The Content-Security-Policy: no eval'd script and no inline script but the ones allowed by hash
- * (the pages' own boot script), no foreign origin but the two named.
+ * (the pages' own boot script), no foreign origin but the two named. `inlineStyles` is for Vite's
+ * dev server only, which puts the stylesheets into the page as style elements.
  */
-export function contentSecurityPolicy(footerBase?: string, scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  footerBase?: string,
+  scriptHashes: readonly string[] = [],
+  { inlineStyles = false } = {},
+): string {
   const footer = footerOrigin(footerBase);
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
-    "style-src 'self'",
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${footer ? ` ${footer}` : ''}`,

@@ -92,6 +92,31 @@ describe('the pages’ inline boot script', () => {
     expect(allowed).toEqual(["'self'", ...hashes]);
   });
 
+  it('the unrendered app shell (vite dev) allows exactly its own inline scripts, and inline styles', async () => {
+    // Vite's dev server writes React's refresh preamble into the shell and serves no prerendered page.
+    const shell =
+      '<!doctype html><html><head><script type="module">import "/@react-refresh";</script>' +
+      '<script type="module" src="/@vite/client"></script></head><body><div id="root"></div></body></html>';
+    const assets = {
+      fetch: async (input: Request | string | URL) =>
+        new URL(input instanceof Request ? input.url : input).pathname === '/client/index.html'
+          ? new Response(shell)
+          : new Response('', { status: 404 }),
+    };
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/pl/program`),
+      { ...env, ASSETS: assets } as unknown as typeof env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const { scripts, hashes, allowed } = await inlineScripts(res);
+    expect(scripts).toEqual(['import "/@react-refresh";']);
+    expect(allowed).toEqual(["'self'", ...hashes]);
+    expect(res.headers.get('Content-Security-Policy')).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
   it('API answers allow no inline script at all', async () => {
     const res = await SELF.fetch(`${ORIGIN}/api/footer?lang=pl`);
     const csp = res.headers.get('Content-Security-Policy') ?? '';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { DEFAULT_LANGUAGE, findLanguage, language } from '../../site/languages';
 import { notFoundAssetPath } from '../../site/pages';
 import { preferredLanguage, resolvePath } from '../../site/routing';
+import { contentSecurityPolicy } from '../../site/security';
 import type { AppEnv } from '../index';
 
 /**
@@ -29,8 +30,8 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
   if (resolved.kind === 'page') {
     const asset = await c.env.ASSETS.fetch(new URL(url.pathname, url));
     if (asset.ok) return asset;
-    // In `vite dev` nothing is prerendered: serve the app shell and let the client render.
-    return c.env.ASSETS.fetch(new URL('/client/index.html', url));
+    await asset.body?.cancel();
+    return devShell(c.env, url);
   }
 
   return notFound(c.env, url, resolved.lang, referrerForLog(c.req.header('Referer')));
@@ -48,6 +49,36 @@ function referrerForLog(referrer: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The unrendered app shell, which only `vite dev` serves: the build prerenders every page and removes
+ * the shell. Vite writes React's refresh preamble into it as an inline script and adds the styles
+ * as style elements, so its CSP allows exactly its inline scripts by hash, and inline styles.
+ */
+async function devShell(env: Env, url: URL) {
+  const shell = await env.ASSETS.fetch(new URL('/client/index.html', url));
+  if (!shell.ok) return shell;
+  const html = await shell.text();
+  const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const hashes = await Promise.all(inline.map(sha256));
+  return new Response(html, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': contentSecurityPolicy(import.meta.env?.VITE_FOOTER_BASE_URL, hashes, {
+        inlineStyles: true,
+      }),
+    },
+  });
+}
+
+/** A CSP source expression for a script's text. */
+async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
 async function notFound(env: Env, url: URL, lang: string, referrer: string | null) {
