@@ -129,7 +129,7 @@ describe('POST /api/contact', () => {
   it('refuses a body over the limit with 413', async () => {
     const res = await postJson({ ...valid(), message: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'payload_too_large' });
+    expect(await res.json()).toEqual({ error: 'body_too_large' });
     expect(await stored()).toEqual([]);
   });
 

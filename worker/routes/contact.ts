@@ -72,7 +72,7 @@ export const contact = new Hono<AppEnv>()
     requireJson,
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ error: 'payload_too_large' }, 413),
+      onError: (c) => c.json({ error: 'body_too_large' }, 413),
     }),
     parseJson,
     zValidator('json', schema, (result, c) => {
