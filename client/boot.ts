@@ -73,11 +73,14 @@ export function rememberLanguage(doc: Document = document): void {
 /** The web app manifest (public/manifest.webmanifest). */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
+/** How long after load the manifest is linked. */
+export const MANIFEST_DELAY_MS = 2000;
+
 /**
- * Links the web app manifest once the page has loaded and painted. A browser fetches a linked
- * manifest at once, to tell whether the site can be installed; linked in the HTML, that request
- * would run next to the stylesheet's before the first paint and, on HTTP/1.1, open one more
- * connection. Nothing reads the manifest before then.
+ * Links the web app manifest a while after load. A browser fetches a linked manifest at once, to
+ * tell whether the site can be installed; linked in the HTML, that request would run next to the
+ * stylesheet's before the first paint (on HTTP/1.1 with one more connection), and soon after load
+ * next to the welcome popup's paint and the first screen's images. Only installing reads it.
  */
 export function linkManifest(doc: Document = document): void {
   const win = doc.defaultView ?? window;
@@ -88,10 +91,9 @@ export function linkManifest(doc: Document = document): void {
     element.href = MANIFEST_PATH;
     doc.head.append(element);
   };
-  // The frame after load: load can come before the first paint of a page without scripts.
-  const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(link));
-  if (doc.readyState === 'complete') afterPaint();
-  else win.addEventListener('load', afterPaint, { once: true });
+  const later = () => win.setTimeout(link, MANIFEST_DELAY_MS);
+  if (doc.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
 }
 
 /** The event the app dispatches on the document once React handles events (client/main.tsx). */
