@@ -5,7 +5,7 @@ import { useLanguage } from '../lib/use-language';
 
 /**
  * The closable "site under development" notice, asking for exhibitors, speakers and partners.
- * Prerendered and hidden by the stylesheet; `showDevNotice` (client/lib/boot.ts) shows it at load
+ * Prerendered and hidden by the stylesheet; `showDevNotice` (client/boot.ts) shows it at load
  * unless it was closed in this session, and closes it with its button.
  */
 export function DevNotice() {
