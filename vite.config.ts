@@ -15,6 +15,9 @@ export default defineConfig({
   plugins: [react(), cloudflare()],
   // Only the page script's own build (scripts/prerender.mjs) sets the app entry's URL.
   define: { __APP_ENTRY__: 'undefined' },
+  // Bundles refer to each other relative to their own URL (the preload list too), so a retried load
+  // of the app under /assets/retry-<n>/ (client/boot.ts) fetches every file of it under that path.
+  experimental: { renderBuiltUrl: (_file, { hostType }) => (hostType === 'js' ? { relative: true } : undefined) },
   environments: {
     client: {
       build: {

@@ -96,9 +96,6 @@ export function linkManifest(doc: Document = document): void {
   else win.addEventListener('load', later, { once: true });
 }
 
-/** The event the app dispatches on the document once React handles events (client/main.tsx). */
-export const APP_READY_EVENT = 'congress:app-ready';
-
 /** The load-time behaviours of a page: the welcome popup, the development notice, its language, its manifest. */
 export function pageBehaviours(doc: Document = document): void {
   scheduleWelcomePopup(doc);
@@ -173,16 +170,44 @@ export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = do
   else listen();
 }
 
+/**
+ * The event the app entry (client/main.tsx) dispatches on the document when it has started: React
+ * handles events, or, with the error as `detail`, it could not start.
+ */
+export const APP_STARTED_EVENT = 'congress:app-started';
+
+/**
+ * The URL of the app entry for a load attempt. A retry asks for the same file under a path of its
+ * own (`/assets/retry-<n>/`, which the worker answers with the same file): some browsers keep a
+ * failed module in their module map and reject a second import of its URL without a request
+ * (Chromium 150 does). The bundles refer to each other by relative URL, so a retry loads the whole
+ * graph afresh, whichever of its files failed.
+ */
+export function entryUrl(entry: string, attempt: number): string {
+  return attempt === 0 ? entry : entry.replace(/\/assets\//, `/assets/retry-${attempt}/`);
+}
+
+/** Imports the app entry and resolves once it has started, or rejects with why it could not. */
+export function loadApp(url: string, doc: Document = document): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const started = (event: Event) => {
+      const error = (event as CustomEvent).detail;
+      if (error) reject(error);
+      else resolve();
+    };
+    doc.addEventListener(APP_STARTED_EVENT, started, { once: true });
+    import(/* @vite-ignore */ url).catch((error) => {
+      doc.removeEventListener(APP_STARTED_EVENT, started);
+      reject(error);
+    });
+  });
+}
+
 /** Set by the build to the app entry's URL; undefined where this module is imported (tests, the app). */
 declare const __APP_ENTRY__: string | undefined;
 if (typeof __APP_ENTRY__ === 'string') {
   const entry = __APP_ENTRY__;
+  let attempt = 0;
   pageBehaviours();
-  hydrateOnIntent(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        document.addEventListener(APP_READY_EVENT, () => resolve(), { once: true });
-        import(/* @vite-ignore */ entry).catch(reject);
-      }),
-  );
+  hydrateOnIntent(() => loadApp(entryUrl(entry, attempt++)));
 }

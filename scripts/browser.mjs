@@ -32,6 +32,17 @@ export function findBrowser() {
   );
 }
 
+/** What the browser says of its own version ("Chromium 150.0.7871.100"), or its path when it cannot say. */
+export function browserVersion(path) {
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .replace(/\s+built on.*$/, '');
+  } catch {
+    return path;
+  }
+}
+
 /** Flags for headless Chromium on a machine without network, running as root. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

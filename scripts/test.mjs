@@ -3,7 +3,7 @@
 // Prints `N passed, N failed` over every suite as its last line (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { findBrowser } from './browser.mjs';
+import { browserVersion, findBrowser } from './browser.mjs';
 
 const RESULTS = 'test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -74,8 +74,10 @@ vitest('worker', 'test/worker/vitest.config.ts');
 vitest('client', 'test/client/vitest.config.ts');
 if (built) {
   try {
-    findBrowser();
-    playwright('e2e');
+    // The browser's version is part of the suite's name, so a failure names it.
+    const browser = browserVersion(findBrowser());
+    console.log(`\nBrowser tests in ${browser}`);
+    playwright(`e2e (${browser})`);
   } catch (error) {
     console.error(String(error.message ?? error));
     totals.failed++;

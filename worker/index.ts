@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { admin } from './routes/admin';
+import { assets } from './routes/assets';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
@@ -35,6 +36,7 @@ const app = new Hono<AppEnv>()
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
   .route('/checkout', checkout)
+  .route('/assets', assets)
   .route('/', edge);
 
 app.onError((err, c) => {
