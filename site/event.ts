@@ -8,14 +8,14 @@ export const BRAND = { name: 'Kongres', highlight: 'AI', suffix: 'Polska' } as c
 
 export const EVENT = {
   /** Local date and hours in Europe/Warsaw. */
-  date: '2025-10-25',
+  date: '2027-10-23',
   startTime: '10:00',
-  endTime: '20:00',
+  endTime: '21:00',
   timeZone: 'Europe/Warsaw',
-  /** UTC offset on the event day (CEST ends on 26 October 2025). */
+  /** UTC offset on the event day (CEST ends on 31 October 2027). */
   utcOffset: '+02:00',
   /** The day on which full lists of speakers, exhibitors, workshops and demos are published. */
-  listsPublishedOn: '2025-09-01',
+  listsPublishedOn: '2027-09-01',
   venue: {
     name: 'Atlas Arena',
     street: 'al. Bandurskiego 7',

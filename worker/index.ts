@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from './env';
+import { ApiError } from './errors';
 import { admin } from './routes/admin';
 import { assets } from './routes/assets';
+import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
@@ -11,18 +14,6 @@ import { orders } from './routes/orders';
 import { purchase } from './routes/purchase';
 import { webhooks } from './routes/webhooks';
 import { sameOriginWrites, withSecurityHeaders } from './security';
-
-/** Secrets (`wrangler secret put`, or .dev.vars locally): not in wrangler.toml, so typed here. */
-type Secrets = {
-  ADMIN_TOKEN?: string;
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  /** Only for tests against a fake Stripe. */
-  STRIPE_API_BASE?: string;
-};
-
-/** The worker's environment: bindings and vars from wrangler.toml (types by `npm run types`) and secrets. */
-export type AppEnv = { Bindings: Env & Secrets };
 
 const app = new Hono<AppEnv>()
   .use('*', withSecurityHeaders)
@@ -35,18 +26,22 @@ const app = new Hono<AppEnv>()
   .route('/api/admin', admin)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
+  .route('/api/availability', availability)
+  // Any other API path is a JSON 404, never a language redirect.
+  .all('/api/*', () => {
+    throw new ApiError(404, 'not_found');
+  })
   .route('/checkout', checkout)
   .route('/assets', assets)
   .route('/', edge);
 
 app.onError((err, c) => {
-  if (err instanceof HTTPException) {
-    if (err.status === 400 && /malformed json/i.test(err.message)) return c.json({ error: 'invalid_json' }, 400);
-    return c.json({ error: err.message || 'error' }, err.status);
-  }
+  if (err instanceof ApiError) return c.json({ error: err.code, ...err.details }, err.status);
+  if (err instanceof HTTPException) return c.json({ error: 'error' }, err.status);
   console.error(JSON.stringify({ event: 'unhandled_error', path: new URL(c.req.url).pathname, message: String(err) }));
   return c.json({ error: 'internal_error' }, 500);
 });
 
 export type App = typeof app;
+export { BoxOffice } from './box-office/box-office';
 export default app;

@@ -1,7 +1,6 @@
 import type { ContactValues } from '../site/contact';
 import type { LanguageCode } from '../site/languages';
 import { timeSortableId } from './ids';
-import { listRecords, withRetry } from './orders/store';
 
 /** KV key prefix of contact messages; they share the ORDERS namespace with orders. */
 export const MESSAGE_PREFIX = 'message:';
@@ -40,5 +39,41 @@ export async function saveMessage(
   return message;
 }
 
-/** Every message, oldest first, through every KV page. */
-export const listMessages = (kv: KVNamespace) => listRecords<ContactMessage>(kv, MESSAGE_PREFIX);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retries a KV operation with exponential backoff (50, 100, 200 ms); rethrows the last error. */
+export async function withRetry<T>(operation: () => Promise<T>, attempts = 4): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      lastError = error;
+      if (attempt < attempts - 1) await sleep(50 * 2 ** attempt);
+    }
+  }
+  throw lastError;
+}
+
+/** KV reads up to 100 keys in one operation (of the 1,000 one invocation may make). */
+const BULK_GET = 100;
+
+/** Every message, oldest first, through every KV page, read 100 at a time. */
+export async function listMessages(kv: KVNamespace): Promise<ContactMessage[]> {
+  const messages: ContactMessage[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await withRetry(() => kv.list({ prefix: MESSAGE_PREFIX, cursor }));
+    const names = page.keys.map((key) => key.name);
+    for (let i = 0; i < names.length; i += BULK_GET) {
+      const batch = names.slice(i, i + BULK_GET);
+      const values = await withRetry(() => kv.get<ContactMessage>(batch, 'json'));
+      for (const name of batch) {
+        const value = values.get(name);
+        if (value) messages.push(value);
+      }
+    }
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return messages;
+}

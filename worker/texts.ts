@@ -9,6 +9,7 @@ import ticketsEs from '../locales/es/tickets.json';
 import commonPl from '../locales/pl/common.json';
 import ticketsPl from '../locales/pl/tickets.json';
 import type { LanguageCode } from '../site/languages';
+import type { Product } from '../site/tickets';
 
 /** The catalogues the worker renders itself (footer service, demo checkout, Stripe product names). */
 const TEXTS: Record<LanguageCode, { common: typeof commonPl; tickets: typeof ticketsPl }> = {
@@ -25,3 +26,11 @@ export const texts = (lang: LanguageCode) => TEXTS[lang];
 /** Fills `{{name}}` placeholders; values are inserted as they are (escape HTML before). */
 export const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/** A product's full name in a language ("Pro (on site)"), from the tickets catalogue. */
+export function productName(lang: LanguageCode, item: Pick<Product, 'nameKey' | 'mode'>): string {
+  const { tickets } = texts(lang);
+  const [group, , key] = item.nameKey.split('.') as ['plans' | 'onsite', 'names', string];
+  const name = (tickets[group].names as Record<string, string>)[key] ?? key;
+  return fill(tickets.modes[item.mode], { name });
+}

@@ -37,7 +37,7 @@ export async function startPurchase(
   });
   const answer = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown; fields?: unknown };
   if (response.status === 429) throw new PurchaseError('rate_limited', 'rate limited');
-  if (response.status === 400 && answer.fields && typeof answer.fields === 'object' && 'email' in answer.fields) {
+  if (response.status === 422 && answer.fields && typeof answer.fields === 'object' && 'email' in answer.fields) {
     throw new PurchaseError('invalid_email', 'invalid email');
   }
   if (!response.ok || typeof answer.url !== 'string') {

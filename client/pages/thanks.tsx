@@ -1,18 +1,19 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ORGANISER } from '../../site/event';
 import { href } from '../../site/pages';
 import { CANCELLATION_DAYS } from '../../site/terms';
-import type { PlanType } from '../../site/tickets';
+import { findProduct, type ProductId } from '../../site/tickets';
 import { eventValues } from '../lib/event-values';
 import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 type OrderView = {
   code: string;
-  plan: PlanType;
-  status: 'pending' | 'paid' | 'expired' | 'cancelled';
+  product: ProductId;
+  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   gross: number;
 };
 
@@ -20,6 +21,12 @@ type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order
 
 /** How often a pending order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
+
+/** A product's full name ("Pro (on site)") from the tickets catalogue. */
+export function productLabel(t: TFunction<'tickets'>, id: ProductId): string {
+  const item = findProduct(id);
+  return item ? t(`modes.${item.mode}`, { name: t(item.nameKey) }) : id;
+}
 
 /** The buyer's thank-you page: the order code and its live status, read with the order's secret. */
 export default function Thanks() {
@@ -72,7 +79,7 @@ export default function Thanks() {
             <dt>{t('thanks.orderCode')}</dt>
             <dd className="thanks__code">{state.order.code}</dd>
             <dt>{t('thanks.plan')}</dt>
-            <dd>{t(`plans.names.${state.order.plan}`)}</dd>
+            <dd>{productLabel(t, state.order.product)}</dd>
             <dt>{t('thanks.amount')}</dt>
             <dd>{formatPrice(lang, state.order.gross)}</dd>
             <dt>{t('thanks.statusLabel')}</dt>

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/events.json';
 import pl from '../../locales/pl/events.json';
 import { CALENDAR_ENTRIES, calendarPath, calendarSlug } from '../../site/calendar';
+import { EVENT } from '../../site/event';
 import { LANGUAGES } from '../../site/languages';
+
+/** The event day and end time as a calendar file writes them (local time). */
+const DAY = EVENT.date.replaceAll('-', '');
+const END = `${EVENT.endTime.replace(':', '')}00`;
 
 const ORIGIN = 'https://kongres.test';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
@@ -75,21 +80,21 @@ describe('calendar files', () => {
     expect(event.get('DTSTART')).toEqual({
       name: 'DTSTART',
       params: { TZID: 'Europe/Warsaw' },
-      value: '20251025T100000',
+      value: `${DAY}T100000`,
     });
     expect(event.get('DTEND')?.params.TZID).toBe('Europe/Warsaw');
-    expect(event.get('DTEND')?.value).toBe('20251025T110000');
+    expect(event.get('DTEND')?.value).toBe(`${DAY}T110000`);
     expect(event.get('DTSTAMP')?.value).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(event.get('UID')?.value).toMatch(/^ai-strategy-2025-10-25@/);
+    expect(event.get('UID')?.value).toMatch(new RegExp(`^ai-strategy-${EVENT.date}@`));
   });
 
-  it('ends the last session at 17:15 and the whole congress at 20:00', async () => {
+  it('ends the last session at 17:15 and the whole congress when the event ends', async () => {
     const panel = await calendarOf('/api/calendar/en-gb/open-models-panel.ics');
-    expect(panel.event.get('DTSTART')?.value).toBe('20251025T161500');
-    expect(panel.event.get('DTEND')?.value).toBe('20251025T171500');
+    expect(panel.event.get('DTSTART')?.value).toBe(`${DAY}T161500`);
+    expect(panel.event.get('DTEND')?.value).toBe(`${DAY}T171500`);
     const congress = await calendarOf('/api/calendar/de/congress.ics');
-    expect(congress.event.get('DTSTART')?.value).toBe('20251025T100000');
-    expect(congress.event.get('DTEND')?.value).toBe('20251025T200000');
+    expect(congress.event.get('DTSTART')?.value).toBe(`${DAY}T100000`);
+    expect(congress.event.get('DTEND')?.value).toBe(`${DAY}T${END}`);
   });
 
   it('writes the summary, description and room in the requested language', async () => {
@@ -108,8 +113,8 @@ describe('calendar files', () => {
 
   it('gives a show its own times: the gala from 17:00 to 19:00', async () => {
     const { event } = await calendarOf('/api/calendar/es/miss-ai.ics');
-    expect(event.get('DTSTART')?.value).toBe('20251025T170000');
-    expect(event.get('DTEND')?.value).toBe('20251025T190000');
+    expect(event.get('DTSTART')?.value).toBe(`${DAY}T170000`);
+    expect(event.get('DTEND')?.value).toBe(`${DAY}T190000`);
     expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Gala Miss AI');
   });
 
@@ -142,7 +147,7 @@ describe('calendar files', () => {
       const start = event.get('DTSTART')?.value ?? '';
       const end = event.get('DTEND')?.value ?? '';
       expect(start < end, entry.id).toBe(true);
-      expect(event.get('UID')?.value).toBe(`${calendarSlug(entry.id)}-2025-10-25@kongres-ai.pl`);
+      expect(event.get('UID')?.value).toBe(`${calendarSlug(entry.id)}-${EVENT.date}@kongres-ai.pl`);
       expect(event.get('SUMMARY')?.value.trim()).not.toBe('');
     }
   });

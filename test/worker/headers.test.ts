@@ -48,7 +48,7 @@ describe('security headers on every kind of response', () => {
   });
 
   it('an unexpected error, without details in the body', async () => {
-    const broken = { ...env, ORDERS: null } as unknown as typeof env;
+    const broken = { ...env, BOX_OFFICE: null } as unknown as typeof env;
     const ctx = createExecutionContext();
     const res = await worker.fetch(
       new Request(`${ORIGIN}/api/admin/orders`, { headers: { Authorization: 'Bearer test-admin-token' } }),

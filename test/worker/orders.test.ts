@@ -1,9 +1,11 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../worker/box-office/orders';
+import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
-import { listRecords, type Order, putOrder, sha256Hex } from '../../worker/orders/store';
 import { signStripePayload, verifyStripeSignature } from '../../worker/orders/stripe-signature';
-import { toCsv } from '../../worker/routes/admin';
+import { csvCell, toCsv } from '../../worker/routes/admin';
+import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv, stored } from './kv';
 
 const ORIGIN = 'https://kongres.test';
@@ -22,33 +24,31 @@ async function buy(plan = 'standard', lang = 'pl') {
   return { url, orderId, token };
 }
 
-const readOrder = async (id: string) => JSON.parse((await env.ORDERS.get(`order:${id}`)) ?? 'null') as Order;
+const readOrder = async (id: string) => (await office().order(id)) as Order;
 
-/** A Stripe order as the purchase route would have stored it. */
-async function stripeOrder(id: string, status: Order['status'] = 'pending'): Promise<Order> {
-  const order: Order = {
+/** A Stripe order as the purchase route would have made it, sent to session `cs_<id>`. */
+async function stripeOrder(id: string, status: 'pending' | 'paid' = 'pending'): Promise<Order> {
+  const now = Date.now();
+  await office().purchase({
     id,
-    code: 'ABCD2345',
-    plan: 'premium',
-    net: 49900,
-    vat: 11477,
-    gross: 61377,
-    currency: 'PLN',
+    product: 'online-premium',
     email: 'a@b.pl',
     lang: 'pl',
-    status,
     provider: 'stripe',
-    providerRef: `cs_${id}`,
-    paymentUrl: 'https://checkout.stripe.com/c/pay/x',
     tokenHash: await sha256Hex('secret'),
-    createdAt: '2025-09-01T10:00:00.000Z',
-    updatedAt: '2025-09-01T10:00:00.000Z',
-  };
-  await putOrder(env.ORDERS, order);
-  return order;
+    fingerprint: 'f',
+    now,
+  });
+  await office().startPayment(id, `cs_${id}`, 'https://checkout.stripe.com/c/pay/x', now);
+  if (status === 'paid') await office().settle(id, 'paid', now, { by: 'test' });
+  return readOrder(id);
 }
-
-beforeEach(clearKv);
+beforeEach(async () => {
+  await clearKv();
+  await resetBoxOffice();
+  setClock(DURING_PROMOTION);
+});
+afterEach(() => vi.useRealTimers());
 
 describe('GET /api/orders/:id', () => {
   it('shows the order to whoever has its secret', async () => {
@@ -57,8 +57,13 @@ describe('GET /api/orders/:id', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toContain('no-store');
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ id: orderId, plan: 'vip', status: 'pending', gross: 122877 });
-    expect(body).not.toHaveProperty('email');
+    expect(body).toMatchObject({
+      id: orderId,
+      product: 'online-vip',
+      status: 'pending',
+      gross: 122877,
+      email: 'buyer@example.com',
+    });
     expect(body).not.toHaveProperty('tokenHash');
   });
 
@@ -109,8 +114,50 @@ describe('demo checkout', () => {
       body: new URLSearchParams({ token }),
       redirect: 'manual',
     });
-    expect(res.headers.get('Location')).toBe('/pl/kup-bilet');
+    // Back on the ticket page, which says so and offers the same product again.
+    expect(res.headers.get('Location')).toBe('/pl/kup-bilet?payment=cancelled&product=online-standard');
     expect((await readOrder(orderId)).status).toBe('cancelled');
+  });
+
+  it('answers a body it cannot read with 404 and changes nothing, never a 500', async () => {
+    const { orderId } = await buy();
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ['multipart/form-data', 'no boundary'],
+      ['application/x-www-form-urlencoded', '%%%'],
+      ['text/plain', 'token=x'],
+    ]) {
+      const res = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': type as string },
+        body,
+        redirect: 'manual',
+      });
+      expect(res.status, type).toBe(404);
+    }
+    expect((await readOrder(orderId)).status).toBe('pending');
+  });
+
+  it('does not exist where the demo provider is not configured, nor in production', async () => {
+    const { orderId, url, token } = await buy();
+    for (const bindings of [
+      { ENVIRONMENT: 'production' },
+      { PAYMENT_PROVIDER: 'stripe' },
+      { PAYMENT_PROVIDER: undefined },
+    ] as Partial<typeof env>[]) {
+      const call = async (request: Request) => {
+        const ctx = createExecutionContext();
+        const res = await worker.fetch(request, { ...env, ...bindings }, ctx);
+        await waitOnExecutionContext(ctx);
+        return res;
+      };
+      expect((await call(new Request(url))).status).toBe(404);
+      const pay = await call(
+        new Request(`${ORIGIN}/checkout/demo/${orderId}/pay`, { method: 'POST', body: new URLSearchParams({ token }) }),
+      );
+      expect(pay.status).toBe(404);
+    }
+    expect((await readOrder(orderId)).status).toBe('pending');
   });
 
   it('does nothing without the secret', async () => {
@@ -181,6 +228,40 @@ describe('Stripe webhook', () => {
     expect(await readOrder('01JDDDDDDDDDDDDDDDDDDDDDDD')).toEqual(order);
   });
 
+  it('keeps an order whose BLIK or Przelewy24 payment is still processing pending, then settles it', async () => {
+    const id = '01JFFFFFFFFFFFFFFFFFFFFFFF';
+    await stripeOrder(id);
+    const hold = (await readOrder(id)).holdUntil;
+    expect((await send(event(id, 'checkout.session.completed', 'unpaid'))).status).toBe(200);
+    const processing = await readOrder(id);
+    expect(processing.status).toBe('pending');
+    // Its place is kept while the bank answers, longer than the checkout's own hold.
+    expect(Date.parse(processing.holdUntil)).toBeGreaterThan(Date.parse(hold));
+    await send(event(id, 'checkout.session.async_payment_succeeded', 'paid'));
+    expect((await readOrder(id)).status).toBe('paid');
+    expect((await office().history(id)).map((e) => e.event)).toEqual([
+      'created',
+      'payment_started',
+      'payment_processing',
+      'paid',
+    ]);
+  });
+
+  it('cancels an order whose delayed payment failed', async () => {
+    const id = '01JGGGGGGGGGGGGGGGGGGGGGGG';
+    await stripeOrder(id);
+    await send(event(id, 'checkout.session.completed', 'unpaid'));
+    await send(event(id, 'checkout.session.async_payment_failed', 'unpaid'));
+    expect((await readOrder(id)).status).toBe('cancelled');
+  });
+
+  it('expires an order whose checkout session expired', async () => {
+    const id = '01JHHHHHHHHHHHHHHHHHHHHHHH';
+    await stripeOrder(id);
+    await send(event(id, 'checkout.session.expired', 'unpaid'));
+    expect((await readOrder(id)).status).toBe('expired');
+  });
+
   it('ignores a session that is not the order’s own', async () => {
     const order = await stripeOrder('01JEEEEEEEEEEEEEEEEEEEEEEE');
     const payload = JSON.stringify({
@@ -200,15 +281,26 @@ describe('Stripe webhook', () => {
   });
 });
 
+describe('unknown paths under /api and /checkout', () => {
+  it.each(['/api/nothing', '/api/purchase', '/api/orders', '/checkout/other', '/checkout/demo'])(
+    'answers %s with a JSON 404, not a language redirect',
+    async (path) => {
+      const res = await SELF.fetch(ORIGIN + path, { redirect: 'manual' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'not_found' });
+    },
+  );
+});
+
 describe('organiser access', () => {
   it('lists every order as JSON with the admin token, without secrets', async () => {
     await buy('standard');
     await buy('vip');
     const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, { headers: ADMIN });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { count: number; orders: Record<string, unknown>[] };
-    expect(body.count).toBe(2);
-    expect(body.orders.map((o) => o.plan)).toEqual(['standard', 'vip']);
+    const body = (await res.json()) as { cursor: string | null; orders: Record<string, unknown>[] };
+    expect(body.cursor).toBeNull();
+    expect(body.orders.map((o) => o.product)).toEqual(['online-standard', 'online-vip']);
     expect(body.orders[0]).toHaveProperty('email', 'buyer@example.com');
     expect(body.orders[0]).not.toHaveProperty('tokenHash');
   });
@@ -218,20 +310,29 @@ describe('organiser access', () => {
     const res = await SELF.fetch(`${ORIGIN}/api/admin/orders?format=csv`, { headers: ADMIN });
     expect(res.headers.get('Content-Type')).toContain('text/csv');
     const [header, row] = (await res.text()).trim().split('\r\n');
-    expect(header?.split(',').slice(0, 5)).toEqual(['id', 'code', 'createdAt', 'status', 'plan']);
-    expect(row).toContain(',pending,premium,49900,11477,61377,PLN,buyer@example.com,pl,demo,');
-  });
-
-  it('follows the KV cursor through every page', async () => {
-    for (let i = 0; i < 5; i++) await env.ORDERS.put(`order:0${i}`, JSON.stringify({ id: `0${i}` }));
-    const all = await listRecords<{ id: string }>(env.ORDERS, 'order:', 2);
-    expect(all.map((o) => o.id)).toEqual(['00', '01', '02', '03', '04']);
+    expect(header?.split(',').slice(0, 5)).toEqual(['id', 'code', 'createdAt', 'status', 'product']);
+    expect(row).toContain(',pending,online-premium,49900,11477,61377,PLN,buyer@example.com,,pl,demo,');
   });
 
   it('neutralises spreadsheet formulas in CSV cells', () => {
     expect(toCsv([{ a: '=HYPERLINK("x")', b: 'plain, "quoted"' }], ['a', 'b'])).toBe(
       'a,b\r\n"\'=HYPERLINK(""x"")","plain, ""quoted"""\r\n',
     );
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+48 600', "'+48 600"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', '"\'\tcmd"'],
+    ['\rcmd', '"\'\rcmd"'],
+    ['Ala,=cmd', '"Ala,\'=cmd"'],
+    ['Ala;+cmd', '"Ala;\'+cmd"'],
+    ['Ala\t@cmd', '"Ala\t\'@cmd"'],
+    ['a-b c=d', 'a-b c=d'],
+  ])('neutralises %j in a CSV cell', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import wranglerToml from '../../wrangler.toml?raw';
 
@@ -35,7 +36,7 @@ export function visit(url: string, init: RequestInit = {}): Promise<Response> {
 }
 
 /** Calls the worker's fetch handler directly, with the test bindings and its own execution context. */
-export async function callWorker(request: Request, bindings: Partial<typeof env> = {}): Promise<Response> {
+export async function callWorker(request: Request, bindings: Partial<Bindings> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);

@@ -1,8 +1,9 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOLD_MINUTES } from '../../site/tickets';
 import worker from '../../worker/index';
-import type { Order } from '../../worker/orders/store';
-import { clearKv, stored } from './kv';
+import { allOrders, DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
+import { clearKv } from './kv';
 
 const ORIGIN = 'https://kongres.test';
 
@@ -31,12 +32,19 @@ async function purchaseWith(bindings: Partial<typeof env>, plan: string, body: u
   return response;
 }
 
-const orders = () => stored<Order>('order:');
+const orders = allOrders;
 
-beforeEach(clearKv);
-afterEach(() => vi.restoreAllMocks());
+beforeEach(async () => {
+  await clearKv();
+  await resetBoxOffice();
+  setClock(DURING_PROMOTION);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
-describe('POST /api/purchase/:plan', () => {
+describe('POST /api/purchase/:product', () => {
   it('stores a pending order priced from site/ and answers with the demo checkout URL', async () => {
     const res = await purchase('standard', { email: 'Ala@Example.com', lang: 'de' });
     expect(res.status).toBe(201);
@@ -47,7 +55,7 @@ describe('POST /api/purchase/:plan', () => {
     expect(order).toMatchObject({
       id: body.orderId,
       code: body.code,
-      plan: 'standard',
+      product: 'online-standard',
       net: 29900,
       vat: 6877,
       gross: 36777,
@@ -56,17 +64,29 @@ describe('POST /api/purchase/:plan', () => {
       lang: 'de',
       status: 'pending',
       provider: 'demo',
-      paymentUrl: body.url,
+      providerRef: `demo_${body.orderId}`,
     });
-    expect(order?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // Only the hash of the buyer's secret is kept, and the demo URL (which holds it) is not.
+    expect(JSON.stringify(order)).not.toContain(new URL(body.url).searchParams.get('token'));
+  });
+
+  it.each([
+    ['onsite-standard', 69900],
+    ['onsite-pro', 99900],
+    ['onsite-vip', 149900],
+    ['online-premium', 49900],
+  ])('sells %s at %i net', async (id, net) => {
+    const res = await purchase(id, { email: 'a@b.pl', name: 'Ala Kot' });
+    expect(res.status).toBe(201);
+    expect((await orders())[0]).toMatchObject({ product: id, net, name: 'Ala Kot', status: 'pending' });
   });
 
   it.each([
     ['premium', 49900, 61377],
     ['vip', 99900, 122877],
-  ])('prices %s at %i net and %i gross', async (plan, net, gross) => {
+  ])('prices the online plan %s (the spec’s path) at %i net and %i gross', async (plan, net, gross) => {
     expect((await purchase(plan, { email: 'a@b.pl' })).status).toBe(201);
-    expect((await orders())[0]).toMatchObject({ plan, net, gross, lang: 'pl' });
+    expect((await orders())[0]).toMatchObject({ product: `online-${plan}`, net, gross, lang: 'pl' });
   });
 
   it('ignores any amount the request sends', async () => {
@@ -82,17 +102,17 @@ describe('POST /api/purchase/:plan', () => {
 
   describe('rejects bad requests with a clear error and stores nothing', () => {
     it.each([
-      ['an unknown plan', () => purchase('gold', { email: 'a@b.pl' }), 404, 'unknown_plan'],
+      ['an unknown product', () => purchase('gold', { email: 'a@b.pl' }), 404, 'unknown_product'],
       ['malformed JSON', () => purchase('standard', '{"email":'), 400, 'invalid_json'],
-      ['a missing e-mail', () => purchase('standard', {}), 400, 'invalid_request'],
-      ['an empty e-mail', () => purchase('standard', { email: '' }), 400, 'invalid_request'],
-      ['a malformed e-mail', () => purchase('standard', { email: 'not-an-email' }), 400, 'invalid_request'],
-      ['an unknown language', () => purchase('standard', { email: 'a@b.pl', lang: 'fr' }), 400, 'invalid_request'],
+      ['a missing e-mail', () => purchase('standard', {}), 422, 'invalid_fields'],
+      ['an empty e-mail', () => purchase('standard', { email: '' }), 422, 'invalid_fields'],
+      ['a malformed e-mail', () => purchase('standard', { email: 'not-an-email' }), 422, 'invalid_fields'],
+      ['an unknown language', () => purchase('standard', { email: 'a@b.pl', lang: 'fr' }), 422, 'invalid_fields'],
       [
         'a bad tax id',
         () => purchase('standard', { email: 'a@b.pl', invoice: { company: 'A', taxId: '<x>', address: 'B' } }),
-        400,
-        'invalid_request',
+        422,
+        'invalid_fields',
       ],
       [
         'a body over the limit',
@@ -126,7 +146,7 @@ describe('POST /api/purchase/:plan', () => {
 
     it('names the invalid field', async () => {
       const res = await purchase('standard', { email: 'nope' });
-      expect(await res.json()).toEqual({ error: 'invalid_request', fields: { email: 'invalid_format' } });
+      expect(await res.json()).toEqual({ error: 'invalid_fields', fields: { email: 'invalid_email' } });
     });
 
     it('refuses a chunked body over the limit without Content-Length', async () => {
@@ -174,17 +194,25 @@ describe('POST /api/purchase/:plan', () => {
     expect(await orders()).toEqual([]);
   });
 
-  it('answers 503 without a URL when KV keeps failing', async () => {
-    const failing = {
-      ...env.ORDERS,
-      get: env.ORDERS.get.bind(env.ORDERS),
-      list: env.ORDERS.list.bind(env.ORDERS),
-      put: () => Promise.reject(new Error('KV unavailable')),
-    } as unknown as KVNamespace;
-    const res = await purchaseWith({ ORDERS: failing }, 'standard', { email: 'a@b.pl' });
+  it('answers 503 and no URL when the box office cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unreachable = {
+      idFromName: () => ({}),
+      get: () => ({ purchase: () => Promise.reject(new Error('Durable Object reset')) }),
+    } as unknown as typeof env.BOX_OFFICE;
+    const res = await purchaseWith({ BOX_OFFICE: unreachable }, 'standard', { email: 'a@b.pl' });
     expect(res.status).toBe(503);
-    const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toEqual({ error: 'storage_unavailable' });
+    expect(await res.json()).toEqual({ error: 'storage_unavailable' });
+    expect(await orders()).toEqual([]);
+  });
+
+  it('answers 503 when no payment provider is configured, and never falls back to demo', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const bindings of [{ PAYMENT_PROVIDER: undefined }, { PAYMENT_PROVIDER: 'paypal' }]) {
+      const res = await purchaseWith(bindings as Partial<typeof env>, 'standard', { email: 'a@b.pl' });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'payment_unavailable' });
+    }
     expect(await orders()).toEqual([]);
   });
 });
@@ -258,7 +286,9 @@ describe('with Stripe', () => {
     expect(form.get('success_url')).toMatch(
       new RegExp(`^${ORIGIN}/en-gb/kup-bilet/dziekujemy\\?order=${order?.id}&token=`),
     );
-    expect(form.get('cancel_url')).toMatch(new RegExp(`^${ORIGIN}/en-gb/kup-bilet`));
+    expect(form.get('cancel_url')).toBe(`${ORIGIN}/en-gb/kup-bilet?payment=cancelled&product=online-premium`);
+    // The session expires when the order's hold on its place does.
+    expect(Number(form.get('expires_at'))).toBe(Math.floor(Date.parse(DURING_PROMOTION) / 1000) + HOLD_MINUTES * 60);
     expect(order).toMatchObject({ provider: 'stripe', providerRef: 'cs_test_1', status: 'pending' });
   });
 
@@ -273,7 +303,7 @@ describe('with Stripe', () => {
     const body = await res.text();
     expect(body).toBe('{"error":"payment_unavailable"}');
     const all = await orders();
-    expect(all.filter((o) => o.paymentUrl || o.providerRef)).toEqual([]);
+    expect(all.filter((o) => o.providerRef)).toEqual([]);
   });
 
   it('refuses to start without a secret key', async () => {

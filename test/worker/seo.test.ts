@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../../site/event';
 import { LANGUAGES } from '../../site/languages';
 import { href, NOINDEX_PAGES, PAGES } from '../../site/pages';
+import { EVENT_ENDS, EVENT_STARTS } from '../../site/tickets';
 import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -50,8 +51,8 @@ describe('search and preview tags', () => {
       expect(event).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'Event',
-        startDate: '2025-10-25T10:00:00+02:00',
-        endDate: '2025-10-25T20:00:00+02:00',
+        startDate: EVENT_STARTS,
+        endDate: EVENT_ENDS,
         eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
         eventStatus: 'https://schema.org/EventScheduled',
         organizer: { '@type': 'Organization' },

@@ -15,5 +15,7 @@ export default defineConfig({
   ],
   test: {
     include: ['test/worker/**/*.test.ts'],
+    // Bursts of a few hundred requests take seconds on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

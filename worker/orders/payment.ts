@@ -1,21 +1,28 @@
-import type { AppEnv } from '../index';
+import type { Bindings } from '../env';
+import { ApiError } from '../errors';
 import { demoProvider, type PaymentProvider, stripeProvider } from './providers';
 
-type Bindings = AppEnv['Bindings'];
+/** Whether this configuration has the demo checkout: only where it names it, never in production. */
+export function demoEnabled(env: Bindings): boolean {
+  return env.PAYMENT_PROVIDER === 'demo' && env.ENVIRONMENT !== 'production';
+}
 
-/** Raised when the configuration does not allow taking payments (demo in production, no key). */
-export class PaymentConfigError extends Error {}
-
-/** The provider the configuration selects; the demo provider is refused in production. */
+/**
+ * The provider the configuration names. An unset or unknown provider, Stripe without its key, or
+ * demo in production is a configuration error: 503 `payment_unavailable`, never a fallback to demo.
+ */
 export function paymentProvider(env: Bindings): PaymentProvider {
-  if (env.PAYMENT_PROVIDER === 'stripe') {
-    if (!env.STRIPE_SECRET_KEY)
-      throw new PaymentConfigError('PAYMENT_PROVIDER is stripe but STRIPE_SECRET_KEY is unset');
+  if (env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY) {
     return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined });
   }
-  if (env.PAYMENT_PROVIDER === 'demo' || !env.PAYMENT_PROVIDER) {
-    if (env.ENVIRONMENT === 'production') throw new PaymentConfigError('the demo provider is refused in production');
-    return demoProvider;
-  }
-  throw new PaymentConfigError(`unknown PAYMENT_PROVIDER ${env.PAYMENT_PROVIDER}`);
+  if (demoEnabled(env)) return demoProvider;
+  console.error(
+    JSON.stringify({
+      event: 'payment_config',
+      provider: env.PAYMENT_PROVIDER ?? null,
+      environment: env.ENVIRONMENT ?? null,
+      stripeKey: Boolean(env.STRIPE_SECRET_KEY),
+    }),
+  );
+  throw new ApiError(503, 'payment_unavailable');
 }

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../site/languages';
-import type { Order } from './store';
+import type { Order } from '../box-office/orders';
 
 export type CheckoutRequest = {
   order: Order;
@@ -14,18 +14,23 @@ export type CheckoutRequest = {
 /** A payment provider: turns a stored order into a place where the buyer pays. */
 export interface PaymentProvider {
   readonly name: 'demo' | 'stripe';
-  createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string }>;
+  /** Where the buyer pays; `store` says whether the URL may be kept (it carries no secret). */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string; store: boolean }>;
 }
 
 /** Raised when a provider cannot take the order; the message is for logs, never for clients. */
 export class ProviderError extends Error {}
 
+/** The demo checkout's URL for an order: a page of this worker, opened by the order's secret. */
+export const demoCheckoutUrl = (origin: string, order: Pick<Order, 'id'>, secret: string) =>
+  `${origin}/checkout/demo/${order.id}?token=${encodeURIComponent(secret)}`;
+
 /** The demo provider: a checkout page served by this worker, clearly labelled as a test payment. */
 export const demoProvider: PaymentProvider = {
   name: 'demo',
   async createCheckout({ order, secret, origin }) {
-    const url = `${origin}/checkout/demo/${order.id}?token=${encodeURIComponent(secret)}`;
-    return { url, reference: `demo_${order.id}` };
+    // The URL holds the buyer's secret, so it is made again when needed, never stored.
+    return { url: demoCheckoutUrl(origin, order, secret), reference: `demo_${order.id}`, store: false };
   },
 };
 
@@ -36,7 +41,8 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * Stripe Checkout through its REST API: PLN, gross amount, card, BLIK and Przelewy24, the order
- * id as client reference, an idempotency key per order. `fetcher` and `apiBase` exist for tests.
+ * id as client reference, an idempotency key per order, and the session expiring when the order's
+ * hold on its place does. `fetcher` and `apiBase` exist for tests.
  */
 export function stripeProvider(options: {
   secretKey: string;
@@ -53,6 +59,7 @@ export function stripeProvider(options: {
         cancel_url: cancelUrl,
         customer_email: order.email,
         client_reference_id: order.id,
+        expires_at: String(Math.floor(Date.parse(order.holdUntil) / 1000)),
         'metadata[order_id]': order.id,
         'metadata[order_code]': order.code,
         locale: STRIPE_LOCALES[order.lang],
@@ -84,7 +91,7 @@ export function stripeProvider(options: {
       if (typeof session?.id !== 'string' || typeof session.url !== 'string') {
         throw new ProviderError('stripe answered without a session url');
       }
-      return { url: session.url, reference: session.id };
+      return { url: session.url, reference: session.id, store: true };
     },
   };
 }

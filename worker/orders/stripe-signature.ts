@@ -1,4 +1,4 @@
-import { constantTimeEqual } from './store';
+import { constantTimeEqual } from '../crypto';
 
 /** Stripe's default tolerance for the signature timestamp. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../index';
+import type { AppEnv } from '../env';
 
 /**
  * A retried load of the app (client/boot.ts) asks for its bundles under `/assets/retry-<n>/`: the

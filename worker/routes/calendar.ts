@@ -11,7 +11,7 @@ import { findLanguage, type LanguageCode, language } from '../../site/languages'
 import { href } from '../../site/pages';
 import { SESSIONS } from '../../site/program';
 import { speaker } from '../../site/speakers';
-import type { AppEnv } from '../index';
+import type { AppEnv } from '../env';
 
 type Catalogue = typeof pl;
 const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };

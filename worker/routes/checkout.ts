@@ -2,19 +2,29 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { type LanguageCode, language } from '../../site/languages';
 import { href } from '../../site/pages';
-import { VAT_RATE_PERCENT } from '../../site/tickets';
-import type { AppEnv } from '../index';
-import { getOrder, type Order, putOrder, secretOpens } from '../orders/store';
-import { fill, texts } from '../texts';
+import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
+import { boxOffice } from '../box-office/box-office';
+import type { Order } from '../box-office/orders';
+import { now } from '../clock';
+import { sha256Hex } from '../crypto';
+import type { AppEnv, Bindings } from '../env';
+import { ApiError } from '../errors';
+import { demoEnabled } from '../orders/payment';
+import { fill, productName, texts } from '../texts';
+import { limitBody } from './validation';
 
 const money = (lang: LanguageCode, grosze: number) =>
   new Intl.NumberFormat(language(lang).intl, { style: 'currency', currency: 'PLN' }).format(grosze / 100);
 
-/** The order behind a demo checkout URL, or null when the id or secret do not match. */
-async function openOrder(kv: KVNamespace, id: string, token: string | undefined): Promise<Order | null> {
-  if (!/^[0-9A-Z]{26}$/.test(id) || !token) return null;
-  const order = await getOrder(kv, id);
-  return order && (await secretOpens(order, token)) ? order : null;
+const ORDER_ID = /^[0-9A-Z]{26}$/;
+
+/** The demo order behind a checkout URL; 404 for anything else (a wrong id or secret, a Stripe order). */
+async function openDemoOrder(env: Bindings, id: string, token: unknown): Promise<Order> {
+  if (!ORDER_ID.test(id) || typeof token !== 'string' || !token || token.length > 200)
+    throw new ApiError(404, 'not_found');
+  const order = await boxOffice(env.BOX_OFFICE).openOrder(id, await sha256Hex(token));
+  if (order?.provider !== 'demo') throw new ApiError(404, 'not_found');
+  return order;
 }
 
 const thanksUrl = (order: Order, token: string) =>
@@ -26,12 +36,17 @@ const thanksUrl = (order: Order, token: string) =>
  * returns to the ticket page. Only reachable when the demo provider created the order.
  */
 export const checkout = new Hono<AppEnv>()
+  // Demo is opt-in: where the configuration does not name it, its routes do not exist.
+  .use('/demo/*', async (c, next) => {
+    if (!demoEnabled(c.env)) throw new ApiError(404, 'not_found');
+    await next();
+  })
   .get('/demo/:id', async (c) => {
-    const token = c.req.query('token');
-    const order = await openOrder(c.env.ORDERS, c.req.param('id'), token);
-    if (order?.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
+    const token = c.req.query('token') ?? '';
+    const order = await openDemoOrder(c.env, c.req.param('id'), token);
     const t = texts(order.lang).tickets;
-    const plan = t.plans.names[order.plan];
+    const item = findProduct(order.product);
+    const plan = item ? productName(order.lang, item) : order.product;
     c.header('Cache-Control', 'private, no-store');
     c.header('X-Robots-Tag', 'noindex');
     const payable = order.status === 'pending';
@@ -73,24 +88,24 @@ ${
 </body>
 </html>`);
   })
-  .post('/demo/:id/:action{pay|cancel}', async (c) => {
-    const form = await c.req.parseBody();
-    const token = typeof form.token === 'string' ? form.token : undefined;
-    const order = await openOrder(c.env.ORDERS, c.req.param('id'), token);
-    if (order?.provider !== 'demo' || !token) return c.json({ error: 'not_found' }, 404);
-    const now = new Date().toISOString();
-    if (order.status === 'pending') {
-      const paid = c.req.param('action') === 'pay';
-      await putOrder(c.env.ORDERS, {
-        ...order,
-        status: paid ? 'paid' : 'cancelled',
-        updatedAt: now,
-        ...(paid ? { paidAt: now } : {}),
-      });
+  .post('/demo/:id/:action{pay|cancel}', limitBody(4 * 1024), async (c) => {
+    // A form post from the page above; anything unreadable is the same 404 as a wrong secret.
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const token = typeof form.token === 'string' ? form.token : '';
+    const order = await openDemoOrder(c.env, c.req.param('id'), token);
+    const paid = c.req.param('action') === 'pay';
+    const result = await boxOffice(c.env.BOX_OFFICE).settle(order.id, paid ? 'paid' : 'cancelled', now(c), {
+      provider: 'demo',
+      by: 'demo_checkout',
+    });
+    if (result?.changed) {
       console.log(
         JSON.stringify({ event: paid ? 'order_paid' : 'order_cancelled', orderId: order.id, provider: 'demo' }),
       );
     }
-    const target = c.req.param('action') === 'pay' ? thanksUrl(order, token) : href(order.lang, 'tickets');
-    return c.redirect(target, 303);
+    const back = `${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`;
+    return c.redirect(paid ? thanksUrl(order, token) : back, 303);
+  })
+  .all('*', () => {
+    throw new ApiError(404, 'not_found');
   });

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, findLanguage, language } from '../../site/languages';
 import { notFoundAssetPath } from '../../site/pages';
 import { preferredLanguage, resolvePath } from '../../site/routing';
 import { contentSecurityPolicy } from '../../site/security';
-import type { AppEnv } from '../index';
+import type { AppEnv } from '../env';
 
 /**
  * Everything that is not an API route and not a static file: language redirects, canonical

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ORGANISER } from '../../site/event';
 import { DEFAULT_LANGUAGE, findLanguage, type LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
-import type { AppEnv } from '../index';
+import type { AppEnv } from '../env';
 import { fill, texts } from '../texts';
 
 /** The footer's three HTML parts in a language; `{year}` stays for the client to fill in. */

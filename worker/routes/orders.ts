@@ -1,27 +1,34 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../index';
-import { getOrder, secretOpens } from '../orders/store';
+import { boxOffice } from '../box-office/box-office';
+import { sha256Hex } from '../crypto';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 
 /**
- * `GET /api/orders/:id?token=...`: what the thank-you page shows. Without the order's own secret
- * it answers the same 404 as for an unknown id, so ids cannot be probed.
+ * `GET /api/orders/:id?token=...`: what the buyer's order page shows. Without the order's own
+ * secret it answers the same 404 as for an unknown id, so ids cannot be probed.
  */
 export const orders = new Hono<AppEnv>().get('/:id', async (c) => {
-  const token = c.req.query('token') ?? '';
-  const order = /^[0-9A-Z]{26}$/.test(c.req.param('id')) ? await getOrder(c.env.ORDERS, c.req.param('id')) : null;
   c.header('Cache-Control', 'private, no-store');
-  if (!order || !token || !(await secretOpens(order, token))) return c.json({ error: 'not_found' }, 404);
+  const token = c.req.query('token') ?? '';
+  const id = c.req.param('id');
+  if (!/^[0-9A-Z]{26}$/.test(id) || !token || token.length > 200) throw new ApiError(404, 'not_found');
+  const order = await boxOffice(c.env.BOX_OFFICE).openOrder(id, await sha256Hex(token));
+  if (!order) throw new ApiError(404, 'not_found');
   return c.json({
     id: order.id,
     code: order.code,
-    plan: order.plan,
+    product: order.product,
     status: order.status,
     net: order.net,
     vat: order.vat,
     gross: order.gross,
     currency: order.currency,
+    email: order.email,
+    name: order.name,
     lang: order.lang,
+    invoice: order.invoice,
     createdAt: order.createdAt,
-    paidAt: order.paidAt ?? null,
+    paidAt: order.paidAt,
   });
 });

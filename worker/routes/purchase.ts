@@ -1,166 +1,170 @@
-import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, language } from '../../site/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import { href } from '../../site/pages';
-import { findPlan, PLAN_TYPES, priceBreakdown } from '../../site/tickets';
-import { humanCode, timeSortableId } from '../ids';
-import type { AppEnv } from '../index';
-import { PaymentConfigError, paymentProvider } from '../orders/payment';
-import { ProviderError } from '../orders/providers';
-import {
-  getOrder,
-  newSecret,
-  type Order,
-  orderForIdempotencyKey,
-  putOrder,
-  rememberIdempotencyKey,
-  sha256Hex,
-} from '../orders/store';
+import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
+import { boxOffice } from '../box-office/box-office';
+import type { Order, PurchaseResult } from '../box-office/orders';
+import { now } from '../clock';
+import { hmacSecret, newSecret, sha256Hex } from '../crypto';
+import type { AppEnv, Bindings } from '../env';
+import { ApiError } from '../errors';
+import { timeSortableId } from '../ids';
+import { paymentProvider } from '../orders/payment';
+import { demoCheckoutUrl, type PaymentProvider, ProviderError } from '../orders/providers';
 import { rateLimit } from '../security';
-import { texts } from '../texts';
-import { jsonOnly, validationError } from './validation';
+import { productName, texts } from '../texts';
+import { validJson } from './validation';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
 
+const text = (max: number) =>
+  z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+
 const purchaseBody = z.object({
-  email: z.email().max(254),
-  lang: z.enum(LANGUAGE_CODES as [string, ...string[]]).default(DEFAULT_LANGUAGE),
+  email: z.email({ error: 'invalid_email' }).max(254, { error: 'too_long' }),
+  lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' }).default(DEFAULT_LANGUAGE),
+  name: text(120).optional(),
   invoice: z
-    .object({
-      company: z.string().trim().min(1).max(200),
-      taxId: z
-        .string()
-        .trim()
-        .min(5)
-        .max(20)
-        .regex(/^[A-Za-z0-9 -]+$/),
-      address: z.string().trim().min(1).max(300),
-    })
+    .object(
+      {
+        company: text(200),
+        taxId: text(20).regex(/^[A-Za-z0-9 -]{5,20}$/, { error: 'invalid' }),
+        address: text(300),
+      },
+      { error: 'invalid' },
+    )
     .optional(),
 });
+type PurchaseBody = z.infer<typeof purchaseBody>;
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+/** A client's key for one purchase attempt: long enough to be a secret (the dialog sends a UUID). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** Where a stored order's buyer goes to pay, and the answer the client reads. */
-const answer = (order: Order, url: string) => ({ url, orderId: order.id, code: order.code });
+/** The product of the path, or 404 `unknown_product` with the ids there are. */
+function productOf(id: string): Product {
+  const item = findProduct(id);
+  if (!item) throw new ApiError(404, 'unknown_product', { products: PRODUCT_IDS });
+  return item;
+}
 
 /**
- * `POST /api/purchase/:plan` with `{email, lang?, invoice?}`: stores an order (price from site/,
- * never from the request), sends it to the payment provider and answers `{url}`. The order is in
- * KV before any URL is returned; an `Idempotency-Key` replays the same order for 24 hours.
+ * The buyer's secret for an order. With an Idempotency-Key it is derived from the key and the order,
+ * so a retry of the same attempt gets the same link without the secret being stored anywhere.
+ */
+const secretFor = (orderId: string, key: string | undefined) => (key ? hmacSecret(key, orderId) : newSecret());
+
+/** What binds an Idempotency-Key to its request: a key sent again with other content is refused. */
+const fingerprint = (item: Product, body: PurchaseBody) =>
+  sha256Hex(JSON.stringify([item.id, body.email.toLowerCase(), body.lang, body.name ?? null, body.invoice ?? null]));
+
+const REFUSALS: Record<Extract<PurchaseResult, { kind: 'refused' }>['error'], ApiError> = {
+  sold_out: new ApiError(409, 'sold_out'),
+  sales_closed: new ApiError(409, 'sales_closed'),
+  idempotency_key_reused: new ApiError(409, 'idempotency_key_reused'),
+};
+
+/** Sends a new order to its provider and records where the buyer pays; answers that URL. */
+async function startCheckout(
+  env: Bindings,
+  provider: PaymentProvider,
+  order: Order,
+  secret: string,
+  origin: string,
+  at: number,
+): Promise<string> {
+  const t = texts(order.lang);
+  const item = productOf(order.product);
+  let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    checkout = await provider.createCheckout({
+      order,
+      secret,
+      productName: `${t.common.brand.full}: ${productName(order.lang, item)}`,
+      successUrl: `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`,
+      cancelUrl: `${origin}${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`,
+      origin,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error(JSON.stringify({ event: 'payment_provider_failed', orderId: order.id, message: error.message }));
+    throw new ApiError(503, 'payment_unavailable');
+  }
+  const stored = await boxOffice(env.BOX_OFFICE).startPayment(
+    order.id,
+    checkout.reference,
+    checkout.store ? checkout.url : null,
+    at,
+  );
+  // Concurrent retries of one attempt: the first URL recorded is everyone's.
+  return stored ?? checkout.url;
+}
+
+/** A call to the box office; when it cannot be reached (a reset, an overload) the buyer gets 503. */
+async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'box_office_unavailable', message: String(error) }));
+    throw new ApiError(503, 'storage_unavailable');
+  }
+}
+
+/**
+ * `POST /api/purchase/:product` with `{email, lang?, name?, invoice?}`: the box office makes a
+ * pending order that holds a place (price from site/, never from the request), the provider gets
+ * it, and the answer is `{url, orderId, code}`. An `Idempotency-Key` makes any number of retries,
+ * simultaneous or not, one order with one URL; the key with other content answers 409.
  */
 export const purchase = new Hono<AppEnv>().post(
-  '/:plan',
+  '/:product',
   async (c, next) => {
-    if (!findPlan(c.req.param('plan'))) return c.json({ error: 'unknown_plan', plans: PLAN_TYPES }, 404);
+    productOf(c.req.param('product'));
     await next();
   },
   rateLimit((env) => env.PURCHASE_LIMITER),
-  bodyLimit({
-    maxSize: PURCHASE_BODY_LIMIT,
-    onError: (c) => c.json({ error: 'body_too_large' }, 413),
-  }),
-  jsonOnly,
-  zValidator('json', purchaseBody, validationError),
+  ...validJson(purchaseBody, PURCHASE_BODY_LIMIT),
   async (c) => {
-    const plan = findPlan(c.req.param('plan'));
-    if (!plan) throw new HTTPException(404);
-    const body = c.req.valid('json');
-    const idempotencyKey = c.req.header('Idempotency-Key');
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      return c.json({ error: 'invalid_idempotency_key' }, 400);
-    }
-
-    let provider: ReturnType<typeof paymentProvider>;
-    try {
-      provider = paymentProvider(c.env);
-    } catch (error) {
-      if (error instanceof PaymentConfigError) {
-        console.error(JSON.stringify({ event: 'payment_config', message: error.message }));
-        return c.json({ error: 'payment_unavailable' }, 503);
-      }
-      throw error;
-    }
-
-    const kv = c.env.ORDERS;
-    const lang = language(body.lang as Order['lang']).code;
+    const item = productOf(c.req.param('product'));
+    const body = c.req.valid('json') as PurchaseBody;
+    const key = c.req.header('Idempotency-Key');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
+    const provider = paymentProvider(c.env);
     const origin = new URL(c.req.url).origin;
-    const secret = newSecret();
-    const now = new Date().toISOString();
 
-    // A retry of an attempt that already has an order reuses it (and its payment URL).
-    let order: Order | null = null;
-    if (idempotencyKey) {
-      const existingId = await storage(() => orderForIdempotencyKey(kv, idempotencyKey));
-      if (existingId) order = await storage(() => getOrder(kv, existingId));
-      if (order?.paymentUrl) return c.json(answer(order, order.paymentUrl), 200);
-    }
-    if (!order) {
-      order = {
-        id: timeSortableId(),
-        code: humanCode(),
-        plan: plan.type,
-        ...priceBreakdown(plan.net),
-        currency: 'PLN',
-        email: body.email.toLowerCase(),
-        lang,
-        ...(body.invoice ? { invoice: body.invoice } : {}),
-        status: 'pending',
-        provider: provider.name,
-        tokenHash: await sha256Hex(secret),
-        createdAt: now,
-        updatedAt: now,
-      };
-      const created = order;
-      await storage(() => putOrder(kv, created));
-      if (idempotencyKey) await storage(() => rememberIdempotencyKey(kv, idempotencyKey, created.id));
-    } else {
-      // The earlier attempt's secret is unknown here (only its hash is stored): issue a new one.
-      order = { ...order, tokenHash: await sha256Hex(secret), updatedAt: now };
-    }
-
-    const prefix = language(order.lang).prefix;
-    const thanks = `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`;
-    let checkout: { url: string; reference: string };
-    try {
-      checkout = await provider.createCheckout({
-        order,
-        secret,
-        productName: `${texts(order.lang).common.brand.full}: ${texts(order.lang).tickets.plans.names[order.plan]}`,
-        successUrl: thanks,
-        cancelUrl: `${origin}/${prefix}/kup-bilet?cancelled=${order.id}`,
-        origin,
-      });
-    } catch (error) {
-      if (error instanceof ProviderError) {
-        console.error(JSON.stringify({ event: 'payment_provider_failed', orderId: order.id, message: error.message }));
-        return c.json({ error: 'payment_unavailable' }, 503);
-      }
-      throw error;
-    }
-
-    const sent: Order = {
-      ...order,
-      providerRef: checkout.reference,
-      paymentUrl: checkout.url,
-      updatedAt: new Date().toISOString(),
+    const id = timeSortableId();
+    const secret = await secretFor(id, key);
+    const request = {
+      id,
+      product: item.id,
+      email: body.email.toLowerCase(),
+      ...(body.name ? { name: body.name } : {}),
+      lang: language(body.lang).code,
+      ...(body.invoice ? { invoice: body.invoice } : {}),
+      provider: provider.name,
+      tokenHash: await sha256Hex(secret),
+      fingerprint: await fingerprint(item, body),
+      ...(key ? { idempotencyKey: key } : {}),
+      now: now(c),
     };
-    await storage(() => putOrder(kv, sent));
-    console.log(JSON.stringify({ event: 'order_created', orderId: sent.id, plan: sent.plan, provider: sent.provider }));
-    return c.json(answer(sent, checkout.url), 201);
+    const result = await boxOfficeCall(
+      async (): Promise<PurchaseResult> => boxOffice(c.env.BOX_OFFICE).purchase(request),
+    );
+    if (result.kind === 'refused') throw REFUSALS[result.error];
+
+    const { order } = result;
+    const orderSecret = order.id === id ? secret : await secretFor(order.id, key);
+    // A replay answers the recorded URL (the demo's is made again: it holds the secret); a new order,
+    // or a replay that came before the first attempt recorded one, goes to the provider.
+    const replayedDemo = result.kind === 'replayed' && order.provider === 'demo';
+    const url =
+      result.paymentUrl ??
+      (replayedDemo ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
+      (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
+    if (result.kind === 'created') {
+      console.log(JSON.stringify({ event: 'order_created', orderId: order.id, product: order.product }));
+    }
+    return c.json({ url, orderId: order.id, code: order.code }, result.kind === 'created' ? 201 : 200);
   },
 );
-
-/** Runs a storage operation (already retried with backoff); a final failure answers 503. */
-async function storage<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    console.error(JSON.stringify({ event: 'storage_failed', message: String(error) }));
-    throw new HTTPException(503, { message: 'storage_unavailable' });
-  }
-}

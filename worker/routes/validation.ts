@@ -1,24 +1,58 @@
+import { zValidator } from '@hono/zod-validator';
 import type { Context, Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 
 /** Refuses bodies that are not JSON with 415 before anything reads them. */
 export async function jsonOnly(c: Context, next: Next) {
-  const type = c.req.header('Content-Type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) return c.json({ error: 'unsupported_media_type' }, 415);
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError(415, 'unsupported_media_type');
   await next();
 }
 
-type ValidationResult = {
-  success: boolean;
-  error?: { issues: readonly { path: readonly PropertyKey[]; code: string }[] };
-};
-
-/** zValidator hook: a 400 naming each invalid field (malformed JSON is a 400 of its own). */
-export function validationError(result: ValidationResult, c: Context) {
-  if (result.success || !result.error) return;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.map(String).join('.') || '_';
-    fields[name] ??= issue.code;
+/** Parses the body once (Hono caches it for the validator), so malformed JSON has its own code. */
+const parseJson = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json');
   }
-  return c.json({ error: 'invalid_request', fields }, 400);
+  await next();
+});
+
+/** A body limit counted on the stream (a chunked body without Content-Length is cut off too). */
+export const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large');
+    },
+  });
+
+/**
+ * The one validation layer of the JSON routes: at most `maxBytes`, JSON only, well-formed, and
+ * valid against `schema`. Errors: 413 `body_too_large`, 415 `unsupported_media_type`, 400
+ * `invalid_json`, 400 `invalid_body` (not an object), 422 `invalid_fields` with `fields`, each
+ * field's first issue (the schema's own message, a code the client translates).
+ */
+export function validJson<Schema extends z.ZodType>(schema: Schema, maxBytes: number) {
+  return [
+    jsonOnly,
+    limitBody(maxBytes),
+    parseJson,
+    zValidator('json', schema, (result) => {
+      if (result.success) return;
+      const fields: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0];
+        // A body that is not an object at all has no field to blame.
+        if (typeof field !== 'string') throw new ApiError(400, 'invalid_body');
+        fields[field] ??= issue.message;
+      }
+      throw new ApiError(422, 'invalid_fields', { fields });
+    }),
+  ] as const;
 }

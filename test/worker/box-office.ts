@@ -1,0 +1,42 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { vi } from 'vitest';
+import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
+import { boxOffice } from '../../worker/box-office/box-office';
+import type { Order } from '../../worker/box-office/orders';
+
+/** The box office's one instance, as the worker reaches it. */
+export const office = () => boxOffice(env.BOX_OFFICE);
+
+/** Empties the box office (its storage outlives a test within a file). */
+export async function resetBoxOffice(): Promise<void> {
+  await runInDurableObject(office(), async (_instance, state) => {
+    state.storage.sql.exec('DELETE FROM orders; DELETE FROM idempotency; DELETE FROM log;');
+    await state.storage.deleteAlarm();
+  });
+}
+
+/** Every order in the box office, oldest first. */
+export async function allOrders(): Promise<Order[]> {
+  const orders: Order[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await office().listOrders({}, cursor, 1000);
+    orders.push(...page.orders);
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
+}
+
+/** Runs the box office's alarm now (expiring holds, copying the log to KV). */
+export const runAlarm = () => runDurableObjectAlarm(office());
+
+/** Sets the clock of the worker (and of the box office, which takes the time from it). */
+export function setClock(iso: string): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+const midpoint = (from: string, to: string) => new Date((Date.parse(from) + Date.parse(to)) / 2).toISOString();
+
+/** A time when every product is on sale, inside the online promotion. */
+export const DURING_PROMOTION = midpoint(PROMOTION_FROM, PROMOTION_UNTIL);

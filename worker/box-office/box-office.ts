@@ -1,0 +1,549 @@
+import { DurableObject } from 'cloudflare:workers';
+import {
+  HOLD_MINUTES,
+  onSaleAt,
+  POOLS,
+  PRODUCTS,
+  type Product,
+  type ProductId,
+  priceAt,
+  priceBreakdown,
+  product,
+} from '../../site/tickets';
+import { constantTimeEqual } from '../crypto';
+import { humanCode } from '../ids';
+import type {
+  Availability,
+  Json,
+  LogEntry,
+  NewOrder,
+  Order,
+  OrderFilter,
+  OrderPage,
+  OrderStatus,
+  PurchaseResult,
+  SalesStats,
+} from './orders';
+
+const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/** How long an order whose payment is still being processed (BLIK, Przelewy24) keeps its place. */
+const PROCESSING_HOLD_MS = 24 * 60 * 60 * 1000;
+/** Log entries written to KV per alarm run: well under the 1,000 operations of one invocation. */
+const FLUSH_BATCH = 400;
+/** KV key of a log entry: an order's changes sort together and in order, orders by creation time. */
+export const logKey = (orderId: string, seq: number) => `intent:${orderId}:${String(seq).padStart(10, '0')}`;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
+  product TEXT NOT NULL,
+  net INTEGER NOT NULL,
+  vat INTEGER NOT NULL,
+  gross INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  email TEXT NOT NULL,
+  name TEXT,
+  lang TEXT NOT NULL,
+  invoice TEXT,
+  status TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  provider_ref TEXT,
+  payment_url TEXT,
+  token_hash TEXT NOT NULL,
+  hold_until INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  paid_at INTEGER,
+  checked_in_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS orders_stock ON orders (product, status, hold_until);
+CREATE INDEX IF NOT EXISTS orders_hold ON orders (status, hold_until);
+CREATE INDEX IF NOT EXISTS orders_email ON orders (email);
+CREATE INDEX IF NOT EXISTS orders_ref ON orders (provider_ref);
+CREATE TABLE IF NOT EXISTS idempotency (
+  key TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  order_id TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  exported INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS log_pending ON log (exported, seq);
+CREATE INDEX IF NOT EXISTS log_order ON log (order_id, seq);
+CREATE TABLE IF NOT EXISTS emails (
+  id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  message_id TEXT,
+  error TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id, created_at);
+CREATE TABLE IF NOT EXISTS registrations (
+  workshop_id TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (workshop_id, order_id)
+);
+`;
+
+type OrderRow = {
+  id: string;
+  code: string;
+  product: string;
+  net: number;
+  vat: number;
+  gross: number;
+  currency: string;
+  email: string;
+  name: string | null;
+  lang: string;
+  invoice: string | null;
+  status: string;
+  provider: string;
+  provider_ref: string | null;
+  payment_url: string | null;
+  token_hash: string;
+  hold_until: number;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+  checked_in_at: number | null;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    code: row.code,
+    product: row.product as ProductId,
+    net: row.net,
+    vat: row.vat,
+    gross: row.gross,
+    currency: 'PLN',
+    email: row.email,
+    name: row.name,
+    lang: row.lang as Order['lang'],
+    invoice: row.invoice ? JSON.parse(row.invoice) : null,
+    status: row.status as OrderStatus,
+    provider: row.provider as Order['provider'],
+    providerRef: row.provider_ref,
+    holdUntil: iso(row.hold_until),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    paidAt: row.paid_at === null ? null : iso(row.paid_at),
+    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+  };
+}
+
+/** A change of an order's status that a payment, a timer or an organiser asks for. */
+export type Settlement = 'paid' | 'processing' | 'cancelled' | 'expired' | 'refunded';
+
+/** From which statuses each change is allowed. A late payment of an expired order is still taken. */
+const ALLOWED_FROM: Record<Settlement, readonly OrderStatus[]> = {
+  paid: ['pending', 'expired'],
+  processing: ['pending'],
+  cancelled: ['pending'],
+  expired: ['pending'],
+  refunded: ['paid'],
+};
+
+/**
+ * The box office: the one writer of orders, stock, payments and idempotency. Each public method is
+ * one synchronous SQLite transaction, so concurrent requests never see a half-made change, and a
+ * burst sells exactly the places there are. Every change of an order is also written to the `log`
+ * table, which the alarm copies to Workers KV (the purchase-intent log), each entry once under a
+ * key of its own; the same alarm releases the places of orders whose hold ran out unpaid.
+ */
+export class BoxOffice extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private alarmSetFor: number | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(SCHEMA);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.alarmSetFor = await ctx.storage.getAlarm();
+    });
+  }
+
+  /** Creates a pending order that holds its place, or replays the order of an Idempotency-Key. */
+  purchase(input: NewOrder & { fingerprint: string; idempotencyKey?: string; now: number }): PurchaseResult {
+    const result = this.ctx.storage.transactionSync((): PurchaseResult => {
+      if (input.idempotencyKey) {
+        const known = this.sql
+          .exec<{ fingerprint: string; order_id: string }>(
+            'SELECT fingerprint, order_id FROM idempotency WHERE key = ?',
+            input.idempotencyKey,
+          )
+          .toArray()[0];
+        if (known) {
+          if (!constantTimeEqual(known.fingerprint, input.fingerprint)) {
+            return { kind: 'refused', error: 'idempotency_key_reused' };
+          }
+          const row = this.row(known.order_id) as OrderRow;
+          return { kind: 'replayed', order: toOrder(row), paymentUrl: row.payment_url };
+        }
+      }
+      const item = product(input.product);
+      if (!onSaleAt(item, input.now)) return { kind: 'refused', error: 'sales_closed' };
+      if (this.remaining(item, input.now) === 0) return { kind: 'refused', error: 'sold_out' };
+      const amounts = priceBreakdown(priceAt(item, input.now).net);
+      const code = this.newCode();
+      this.sql.exec(
+        `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
+           provider, token_hash, hold_until, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'PLN', ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+        input.id,
+        code,
+        item.id,
+        amounts.net,
+        amounts.vat,
+        amounts.gross,
+        input.email,
+        input.name ?? null,
+        input.lang,
+        input.invoice ? JSON.stringify(input.invoice) : null,
+        input.provider,
+        input.tokenHash,
+        input.now + HOLD_MS,
+        input.now,
+        input.now,
+      );
+      if (input.idempotencyKey) {
+        this.sql.exec(
+          'INSERT INTO idempotency (key, fingerprint, order_id) VALUES (?, ?, ?)',
+          input.idempotencyKey,
+          input.fingerprint,
+          input.id,
+        );
+      }
+      const order = toOrder(this.row(input.id) as OrderRow);
+      this.log(order.id, 'created', input.now, {
+        code,
+        product: order.product,
+        net: order.net,
+        vat: order.vat,
+        gross: order.gross,
+        email: order.email,
+        lang: order.lang,
+        provider: order.provider,
+        holdUntil: order.holdUntil,
+      });
+      return { kind: 'created', order, paymentUrl: null };
+    });
+    if (result.kind === 'created') this.scheduleAlarm(Date.parse(result.order.holdUntil));
+    return result;
+  }
+
+  /** Records where the buyer pays (the provider's reference and URL); the first one stays. */
+  startPayment(id: string, reference: string, url: string | null, now: number): string | null {
+    const row = this.row(id);
+    if (!row) return null;
+    if (row.provider_ref) return row.payment_url;
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec(
+        'UPDATE orders SET provider_ref = ?, payment_url = ?, updated_at = ? WHERE id = ?',
+        reference,
+        url,
+        now,
+        id,
+      );
+      this.log(id, 'payment_started', now, { provider: row.provider, reference });
+    });
+    return url;
+  }
+
+  /**
+   * Moves an order to another status when the rules allow it. `provider` and `reference` must match
+   * the order's own (a payment for another session changes nothing). Returns the order and whether
+   * it changed.
+   */
+  settle(
+    id: string,
+    change: Settlement,
+    now: number,
+    source: { provider?: Order['provider']; reference?: string; by: string },
+  ): { order: Order; changed: boolean } | null {
+    const result = this.ctx.storage.transactionSync(() => {
+      const row = this.row(id);
+      if (!row) return null;
+      if (source.provider && row.provider !== source.provider) return null;
+      if (source.reference && row.provider_ref && row.provider_ref !== source.reference) return null;
+      if (!ALLOWED_FROM[change].includes(row.status as OrderStatus)) return { order: toOrder(row), changed: false };
+      if (change === 'processing') {
+        this.sql.exec(
+          'UPDATE orders SET hold_until = MAX(hold_until, ?), updated_at = ? WHERE id = ?',
+          now + PROCESSING_HOLD_MS,
+          now,
+          id,
+        );
+      } else {
+        this.sql.exec(
+          'UPDATE orders SET status = ?, updated_at = ?, paid_at = CASE WHEN ? THEN ? ELSE paid_at END WHERE id = ?',
+          change,
+          now,
+          change === 'paid' ? 1 : 0,
+          now,
+          id,
+        );
+      }
+      this.log(id, change === 'processing' ? 'payment_processing' : change, now, {
+        from: row.status,
+        by: source.by,
+        ...(source.reference ? { reference: source.reference } : {}),
+      });
+      return { order: toOrder(this.row(id) as OrderRow), changed: true };
+    });
+    return result;
+  }
+
+  /** An order by id, or null. */
+  order(id: string): Order | null {
+    const row = this.row(id);
+    return row ? toOrder(row) : null;
+  }
+
+  /** The order a buyer's secret opens (by the secret's hash), or null for any mismatch. */
+  openOrder(id: string, tokenHash: string): (Order & { paymentUrl: string | null }) | null {
+    const row = this.row(id);
+    if (!row || !constantTimeEqual(row.token_hash, tokenHash)) return null;
+    return { ...toOrder(row), paymentUrl: row.payment_url };
+  }
+
+  /** Every product's live state at an instant. */
+  availability(now: number): Availability[] {
+    return PRODUCTS.map((item) => {
+      const remaining = this.remaining(item, now);
+      const status = !onSaleAt(item, now) ? 'closed' : remaining === 0 ? 'sold_out' : 'on_sale';
+      return { id: item.id, status, remaining };
+    });
+  }
+
+  /** Orders for organisers, oldest first, `limit` at a time after `cursor` (an order id). */
+  listOrders(filter: OrderFilter, cursor: string | null, limit: number): OrderPage {
+    const where = ['id > ?'];
+    const values: (string | number)[] = [cursor ?? ''];
+    if (filter.status) {
+      where.push('status = ?');
+      values.push(filter.status);
+    }
+    if (filter.product) {
+      where.push('product = ?');
+      values.push(filter.product);
+    }
+    if (filter.q) {
+      where.push("(code = ? OR email LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')");
+      const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      values.push(filter.q.toUpperCase(), like, like);
+    }
+    if (filter.from) {
+      where.push('created_at >= ?');
+      values.push(Date.parse(filter.from));
+    }
+    if (filter.to) {
+      where.push('created_at < ?');
+      values.push(Date.parse(filter.to));
+    }
+    const rows = this.sql
+      .exec<OrderRow>(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`, ...values, limit + 1)
+      .toArray();
+    const page = rows.slice(0, limit).map(toOrder);
+    return { orders: page, cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /**
+   * Sales at a glance for organisers: per product sold, pending and remaining places and revenue
+   * of paid orders; sales per day (Europe/Warsaw) and check-ins per hour.
+   */
+  stats(now: number): SalesStats {
+    const products = PRODUCTS.map((item) => {
+      const counts = this.sql
+        .exec<{ sold: number; pending: number; net: number | null; vat: number | null; gross: number | null }>(
+          `SELECT SUM(status = 'paid') AS sold, SUM(status = 'pending' AND hold_until > ?) AS pending,
+             SUM(CASE WHEN status = 'paid' THEN net END) AS net, SUM(CASE WHEN status = 'paid' THEN vat END) AS vat,
+             SUM(CASE WHEN status = 'paid' THEN gross END) AS gross
+           FROM orders WHERE product = ?`,
+          now,
+          item.id,
+        )
+        .one();
+      return {
+        id: item.id,
+        sold: counts.sold ?? 0,
+        pending: counts.pending ?? 0,
+        remaining: this.remaining(item, now),
+        revenue: { net: counts.net ?? 0, vat: counts.vat ?? 0, gross: counts.gross ?? 0 },
+      };
+    });
+    const totals = products.reduce(
+      (sum, p) => ({
+        sold: sum.sold + p.sold,
+        pending: sum.pending + p.pending,
+        revenue: {
+          net: sum.revenue.net + p.revenue.net,
+          vat: sum.revenue.vat + p.revenue.vat,
+          gross: sum.revenue.gross + p.revenue.gross,
+        },
+      }),
+      { sold: 0, pending: 0, revenue: { net: 0, vat: 0, gross: 0 } },
+    );
+    // Warsaw's offset of each instant is not known to SQLite: group by UTC hour, then by local day here.
+    const local = (ms: number, length: number) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Europe/Warsaw',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(ms)
+        .replace(' ', 'T')
+        .slice(0, length);
+    const perHour = (column: 'paid_at' | 'checked_in_at', length: number) => {
+      const buckets = new Map<string, { count: number; gross: number }>();
+      for (const row of this.sql.exec<{ hour: number; n: number; gross: number }>(
+        `SELECT (${column} / 3600000) AS hour, COUNT(*) AS n, SUM(gross) AS gross FROM orders
+           WHERE ${column} IS NOT NULL AND status = 'paid' GROUP BY hour ORDER BY hour`,
+      )) {
+        const key = local(row.hour * 3600000, length);
+        const bucket = buckets.get(key) ?? { count: 0, gross: 0 };
+        buckets.set(key, { count: bucket.count + row.n, gross: bucket.gross + row.gross });
+      }
+      return [...buckets].map(([at, bucket]) => ({ at, ...bucket }));
+    };
+    return {
+      products,
+      totals,
+      salesPerDay: perHour('paid_at', 10).map(({ at, count, gross }) => ({ day: at, count, gross })),
+      checkInsPerHour: perHour('checked_in_at', 13).map(({ at, count }) => ({ hour: `${at}:00`, count })),
+    };
+  }
+
+  /** An order's history from the log, oldest first. */
+  history(id: string): LogEntry[] {
+    return this.sql
+      .exec<{ seq: number; order_id: string; event: string; at: number; data: string }>(
+        'SELECT seq, order_id, event, at, data FROM log WHERE order_id = ? ORDER BY seq',
+        id,
+      )
+      .toArray()
+      .map(toLogEntry);
+  }
+
+  /** Releases the places of orders whose hold ran out unpaid; returns how many. */
+  expireHolds(now: number): number {
+    const expired = this.sql
+      .exec<{ id: string }>("SELECT id FROM orders WHERE status = 'pending' AND hold_until <= ? LIMIT 500", now)
+      .toArray();
+    for (const { id } of expired) this.settle(id, 'expired', now, { by: 'hold_timer' });
+    return expired.length;
+  }
+
+  /** Copies log entries that are not yet in KV to KV; returns how many are still waiting. */
+  async flushLog(): Promise<number> {
+    const entries = this.sql
+      .exec<{ seq: number; order_id: string; event: string; at: number; data: string }>(
+        'SELECT seq, order_id, event, at, data FROM log WHERE exported = 0 ORDER BY seq LIMIT ?',
+        FLUSH_BATCH,
+      )
+      .toArray()
+      .map(toLogEntry);
+    const written = await Promise.allSettled(
+      entries.map((entry) => this.env.ORDERS.put(logKey(entry.orderId, entry.seq), JSON.stringify(entry))),
+    );
+    entries.forEach((entry, i) => {
+      if (written[i]?.status === 'fulfilled') this.sql.exec('UPDATE log SET exported = 1 WHERE seq = ?', entry.seq);
+    });
+    const failed = written.filter((w) => w.status === 'rejected');
+    if (failed.length) {
+      console.error(JSON.stringify({ event: 'intent_log_write_failed', count: failed.length }));
+    }
+    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE exported = 0').one().n;
+  }
+
+  /** Expires holds that ran out and copies the log to KV, then sets the next alarm. */
+  override async alarm(): Promise<void> {
+    this.alarmSetFor = null;
+    const now = Date.now();
+    this.expireHolds(now);
+    const waiting = await this.flushLog();
+    // Entries left (a big batch, or KV failing): again soon, backing off a little after failures.
+    if (waiting > 0) this.scheduleAlarm(Date.now() + 1000);
+    const next = this.sql
+      .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
+      .one().at;
+    if (next !== null) this.scheduleAlarm(next);
+  }
+
+  private row(id: string): OrderRow | null {
+    return this.sql.exec<OrderRow>('SELECT * FROM orders WHERE id = ?', id).toArray()[0] ?? null;
+  }
+
+  /** Places left for a product at an instant (its own and its pool's), or null where unlimited. */
+  private remaining(item: Product, now: number): number | null {
+    const taken = (ids: readonly ProductId[]) =>
+      this.sql
+        .exec<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM orders WHERE product IN (${ids.map(() => '?').join(',')})
+             AND (status = 'paid' OR (status = 'pending' AND hold_until > ?))`,
+          ...ids,
+          now,
+        )
+        .one().n;
+    let left: number | null = item.capacity === null ? null : item.capacity - taken([item.id]);
+    if (item.pool) {
+      const pool = POOLS[item.pool] - taken(PRODUCTS.filter((p) => p.pool === item.pool).map((p) => p.id));
+      left = left === null ? pool : Math.min(left, pool);
+    }
+    return left === null ? null : Math.max(0, left);
+  }
+
+  private newCode(): string {
+    for (;;) {
+      const code = humanCode();
+      if (this.sql.exec('SELECT 1 FROM orders WHERE code = ?', code).toArray().length === 0) return code;
+    }
+  }
+
+  private log(orderId: string, event: string, at: number, data: Record<string, Json>): void {
+    this.sql.exec(
+      'INSERT INTO log (order_id, event, at, data) VALUES (?, ?, ?, ?)',
+      orderId,
+      event,
+      at,
+      JSON.stringify(data),
+    );
+    // The log reaches KV from the alarm, moments later, so a purchase never waits for KV. On the
+    // real clock: `at` can be a test's.
+    this.scheduleAlarm(Date.now());
+  }
+
+  /** Makes sure an alarm runs no later than `at`. */
+  private scheduleAlarm(at: number): void {
+    if (this.alarmSetFor !== null && this.alarmSetFor <= at) return;
+    this.alarmSetFor = at;
+    void this.ctx.storage.setAlarm(at);
+  }
+}
+
+function toLogEntry(row: { seq: number; order_id: string; event: string; at: number; data: string }): LogEntry {
+  return { seq: row.seq, orderId: row.order_id, event: row.event, at: iso(row.at), data: JSON.parse(row.data) };
+}
+
+/** The box office's one instance. */
+export function boxOffice(namespace: DurableObjectNamespace<BoxOffice>): DurableObjectStub<BoxOffice> {
+  return namespace.get(namespace.idFromName('box-office'));
+}

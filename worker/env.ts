@@ -1,0 +1,16 @@
+/** Secrets (`wrangler secret put`, or .dev.vars locally): not in wrangler.toml, so typed here. */
+type Secrets = {
+  ADMIN_TOKEN?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Only for tests against a fake Stripe. */
+  STRIPE_API_BASE?: string;
+  /** Only for test servers: the instant the shop works at (worker/clock.ts); ignored in production. */
+  TEST_CLOCK?: string;
+};
+
+/** The worker's bindings: those of wrangler.toml (types by `npm run types`) and the secrets. */
+export type Bindings = Env & Secrets;
+
+/** The Hono environment of every route. */
+export type AppEnv = { Bindings: Bindings };
