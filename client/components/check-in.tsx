@@ -54,7 +54,8 @@ export function CheckIn() {
   const [tokenRejected, setTokenRejected] = useState(false);
   const [code, setCode] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [canScan, setCanScan] = useState(false);
+  // Unknown until the browser says whether it reads QR codes, so neither choice flashes first.
+  const [canScan, setCanScan] = useState<boolean | null>(null);
   const [scanning, setScanning] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
@@ -66,7 +67,11 @@ export function CheckIn() {
   useEffect(() => {
     setToken(readToken());
     const Detector = detectorClass();
-    Detector?.getSupportedFormats()
+    if (!Detector) {
+      setCanScan(false);
+      return;
+    }
+    Detector.getSupportedFormats()
       .then((formats) => setCanScan(formats.includes('qr_code')))
       .catch(() => setCanScan(false));
   }, []);
@@ -229,7 +234,7 @@ export function CheckIn() {
         )}
       </div>
 
-      {canScan ? (
+      {canScan === true && (
         <div className="check-in__camera">
           <button
             type="button"
@@ -248,9 +253,8 @@ export function CheckIn() {
           />
           {cameraFailed && <p className="delivery-form__hint">{t('checkIn.scan.failed')}</p>}
         </div>
-      ) : (
-        <p className="delivery-form__hint">{t('checkIn.scan.unavailable')}</p>
       )}
+      {canScan === false && <p className="delivery-form__hint">{t('checkIn.scan.unavailable')}</p>}
 
       <form className="delivery-form" onSubmit={submit}>
         <div className="delivery-form__field">
