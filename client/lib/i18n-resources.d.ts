@@ -1,5 +1,6 @@
 import 'i18next';
 import type common from '../../locales/pl/common.json';
+import type delivery from '../../locales/pl/delivery.json';
 import type events from '../../locales/pl/events.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
       events: typeof events;
       info: typeof info;
       tickets: typeof tickets;
+      delivery: typeof delivery;
     };
   }
 }

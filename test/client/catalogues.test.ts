@@ -17,6 +17,9 @@ function flatten(tree: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
+// Catalogues no page loads: the ticket pieces (order page, check-in, workshops) and the worker's e-mails.
+const CATALOGUES = [...NAMESPACES, 'delivery', 'email'];
+
 const load = (lang: string, ns: string): Tree => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
@@ -24,11 +27,11 @@ describe('translation catalogues', () => {
   it('exist for exactly the five languages and the known namespaces', () => {
     expect(readdirSync('locales').sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
     for (const lang of LANGUAGES) {
-      expect(readdirSync(join('locales', lang.code)).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+      expect(readdirSync(join('locales', lang.code)).sort()).toEqual(CATALOGUES.map((ns) => `${ns}.json`).sort());
     }
   });
 
-  describe.each(NAMESPACES)('%s', (ns) => {
+  describe.each(CATALOGUES)('%s', (ns) => {
     const reference = flatten(load('pl', ns));
     it.each(LANGUAGES.filter((l) => l.code !== 'pl'))('$code has exactly the Polish keys', (lang) => {
       expect([...flatten(load(lang.code, ns)).keys()].sort()).toEqual([...reference.keys()].sort());

@@ -130,8 +130,8 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The whole `.ics` document of one entry. */
-function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): string {
+/** The whole `.ics` document of one entry (also attached to the confirmation e-mail). */
+export function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): string {
   const { title, description } = texts(entry, lang);
   const url = SITE_ORIGIN + href(lang, entry.page);
   const lines = [

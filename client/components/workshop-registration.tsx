@@ -1,0 +1,98 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Workshop } from '../../site/workshops';
+import { type RegistrationResult, registerForWorkshop } from '../lib/delivery-api';
+import '../styles/delivery.css';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'required' }
+  | { kind: RegistrationResult; email?: string };
+
+const GOOD: ReadonlySet<Status['kind']> = new Set(['registered']);
+
+/**
+ * Registration for one workshop: the order's e-mail and code, posted to the box office. Every
+ * answer (registered, full, not eligible, no such order, already registered, no connection) is
+ * said in a status box that takes focus; the fields keep what was typed whatever happens.
+ */
+export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'] }) {
+  const { t } = useTranslation('delivery');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const statusBox = useRef<HTMLDivElement>(null);
+  const sending = status.kind === 'sending';
+  const id = `workshop-${workshopId}`;
+
+  useEffect(() => {
+    if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
+  }, [status]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const values = { email: email.trim(), code: code.trim() };
+    if (!values.email || !values.code) {
+      setStatus({ kind: 'required' });
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    setStatus({ kind: await registerForWorkshop(workshopId, values), email: values.email });
+  };
+
+  const shown = status.kind !== 'idle' && status.kind !== 'sending';
+  return (
+    <form className="delivery-form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('workshop.title')}</h2>
+      <p>{t('workshop.lead')}</p>
+      <div className="delivery-form__field">
+        <label htmlFor={`${id}-email`}>{t('workshop.email')}</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="delivery-form__field">
+        <label htmlFor={`${id}-code`}>{t('workshop.code')}</label>
+        <input
+          id={`${id}-code`}
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          aria-describedby={`${id}-code-hint`}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <p id={`${id}-code-hint`} className="delivery-form__hint">
+          {t('workshop.codeHint')}
+        </p>
+      </div>
+      <div
+        ref={statusBox}
+        tabIndex={-1}
+        role="status"
+        className={`delivery-result delivery-result--${GOOD.has(status.kind) ? 'good' : 'bad'}`}
+        hidden={!shown}
+      >
+        {shown && <p>{t(`workshop.result.${status.kind}`, { email: 'email' in status ? status.email : '' })}</p>}
+      </div>
+      <button
+        type="submit"
+        className="button button--accent delivery-form__submit"
+        disabled={sending}
+        aria-busy={sending}
+      >
+        {sending ? t('workshop.sending') : t('workshop.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TicketProduct } from '../../site/delivery';
+import type { Workshop } from '../../site/workshops';
+
+/** What the door learns about a ticket: admitted now, admitted before, unknown, or no answer. */
+export type CheckInResult =
+  | { kind: 'admitted'; product: TicketProduct; name?: string | null; email: string; checkedInAt: string }
+  | { kind: 'already'; at: string }
+  | { kind: 'unknown' }
+  | { kind: 'unauthorised' }
+  | { kind: 'network' }
+  | { kind: 'server' };
+
+const json = (response: Response) => response.json().catch(() => ({})) as Promise<Record<string, unknown>>;
+
+/** `POST /api/admin/check-in` with the organiser's token; never throws. */
+export async function checkInTicket(token: string, ticket: string): Promise<CheckInResult> {
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/check-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ticket }),
+    });
+  } catch {
+    return { kind: 'network' };
+  }
+  const body = await json(response);
+  if (response.status === 200 && typeof body.product === 'string' && typeof body.email === 'string') {
+    return {
+      kind: 'admitted',
+      product: body.product as TicketProduct,
+      name: typeof body.name === 'string' ? body.name : null,
+      email: body.email,
+      checkedInAt: String(body.checkedInAt ?? ''),
+    };
+  }
+  if (response.status === 409 && typeof body.at === 'string') return { kind: 'already', at: body.at };
+  if (response.status === 404) return { kind: 'unknown' };
+  if (response.status === 401) return { kind: 'unauthorised' };
+  return { kind: 'server' };
+}
+
+/** How a workshop registration ended. */
+export type RegistrationResult = 'registered' | 'full' | 'notEligible' | 'notFound' | 'already' | 'network' | 'server';
+
+/** `POST /api/workshops/:id/registrations` with the order's e-mail and code; never throws. */
+export async function registerForWorkshop(
+  workshop: Workshop['id'],
+  body: { email: string; code: string },
+): Promise<RegistrationResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/workshops/${encodeURIComponent(workshop)}/registrations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return 'network';
+  }
+  if (response.status === 201) return 'registered';
+  const { error } = await json(response);
+  if (response.status === 409 && error === 'workshop_full') return 'full';
+  if (response.status === 409 && error === 'already_registered') return 'already';
+  if (response.status === 403 && error === 'ticket_not_eligible') return 'notEligible';
+  if (response.status === 404) return 'notFound';
+  return 'server';
+}

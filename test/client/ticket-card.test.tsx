@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TicketCard } from '../../client/components/ticket-card';
+import { qrMatrix } from '../../site/qr';
+import { renderIn } from './render-delivery';
+
+const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ticket card', () => {
+  it('shows the QR code as an SVG image named by the code, and the code as text', () => {
+    renderIn('pl', <TicketCard code={CODE} product="onsite-pro" email="ada@example.com" />);
+    const qr = screen.getByRole('img', { name: `Kod QR biletu ${CODE}` });
+    const svg = qr.querySelector('svg');
+    const size = qrMatrix(CODE).length;
+    expect(svg?.getAttribute('viewBox')).toBe(`0 0 ${size} ${size}`);
+    expect(svg?.querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    expect(screen.getByText(CODE).tagName).toBe('DD');
+  });
+
+  it('names the product and the holder in the page language', () => {
+    renderIn('pl', <TicketCard code={CODE} product="onsite-pro" email="ada@example.com" />);
+    expect(screen.getByRole('heading', { name: 'Twój bilet' })).toBeTruthy();
+    expect(screen.getByText('Pro – bilet na miejscu')).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText(/Pokaż ten kod QR przy wejściu/)).toBeTruthy();
+  });
+
+  it.each([
+    ['en-US', 'online-vip', 'AI Practitioner VIP – online ticket', 'Print ticket'],
+    ['en-GB', 'onsite-standard', 'Standard – on-site ticket', 'Print ticket'],
+    ['de', 'online-premium', 'Premium – Online-Ticket', 'Ticket drucken'],
+    ['es', 'onsite-vip', 'VIP – entrada presencial', 'Imprimir entrada'],
+  ] as const)('speaks %s', (lang, product, name, print) => {
+    renderIn(lang, <TicketCard code={CODE} product={product} email="ada@example.com" />);
+    expect(screen.getByText(name)).toBeTruthy();
+    expect(screen.getByRole('button', { name: print })).toBeTruthy();
+  });
+
+  it('prints from its button', () => {
+    // happy-dom has no print dialog.
+    const print = vi.fn();
+    Object.defineProperty(window, 'print', { value: print, configurable: true });
+    renderIn('pl', <TicketCard code={CODE} product="online-standard" email="ada@example.com" />);
+    screen.getByRole('button', { name: 'Drukuj bilet' }).click();
+    expect(print).toHaveBeenCalledOnce();
+  });
+});

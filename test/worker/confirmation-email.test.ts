@@ -1,0 +1,218 @@
+import { decode as decodePng } from 'fast-png';
+import decodeQR from 'qr/decode.js';
+import { describe, expect, it } from 'vitest';
+import { EVENT, ORGANISER } from '../../site/event';
+import type { LanguageCode } from '../../site/languages';
+import { type ConfirmationInput, confirmationEmail, QR_CONTENT_ID } from '../../worker/email/confirmation';
+import { newTicketCode } from '../../worker/tickets/code';
+
+// Intl puts no-break and narrow no-break spaces in amounts and times; compare them as spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const YEAR = EVENT.date.slice(0, 4);
+
+function input(lang: LanguageCode, overrides: Partial<ConfirmationInput['order']> = {}): ConfirmationInput {
+  return {
+    order: {
+      id: '01JCONFIRMATIONTEST0000000',
+      code: 'K7-4821',
+      product: 'online-premium',
+      net: 499_00,
+      vat: 114_77,
+      gross: 613_77,
+      currency: 'PLN',
+      email: 'ada@example.com',
+      name: 'Ada',
+      lang,
+      paidAt: '2025-09-01T12:30:00Z',
+      ...overrides,
+    },
+    ticketCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+    orderUrl: `https://kongres.test/${lang.toLowerCase()}/kup-bilet/dziekujemy?order=01J&token=s3cret`,
+    from: 'bilety@kongres.test',
+  };
+}
+
+const CASES: {
+  lang: LanguageCode;
+  subject: string;
+  product: string;
+  onsite: string;
+  amounts: [string, string, string];
+  paidAt: string;
+  labels: string[];
+}[] = [
+  {
+    lang: 'pl',
+    subject: `Twój bilet na Kongres AI Polska ${YEAR} – zamówienie K7-4821`,
+    product: 'Premium – bilet online',
+    onsite: 'Pro – bilet na miejscu',
+    amounts: ['499,00 zł', '114,77 zł', '613,77 zł'],
+    paidAt: '1 września 2025 14:30',
+    labels: ['Cena netto', 'VAT 23%', 'Zapłacono (brutto)', 'Dane do faktury', 'NIP'],
+  },
+  {
+    lang: 'en-GB',
+    subject: `Your ticket for Kongres AI Polska ${YEAR} – order K7-4821`,
+    product: 'Premium – online ticket',
+    onsite: 'Pro – on-site ticket',
+    amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
+    paidAt: '1 September 2025 at 14:30',
+    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details', 'Tax ID (NIP)'],
+  },
+  {
+    lang: 'en-US',
+    subject: `Your ticket for Kongres AI Polska ${YEAR} – order K7-4821`,
+    product: 'Premium – online ticket',
+    onsite: 'Pro – in-person ticket',
+    amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
+    paidAt: 'September 1, 2025 at 2:30 PM',
+    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details', 'Tax ID (NIP)'],
+  },
+  {
+    lang: 'de',
+    subject: `Ihr Ticket für Kongres AI Polska ${YEAR} – Bestellung K7-4821`,
+    product: 'Premium – Online-Ticket',
+    onsite: 'Pro – Ticket vor Ort',
+    amounts: ['499,00 PLN', '114,77 PLN', '613,77 PLN'],
+    paidAt: '1. September 2025 um 14:30',
+    labels: ['Nettopreis', 'MwSt. 23 %', 'Bezahlt (brutto)', 'Rechnungsdaten', 'Steuernummer (NIP)'],
+  },
+  {
+    lang: 'es',
+    subject: `Tu entrada para Kongres AI Polska ${YEAR} – pedido K7-4821`,
+    product: 'Premium – entrada online',
+    onsite: 'Pro – entrada presencial',
+    amounts: ['499,00 PLN', '114,77 PLN', '613,77 PLN'],
+    paidAt: '1 de septiembre de 2025, 14:30',
+    labels: ['Precio sin IVA', 'IVA (23 %)', 'Total pagado (IVA incluido)', 'Datos de facturación', 'NIF/NIP'],
+  },
+];
+
+const INVOICE = {
+  company: 'Przykładowa Firma sp. z o.o.',
+  taxId: '1234563218',
+  address: 'ul. Testowa 1, 00-001 Warszawa',
+};
+
+describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
+  const mail = confirmationEmail(input(c.lang));
+  const html = plain(mail.html);
+  const text = plain(mail.text);
+
+  it('goes from the configured sender to the buyer with the subject in the language', () => {
+    expect(mail.from).toBe('bilety@kongres.test');
+    expect(mail.to).toBe('ada@example.com');
+    expect(mail.subject).toBe(c.subject);
+    expect(mail.html).toContain(`<html lang="${c.lang}">`);
+  });
+
+  it('names the order code, the product, net, VAT 23% and gross as the language writes amounts', () => {
+    for (const body of [html, text]) {
+      expect(body).toContain('K7-4821');
+      expect(body).toContain(c.product);
+      for (const amount of c.amounts) expect(body).toContain(amount);
+      for (const label of c.labels.slice(0, 3)) expect(body).toContain(label);
+      expect(body).toContain(c.paidAt);
+    }
+    expect(text).toContain(`${c.labels[0]}: ${c.amounts[0]}`);
+    expect(text).toContain(`${c.labels[1]}: ${c.amounts[1]}`);
+    expect(text).toContain(`${c.labels[2]}: ${c.amounts[2]}`);
+  });
+
+  it('shows the ticket code as text and the QR code as an inline image referenced by cid', () => {
+    expect(text).toContain('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345');
+    expect(html).toContain('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345');
+    expect(html).toMatch(new RegExp(`<img src="cid:${QR_CONTENT_ID}" alt="[^"]*ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345"`));
+    const qr = mail.attachments.find((a) => a.type === 'image/png');
+    expect(qr).toMatchObject({ disposition: 'inline', contentId: QR_CONTENT_ID, filename: 'ticket-K7-4821.png' });
+  });
+
+  it('links the order page, escaped in HTML and as it is in the text', () => {
+    const url = input(c.lang).orderUrl;
+    expect(mail.html).toContain(`href="${url.replaceAll('&', '&amp;')}"`);
+    expect(mail.text).toContain(url);
+  });
+
+  it('says where and when (online here) and what happens next, with the organiser to ask', () => {
+    expect(html).not.toContain(EVENT.venue.street);
+    for (const body of [html, text]) {
+      expect(body).toContain(ORGANISER.email);
+      expect(body).toContain(ORGANISER.phone);
+    }
+  });
+
+  it('lists the invoice details only when given', () => {
+    expect(html).not.toContain(c.labels[3]);
+    const invoiced = plain(confirmationEmail(input(c.lang, { invoice: INVOICE })).text);
+    expect(invoiced).toContain(c.labels[3]);
+    expect(invoiced).toContain(`${c.labels[4]}: ${INVOICE.taxId}`);
+    expect(invoiced).toContain(INVOICE.company);
+    expect(invoiced).toContain(INVOICE.address);
+  });
+
+  it('names an on-site ticket and the venue from site/event.ts', () => {
+    const onsite = confirmationEmail(input(c.lang, { product: 'onsite-pro' }));
+    expect(onsite.text).toContain(c.onsite);
+    expect(onsite.text).toContain(`${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode}`);
+  });
+
+  it('attaches the event as an .ics on the date of site/event.ts, in the language', () => {
+    const ics = mail.attachments.find((a) => a.type.startsWith('text/calendar'));
+    expect(ics).toMatchObject({ disposition: 'attachment', filename: `kongres-ai-${YEAR}.ics` });
+    const content = new TextDecoder().decode(ics?.content as Uint8Array);
+    expect(content).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    const compact = EVENT.date.replaceAll('-', '');
+    expect(content).toContain(`DTSTART;TZID=${EVENT.timeZone}:${compact}T${EVENT.startTime.replace(':', '')}00`);
+    expect(content).toContain(`DTEND;TZID=${EVENT.timeZone}:${compact}T${EVENT.endTime.replace(':', '')}00`);
+    expect(content).toContain(`//${c.lang.toUpperCase()}\r\n`);
+  });
+});
+
+describe('the QR code in the e-mail', () => {
+  it('is a PNG that decodes back to the ticket code', () => {
+    const ticketCode = newTicketCode();
+    const mail = confirmationEmail({ ...input('pl'), ticketCode });
+    const png = mail.attachments.find((a) => a.type === 'image/png')?.content as Uint8Array;
+    expect(png.byteLength).toBeGreaterThan(0);
+    const image = decodePng(png);
+    expect(image.width).toBeGreaterThanOrEqual(200);
+    expect(image.height).toBe(image.width);
+    // The decoder reads RGBA; the PNG is one grey channel.
+    const rgba = new Uint8Array(image.width * image.height * 4);
+    for (const [i, grey] of image.data.entries()) rgba.set([grey, grey, grey, 255], i * 4);
+    expect(decodeQR({ width: image.width, height: image.height, data: rgba })).toBe(ticketCode);
+  });
+});
+
+describe('user values in the e-mail', () => {
+  const hostile = '<script>alert(1)</script>"><img src=x onerror=alert(2)>';
+  const mail = confirmationEmail(
+    input('en-GB', {
+      name: hostile,
+      invoice: { company: `Evil & Co ${hostile}`, taxId: '<b>1</b>', address: `</dd>${hostile}` },
+    }),
+  );
+
+  it('are escaped in the HTML (name, company, tax id, address)', () => {
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('<b>1</b>');
+    expect(mail.html).not.toContain('</dd><script');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Evil &amp; Co');
+    expect(mail.html.match(/<img /g)).toHaveLength(1);
+  });
+
+  it('stay as they are in the plain text, where nothing is markup', () => {
+    expect(mail.text).toContain(`Hello ${hostile},`);
+  });
+
+  it('fall back to a greeting without a name when there is none', () => {
+    expect(confirmationEmail(input('es', { name: '  ' })).text).toMatch(/^¡Hola!\n/);
+    expect(confirmationEmail(input('de', { name: undefined })).text).toMatch(/^Guten Tag,\n/);
+  });
+
+  it('refuse an order link that is not absolute', () => {
+    expect(() => confirmationEmail({ ...input('pl'), orderUrl: 'javascript:alert(1)' })).toThrow();
+  });
+});

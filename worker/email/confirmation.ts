@@ -1,0 +1,244 @@
+import { html } from 'hono/html';
+import de from '../../locales/de/email.json';
+import enGB from '../../locales/en-GB/email.json';
+import enUS from '../../locales/en-US/email.json';
+import es from '../../locales/es/email.json';
+import pl from '../../locales/pl/email.json';
+import { findCalendarEntry } from '../../site/calendar';
+import {
+  formatAmount,
+  formatDateTime,
+  formatEventDay,
+  formatLocalTime,
+  productNameKey,
+  type TicketProduct,
+} from '../../site/delivery';
+import { BRAND, EVENT, ORGANISER } from '../../site/event';
+import type { LanguageCode } from '../../site/languages';
+import { VAT_RATE_PERCENT } from '../../site/tickets';
+import { icsFor } from '../routes/calendar';
+import { fill, texts } from '../texts';
+import { qrPng } from './qr';
+
+type Catalogue = typeof pl;
+const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
+
+/** What the confirmation e-mail is made from: a paid order, its ticket and where to link. */
+export type ConfirmationInput = {
+  order: {
+    id: string;
+    code: string;
+    product: TicketProduct;
+    /** Amounts in grosze. */
+    net: number;
+    vat: number;
+    gross: number;
+    currency: 'PLN';
+    email: string;
+    name?: string;
+    lang: LanguageCode;
+    invoice?: { company: string; taxId: string; address: string };
+    /** ISO 8601 instant of the payment. */
+    paidAt: string;
+  };
+  /** The ticket's code in its canonical form (see worker/tickets/code.ts). */
+  ticketCode: string;
+  /** Absolute link to the order page. */
+  orderUrl: string;
+  /** Sender address, from configuration. */
+  from: string;
+};
+
+/** The structured message that Email Service's `send_email` binding takes (`env.EMAIL.send`). */
+export type EmailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+};
+
+/** Content-ID of the QR code image, referenced from the HTML as `cid:`. */
+export const QR_CONTENT_ID = 'ticket-qr';
+
+const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.date.slice(0, 4)}`;
+
+// Plain inline styles: e-mail clients drop <style> blocks and external sheets unevenly.
+const S = {
+  body: 'margin:0;padding:0;background:#f7f8fc;color:#0b1020;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:16px;line-height:1.55',
+  main: 'max-width:600px;margin:0 auto;padding:24px;background:#ffffff',
+  h2: 'font-size:20px;margin:28px 0 8px',
+  dt: 'color:#525a73;font-size:14px;margin-top:8px',
+  dd: 'margin:0;font-weight:600',
+  code: 'font-family:ui-monospace,Menlo,Consolas,monospace;font-size:20px;letter-spacing:1px;font-weight:700',
+  button:
+    'display:inline-block;padding:12px 20px;background:#5b3df5;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600',
+  small: 'color:#525a73;font-size:13px',
+} as const;
+
+const encoder = new TextEncoder();
+
+/** Hono's `html` escapes every interpolated value; with no async values its result is a plain string. */
+function render(markup: ReturnType<typeof html>): string {
+  if (markup instanceof Promise) throw new Error('The e-mail template must not contain async values');
+  return markup.toString();
+}
+
+/**
+ * The confirmation e-mail of a paid order, in the buyer's language: order code, product, net, VAT
+ * and gross, invoice details when given, the ticket as an inline QR image and as text, the event's
+ * `.ics` attached, the link to the order page and what happens next. HTML and plain text.
+ */
+export function confirmationEmail(input: ConfirmationInput): EmailMessage {
+  const { order, ticketCode, orderUrl, from } = input;
+  const { lang } = order;
+  if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
+  const t = CATALOGUES[lang].confirmation;
+  const tickets = texts(lang).tickets;
+  const { kind, key } = productNameKey(order.product);
+  const [group, , type] = key.split('.') as ['plans' | 'onsite', 'names', string];
+  const names: Record<string, string> = tickets[group].names;
+  const product = fill(t.products[kind], { name: names[type] ?? order.product });
+  const name = order.name?.trim();
+  const venue = EVENT.venue;
+
+  const subject = fill(t.subject, { event: EVENT_NAME, code: order.code });
+  const greeting = name ? fill(t.greeting, { name }) : t.greetingNoName;
+  const when = fill(t.event.when, {
+    date: formatEventDay(lang),
+    start: formatLocalTime(lang, EVENT.startTime),
+    end: formatLocalTime(lang, EVENT.endTime),
+  });
+  const where =
+    kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
+  const rows: [string, string][] = [
+    [t.order.code, order.code],
+    [t.order.product, product],
+    [tickets.dialog.net, formatAmount(lang, order.net)],
+    [fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), formatAmount(lang, order.vat)],
+    [t.order.gross, formatAmount(lang, order.gross)],
+    [t.order.paidAt, formatDateTime(lang, order.paidAt)],
+  ];
+  const invoice: [string, string][] = order.invoice
+    ? [
+        [tickets.dialog.company, order.invoice.company],
+        [tickets.dialog.taxId, order.invoice.taxId],
+        [tickets.dialog.address, order.invoice.address],
+      ]
+    : [];
+  const ticketHow = t.ticket[kind];
+  const next = [
+    t.next[kind],
+    t.next.app,
+    order.invoice ? t.next.invoice : fill(t.next.noInvoice, { email: ORGANISER.email }),
+  ];
+  const organiser = fill(t.footer.organiser, {
+    name: ORGANISER.name,
+    address: `${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`,
+    taxId: ORGANISER.taxId,
+  });
+  const questions = fill(t.footer.questions, { email: ORGANISER.email, phone: ORGANISER.phone });
+  const qrAlt = fill(t.ticket.qrAlt, { code: ticketCode });
+
+  const list = (items: [string, string][]) =>
+    items.map(([term, value]) => html`<dt style="${S.dt}">${term}</dt><dd style="${S.dd}">${value}</dd>`);
+
+  const body = render(html`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${subject}</title>
+</head>
+<body style="${S.body}">
+<main style="${S.main}">
+<p>${greeting}</p>
+<p>${t.intro}</p>
+<h2 style="${S.h2}">${t.order.title}</h2>
+<dl>${list(rows)}</dl>
+${
+  invoice.length > 0
+    ? html`<h2 style="${S.h2}">${t.invoice.title}</h2>
+<dl>${list(invoice)}</dl>`
+    : ''
+}
+<h2 style="${S.h2}">${t.ticket.title}</h2>
+<p><img src="cid:${QR_CONTENT_ID}" alt="${qrAlt}" width="240" height="240"></p>
+<p>${t.ticket.code}:<br><span style="${S.code}">${ticketCode}</span></p>
+<p>${ticketHow}</p>
+<h2 style="${S.h2}">${t.event.title}</h2>
+<p>${EVENT_NAME}<br>${when}<br>${where}</p>
+<p>${t.event.calendar}</p>
+<p>${t.orderPage.text}</p>
+<p><a href="${orderUrl}" style="${S.button}">${t.orderPage.link}</a></p>
+<h2 style="${S.h2}">${t.next.title}</h2>
+<ul>${next.map((item) => html`<li>${item}</li>`)}</ul>
+<hr>
+<p style="${S.small}">${questions}</p>
+<p style="${S.small}">${organiser}<br>${t.footer.reason}</p>
+</main>
+</body>
+</html>
+`);
+
+  const text = [
+    greeting,
+    '',
+    t.intro,
+    '',
+    t.order.title,
+    ...rows.map(([term, value]) => `${term}: ${value}`),
+    ...(invoice.length > 0 ? ['', t.invoice.title, ...invoice.map(([k, v]) => `${k}: ${v}`)] : []),
+    '',
+    t.ticket.title,
+    `${t.ticket.code}: ${ticketCode}`,
+    ticketHow,
+    '',
+    t.event.title,
+    EVENT_NAME,
+    when,
+    where,
+    t.event.calendar,
+    '',
+    t.orderPage.text,
+    orderUrl,
+    '',
+    t.next.title,
+    ...next.map((item) => `- ${item}`),
+    '',
+    '--',
+    questions,
+    organiser,
+    t.footer.reason,
+    '',
+  ].join('\n');
+
+  const congress = findCalendarEntry('congress');
+  if (!congress) throw new Error('The congress calendar entry is missing');
+  const year = EVENT.date.slice(0, 4);
+
+  return {
+    from,
+    to: order.email,
+    subject,
+    html: body,
+    text,
+    attachments: [
+      {
+        content: qrPng(ticketCode),
+        filename: `ticket-${order.code}.png`,
+        type: 'image/png',
+        disposition: 'inline',
+        contentId: QR_CONTENT_ID,
+      },
+      {
+        // DTSTAMP from the payment, so a resent e-mail carries the same file.
+        content: encoder.encode(icsFor(congress, lang, new Date(order.paidAt))),
+        filename: `kongres-ai-${year}.ics`,
+        type: 'text/calendar; charset=utf-8',
+        disposition: 'attachment',
+      },
+    ],
+  };
+}
