@@ -4,7 +4,7 @@ import { type LanguageCode, language } from './languages';
  * Translation namespaces. `common` (shell, navigation, page titles) is loaded on every page;
  * a page adds the namespaces its own content needs.
  */
-export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets'] as const;
+export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets', 'delivery'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -22,7 +22,7 @@ export const PAGES = [
   { id: 'speakers', slug: 'prelegenci', namespaces: ['events'] },
   { id: 'expo', slug: 'expo', namespaces: ['events'] },
   { id: 'zones', slug: 'strefy', namespaces: ['events'] },
-  { id: 'workshops', slug: 'warsztaty', namespaces: ['events'] },
+  { id: 'workshops', slug: 'warsztaty', namespaces: ['events', 'delivery'] },
   { id: 'forExhibitors', slug: 'wspolpraca/dla-wystawcy', namespaces: ['info'] },
   { id: 'forSpeakers', slug: 'wspolpraca/dla-prelegenta', namespaces: ['info'] },
   { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
@@ -35,7 +35,7 @@ export const PAGES = [
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
-  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets'], hydrate: 'at-load' },
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'], hydrate: 'at-load' },
 ] as const satisfies readonly {
   id: string;
   slug: string;

@@ -6,6 +6,7 @@ import type { Workshop } from '../../site/workshops';
 import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
+import { WorkshopRegistration } from './workshop-registration';
 
 const LEVEL_BARS = { basic: 1, intermediate: 2, advanced: 3 } as const;
 
@@ -70,14 +71,14 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           <li key={id}>{t(`workshops.prerequisites.${id}`)}</li>
         ))}
       </ul>
-      <Link
-        href={href(lang, 'tickets')}
-        className="button button--accent workshop-card__register"
-        aria-label={t('workshops.registerLabel', { title })}
-      >
-        {t('workshops.register')}
-        <EventIcon name="arrow" size={18} />
-      </Link>
+      {/* Seats are for holders of an on-site ticket: the e-mail and order code take one. */}
+      <details className="workshop-card__signup">
+        <summary className="button button--accent workshop-card__register">
+          {t('workshops.register')}
+          <EventIcon name="arrow" size={18} />
+        </summary>
+        <WorkshopRegistration workshopId={workshop.id} />
+      </details>
     </article>
   );
 }
