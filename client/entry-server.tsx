@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { BRAND, FIGURES, SITE_ORIGIN } from '../site/event';
+import { siteFacts } from '../site/facts';
+import { formatNumber } from '../site/format';
 import { LANGUAGES, type LanguageCode } from '../site/languages';
 import { href, NOINDEX_PAGES, PAGES, type PageId } from '../site/pages';
 import { App, prepareView } from './app';
 import { ErrorBoundary } from './components/error-boundary';
-import { eventValues } from './lib/event-values';
-import { formatNumber } from './lib/format';
 import { headFor, headHtml } from './lib/head';
 import { createI18n, loadNamespaces } from './lib/i18n';
 
@@ -47,7 +47,7 @@ export async function ogImageSvg(lang: LanguageCode): Promise<string> {
   const i18n = createI18n(lang);
   await loadNamespaces(i18n, lang, ['common', 'home']);
   const t = i18n.getFixedT(lang, 'home');
-  const values = eventValues(lang);
+  const values = siteFacts(lang);
   const title = [t('hero.titleBefore'), t('hero.titleHighlight'), t('hero.titleAfter')];
   const figures = [
     `${formatNumber(lang, FIGURES.liveParticipants)}+ ${t('hero.stats.liveParticipants')}`,

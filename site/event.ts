@@ -6,16 +6,29 @@ export const SITE_ORIGIN = 'https://kongres-ai.pl';
 
 export const BRAND = { name: 'Kongres', highlight: 'AI', suffix: 'Polska' } as const;
 
+/**
+ * The edition's day (`YYYY-MM-DD`, Europe/Warsaw): the one value to change for a new edition.
+ * The lists' publication day, the cancellation deadline, the edition year in titles, file names,
+ * JSON-LD and calendar files all derive from it.
+ */
+const EDITION_DATE = '2027-10-23';
+
+/** Year of the edition, as titles ("Gala Miss AI 2027") and press file names show it. */
+export const EDITION_YEAR = Number(EDITION_DATE.slice(0, 4));
+
 export const EVENT = {
-  /** Local date and hours in Europe/Warsaw. */
-  date: '2025-10-25',
+  /** Local date and hours in Europe/Warsaw: talks and workshops by day, the shows until the end. */
+  date: EDITION_DATE,
   startTime: '10:00',
-  endTime: '20:00',
+  endTime: '21:00',
   timeZone: 'Europe/Warsaw',
-  /** UTC offset on the event day (CEST ends on 26 October 2025). */
+  /**
+   * UTC offset on the event day: summer time (CEST) runs until the last Sunday of October, which in
+   * 2027 is the 31st. A test checks this against the time zone database for the date above.
+   */
   utcOffset: '+02:00',
-  /** The day on which full lists of speakers, exhibitors, workshops and demos are published. */
-  listsPublishedOn: '2025-09-01',
+  /** The day on which full lists of speakers, exhibitors, workshops and demos are published: 1 September. */
+  listsPublishedOn: `${EDITION_YEAR}-09-01`,
   venue: {
     name: 'Atlas Arena',
     street: 'al. Bandurskiego 7',

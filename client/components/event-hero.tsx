@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT } from '../../site/event';
+import { eventDate } from '../../site/facts';
 import type { PageId } from '../../site/pages';
 import type { LocalTime } from '../../site/program';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { TimeRange } from './time-range';

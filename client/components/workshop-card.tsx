@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { speaker, speakerAnchor } from '../../site/speakers';
 import type { Workshop } from '../../site/workshops';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 

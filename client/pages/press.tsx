@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { EVENT, ORGANISER } from '../../site/event';
-import { type LanguageCode, language } from '../../site/languages';
+import { formatSize } from '../../site/format';
 import { fileType, PAST_EDITION_YEAR, PRESS_DOWNLOADS, PRESS_PHOTOS, pressFileSize } from '../../site/press';
 import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
@@ -16,16 +16,6 @@ const ICONS: Record<(typeof PRESS_DOWNLOADS)[number]['id'], IconName> = {
   photos: 'image',
   speakerBios: 'users',
 };
-
-/** A file size in the language's style: "84 kB", "1,2 MB". */
-function formatSize(lang: LanguageCode, bytes: number): string {
-  const mega = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language(lang).intl, {
-    style: 'unit',
-    unit: mega ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: mega ? 1 : 0,
-  }).format(mega ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
-}
 
 export default function Page() {
   const { t } = useTranslation('info');

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AWARD_CATEGORIES, AWARD_GROUPS } from '../../site/awards';
+import { eventDate } from '../../site/facts';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
-import { eventDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const GROUP_ICONS: Record<(typeof AWARD_GROUPS)[number]['id'], IconName> = {

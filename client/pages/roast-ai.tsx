@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const HIGHLIGHT_ICONS: Record<(typeof ROAST_HIGHLIGHTS)[number], IconName> = {

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ORGANISER } from '../../site/event';
+import { siteFacts } from '../../site/facts';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { CANCELLATION_DAYS } from '../../site/terms';
 import type { PlanType } from '../../site/tickets';
-import { eventValues } from '../lib/event-values';
-import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 type OrderView = {
@@ -82,7 +82,7 @@ export default function Thanks() {
           </dl>
           <p>
             {state.order.status === 'paid'
-              ? t('thanks.paidText', { date: eventValues(lang).date })
+              ? t('thanks.paidText', { date: siteFacts(lang).date })
               : state.order.status === 'pending'
                 ? t('thanks.pendingText')
                 : t('thanks.closedText')}
@@ -90,7 +90,7 @@ export default function Thanks() {
           <p className="thanks__note">
             {t('thanks.cancellation', {
               days: CANCELLATION_DAYS,
-              date: eventValues(lang).date,
+              date: siteFacts(lang).date,
               email: ORGANISER.email,
             })}
           </p>

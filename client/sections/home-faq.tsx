@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
+import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Accordion } from '../components/accordion';
 import { Section } from '../components/section';
-import { eventValues } from '../lib/event-values';
 import { useLanguage } from '../lib/use-language';
 
 const ITEMS = [
@@ -21,7 +21,7 @@ const ITEMS = [
 export function HomeFaq() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const values = { ...eventValues(lang), tables: FIGURES.networkingTables };
+  const values = { ...siteFacts(lang), tables: FIGURES.networkingTables };
   return (
     <Section id="faq" eyebrow={t('faq.eyebrow')} title={t('faq.title')} tone="white">
       <Accordion

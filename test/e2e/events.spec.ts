@@ -80,25 +80,25 @@ test.describe('program', () => {
     const { filename, text } = await download(page, /^Dodaj do kalendarza: Strategia AI w firmie/);
     expect(filename).toMatch(/\.ics$/);
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
-    expect(text).toContain('\r\nDTSTART;TZID=Europe/Warsaw:20251025T100000\r\n');
-    expect(text).toContain('\r\nDTEND;TZID=Europe/Warsaw:20251025T110000\r\n');
+    expect(text).toContain('\r\nDTSTART;TZID=Europe/Warsaw:20271023T100000\r\n');
+    expect(text).toContain('\r\nDTEND;TZID=Europe/Warsaw:20271023T110000\r\n');
     expect(text.replace(/\r\n /g, '')).toContain('SUMMARY:Strategia AI w firmie: od pilotażu do zysku');
     expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Warsaw');
   });
 
-  test('downloads the whole congress day from 10:00 to 20:00', async ({ page }) => {
+  test('downloads the whole congress day from 10:00 to 21:00', async ({ page }) => {
     await open(page, '/de/program');
     const { text } = await download(page, 'Kongress in den Kalender');
-    expect(text).toContain('DTSTART;TZID=Europe/Warsaw:20251025T100000');
-    expect(text).toContain('DTEND;TZID=Europe/Warsaw:20251025T200000');
-    expect(text).toContain('SUMMARY:Kongres AI Polska 2025');
+    expect(text).toContain('DTSTART;TZID=Europe/Warsaw:20271023T100000');
+    expect(text).toContain('DTEND;TZID=Europe/Warsaw:20271023T210000');
+    expect(text).toContain('SUMMARY:Kongres AI Polska 2027');
   });
 });
 
 test.describe('galas', () => {
   for (const [path, title, other] of [
-    ['/pl/miss-ai', 'Gala Miss AI 2025', 'Gala Mister AI'],
-    ['/pl/mister-ai', 'Gala Mister AI 2025', 'Gala Miss AI'],
+    ['/pl/miss-ai', 'Miss AI 2027', 'Gala Mister AI'],
+    ['/pl/mister-ai', 'Mister AI 2027', 'Gala Miss AI'],
   ] as const) {
     test(`${path} has the gala from 17:00 to 19:00, its features, voting, reasons and access note`, async ({
       page,
@@ -113,13 +113,13 @@ test.describe('galas', () => {
         'otwarta dla uczestników kongresu z ważnym biletem oraz dla zaproszonych gości',
       );
       await page.getByRole('link', { name: other, exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${other} 2025`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${other} 2027`);
     });
   }
 
   test('the Mister AI gala in English keeps the same structure', async ({ page }) => {
     await open(page, '/en-gb/mister-ai');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mister AI Gala 2025');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mister AI 2027');
     await expect(page.getByRole('definition').filter({ hasText: '17:00–19:00' })).toHaveCount(1);
     await expect(region(page, 'What you will see at the gala').getByRole('listitem')).toHaveCount(4);
     await expect(region(page, 'Who can attend the gala?')).toContainText(
@@ -168,7 +168,7 @@ test.describe('speakers', () => {
     page,
   }) => {
     await open(page, '/pl/prelegenci');
-    await expect(page.getByText('Pełna lista prelegentów: 1 września 2025')).toBeVisible();
+    await expect(page.getByText('Pełna lista prelegentów: 1 września 2027')).toBeVisible();
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
     const ewa = page.getByRole('article', { name: 'Ewa Lisowska' });
@@ -190,7 +190,7 @@ test.describe('speakers', () => {
   test('keeps the initials when a portrait fails to load (de)', async ({ page }) => {
     await page.route('**/speaker-tomasz-gajda.svg', (route) => route.fulfill({ status: 404, body: '' }));
     await open(page, '/de/prelegenci');
-    await expect(page.getByText('Vollständige Speaker-Liste: 1. September 2025')).toBeVisible();
+    await expect(page.getByText('Vollständige Speaker-Liste: 1. September 2027')).toBeVisible();
     const tomasz = page.getByRole('article', { name: 'Tomasz Gajda' });
     await expect(tomasz.locator('.avatar')).toHaveAttribute('data-state', 'error');
     await expect(tomasz.getByText('TG', { exact: true })).toBeVisible();
@@ -214,10 +214,10 @@ test.describe('expo', () => {
     const stats = region(page, 'Expo w liczbach');
     await expect(stats).toContainText('120+');
     await expect(stats).toContainText('50+');
-    await expect(page.getByText('Lista wystawców: 1 września 2025')).toBeVisible();
+    await expect(page.getByText('Lista wystawców: 1 września 2027')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('10 stołów');
     await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('bez limitu');
-    await expect(page.getByRole('article', { name: 'Pokazy na żywo' })).toContainText('1 września 2025');
+    await expect(page.getByRole('article', { name: 'Pokazy na żywo' })).toContainText('1 września 2027');
     const image = page.getByRole('img', { name: /^Plan obiektu Atlas Arena/ });
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -236,7 +236,7 @@ test.describe('expo', () => {
       '/images/events/floor-plan.svg',
     );
     await expect(page.getByRole('article', { name: 'Networking-Bereich' })).toContainText('10 Tische');
-    await expect(page.getByRole('article', { name: 'Live-Demos' })).toContainText('1. September 2025');
+    await expect(page.getByRole('article', { name: 'Live-Demos' })).toContainText('1. September 2027');
   });
 });
 
@@ -264,7 +264,7 @@ test.describe('workshops', () => {
     page,
   }) => {
     await open(page, '/pl/warsztaty');
-    await expect(page.getByText('Pełna lista warsztatów: 1 września 2025')).toBeVisible();
+    await expect(page.getByText('Pełna lista warsztatów: 1 września 2027')).toBeVisible();
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
     const expected = [

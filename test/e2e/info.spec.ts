@@ -33,12 +33,12 @@ test.describe('FAQ accordion', () => {
     const when = page.getByRole('button', { name: 'Kiedy i gdzie odbywa się kongres?' });
     const online = page.getByRole('button', { name: 'Czy mogę wziąć udział online?' });
     await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText(/Kongres odbędzie się 25 października 2025/)).toBeHidden();
+    await expect(page.getByText(/Kongres odbędzie się 23 października 2027/)).toBeHidden();
 
     await when.click();
     await expect(when).toHaveAttribute('aria-expanded', 'true');
     const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbywa się kongres?' });
-    await expect(answer).toContainText('25 października 2025 w godzinach 10:00–20:00 w hali Atlas Arena');
+    await expect(answer).toContainText('23 października 2027 w godzinach 10:00–21:00 w hali Atlas Arena');
     await expect(answer).toContainText('Łódź');
 
     await online.click();
@@ -60,7 +60,7 @@ test.describe('FAQ accordion', () => {
     await page.keyboard.press('Enter');
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('region', { name: 'Wann und wo findet der Kongress statt?' })).toContainText(
-      'am 25. Oktober 2025 von 10:00 bis 20:00 Uhr in der Atlas Arena',
+      'am 23. Oktober 2027 von 10:00 bis 21:00 Uhr in der Atlas Arena',
     );
     await page.keyboard.press('Tab');
     // The open answer's link comes first in the tab order, then the next question.
@@ -76,8 +76,8 @@ test.describe('FAQ accordion', () => {
 
   test('holds the seven questions of the FAQ page in every language, with the facts from site/', async ({ page }) => {
     for (const [lang, date] of [
-      ['en-us', 'October 25, 2025'],
-      ['es', '25 de octubre de 2025'],
+      ['en-us', 'October 23, 2027'],
+      ['es', '23 de octubre de 2027'],
     ] as const) {
       await open(page, `/${lang}/faq`);
       const buttons = main(page).locator('.accordion__button');
@@ -114,14 +114,14 @@ test.describe('cooperation pages', () => {
   test('show their figures and facts in the page language', async ({ page }) => {
     await open(page, '/de/wspolpraca/dla-wystawcy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Für Aussteller');
-    await expect(main(page)).toContainText('25. Oktober 2025 · Atlas Arena, Łódź + online');
+    await expect(main(page)).toContainText('23. Oktober 2027 · Atlas Arena, Łódź + online');
     await expect(main(page).getByRole('definition').first()).toHaveText('3.500+');
     await expect(main(page).getByRole('link', { name: 'Anmeldeformular für Aussteller' }).first()).toHaveAttribute(
       'href',
       '/de/kontakt?temat=wystawca',
     );
     await open(page, '/pl/wspolpraca/dla-prelegenta');
-    await expect(main(page)).toContainText('Pełną listę prelegentów opublikujemy 1 września 2025.');
+    await expect(main(page)).toContainText('Pełną listę prelegentów opublikujemy 1 września 2027.');
     await expect(main(page).getByRole('definition').nth(1)).toHaveText('10 000+');
   });
 });
@@ -171,11 +171,11 @@ test.describe('legal pages', () => {
     await expect(main(page).locator('.legal__section')).toHaveCount(3);
     await expect(main(page)).toContainText('Warunkiem udziału w kongresie jest zakup biletu.');
     await expect(main(page).locator('#participation-cancel')).toContainText(
-      'najpóźniej 14 dni przed kongresem, czyli do 11 października 2025 włącznie',
+      'najpóźniej 14 dni przed kongresem, czyli do 9 października 2027 włącznie',
     );
     await open(page, '/en-us/regulamin');
     await expect(main(page).locator('#participation-cancel')).toContainText(
-      'up to 14 days before the congress, that is until October 11, 2025 inclusive',
+      'up to 14 days before the congress, that is until October 9, 2027 inclusive',
     );
   });
 
@@ -219,7 +219,7 @@ test.describe('press page', () => {
       const downloads = main(page).locator('.press-download a[download]');
       await expect(downloads).toHaveCount(4);
       await expect(downloads.first()).toHaveAccessibleName(new RegExp(`${title} \\(PDF, \\d+ kB\\)`));
-      await expect(downloads.first()).toHaveAttribute('href', `/press/kongres-ai-2025-informacja-prasowa-${lang}.pdf`);
+      await expect(downloads.first()).toHaveAttribute('href', `/press/kongres-ai-2027-informacja-prasowa-${lang}.pdf`);
       await expect(main(page).locator('.press-gallery img')).toHaveCount(4);
     });
   }

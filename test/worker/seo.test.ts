@@ -50,8 +50,8 @@ describe('search and preview tags', () => {
       expect(event).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'Event',
-        startDate: '2025-10-25T10:00:00+02:00',
-        endDate: '2025-10-25T20:00:00+02:00',
+        startDate: '2027-10-23T10:00:00+02:00',
+        endDate: '2027-10-23T21:00:00+02:00',
         eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
         eventStatus: 'https://schema.org/EventScheduled',
         organizer: { '@type': 'Organization' },
