@@ -50,16 +50,28 @@ export const FIGURES = {
   awardCategories: 23,
 } as const;
 
+/**
+ * The organiser as the footer, contact page, terms, privacy policy, JSON-LD and press kit name it.
+ * EXAMPLE DATA (see `example-data.ts`): no real company can have these details. The tax id fails
+ * the NIP checksum for any last digit (its weighted sum is 10 modulo 11), the postal code 00-000
+ * is not assigned, and area code 20 is not in the Polish numbering plan.
+ */
 export const ORGANISER = {
-  name: 'Kongres AI sp. z o.o.',
-  street: 'ul. Legnicka 48',
-  postalCode: '54-202',
+  name: 'Przykładowy Organizator sp. z o.o.',
+  street: 'ul. Przykładowa 1',
+  postalCode: '00-000',
   city: 'Wrocław',
   country: 'PL',
-  taxId: '8971896546',
+  taxId: '123-456-78-90',
   email: 'kontakt@kongres-ai.pl',
-  phone: '+48 71 307 25 10',
+  phone: '+48 20 555 01 00',
   pressEmail: 'media@kongres-ai.pl',
+} as const;
+
+/** The congress's own social profiles, which sample speakers link to until the lists are out. */
+export const CONGRESS_PROFILES = {
+  linkedin: 'https://www.linkedin.com/company/kongres-ai-polska',
+  x: 'https://x.com/kongresaipolska',
 } as const;
 
 /** First edition's year, shown in the footer's copyright line. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { isExample } from '../../site/example-data';
 import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { speaker, speakerAnchor } from '../../site/speakers';
@@ -20,6 +21,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
     <article className={`workshop-card workshop-card--${workshop.category}`} aria-labelledby={headingId}>
       <p className="workshop-card__category">
         <span className="badge">{t(`workshops.categories.${workshop.category}`)}</span>
+        {isExample('workshops') && <span className="badge badge--example">{t('workshops.exampleLabel')}</span>}
       </p>
       <h3 id={headingId}>{title}</h3>
       <p className="workshop-card__text">{t(`workshops.items.${workshop.id}.text`)}</p>

@@ -29,7 +29,7 @@ export function Hero() {
         <p className="hero__description">{t('hero.description', values)}</p>
         <div className="hero__actions">
           <Link href={href(lang, 'tickets')} className="button button--accent button--large">
-            {t('hero.register')}
+            {t('hero.buyTicket')}
           </Link>
           <Link href={href(lang, 'program')} className="button button--ghost button--large">
             {t('hero.program')}

@@ -128,15 +128,15 @@ test.describe('cooperation pages', () => {
 
 test.describe('contact page', () => {
   for (const [lang, venueTitle, taxId] of [
-    ['pl', 'Miejsce wydarzenia', 'NIP: 8971896546'],
-    ['es', 'Lugar del evento', 'NIF (NIP): 8971896546'],
+    ['pl', 'Miejsce wydarzenia', 'NIP: 123-456-78-90'],
+    ['es', 'Lugar del evento', 'NIF (NIP): 123-456-78-90'],
   ] as const) {
     test(`shows the venue, e-mail, phone and organiser (${lang})`, async ({ page }) => {
       await open(page, `/${lang}/kontakt`);
       await expect(main(page).getByRole('heading', { name: venueTitle })).toBeVisible();
       await expect(main(page)).toContainText('Atlas Arena');
       await expect(main(page)).toContainText('al. Bandurskiego 7');
-      await expect(main(page)).toContainText('Kongres AI sp. z o.o.');
+      await expect(main(page)).toContainText('Przykładowy Organizator sp. z o.o.');
       await expect(main(page)).toContainText(taxId);
       await expect(main(page).locator('a[href="mailto:kontakt@kongres-ai.pl"]').first()).toBeVisible();
       await expect(main(page).locator('a[href="tel:+48713072510"]')).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('legal pages', () => {
       await open(page, `/${lang}/polityka-prywatnosci`);
       const text = main(page);
       await expect(text.getByRole('heading', { level: 2, name: new RegExp(controller) })).toBeVisible();
-      await expect(text).toContainText('Kongres AI sp. z o.o., ul. Legnicka 48, 54-202 Wrocław');
+      await expect(text).toContainText('Przykładowy Organizator sp. z o.o., ul. Przykładowa 1, 00-000 Wrocław');
       await expect(text).toContainText('Stripe');
       await expect(text).toContainText('Cloudflare Workers KV');
       for (const key of ['i18nextLng', 'welcomePopupClosed', 'devNoticeClosed']) {

@@ -211,7 +211,7 @@ test.describe('footer', () => {
     await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
     const year = new Date().getFullYear();
     await expect(footer).toContainText(year === 2024 ? '© 2024 ' : `© 2024-${year} `);
-    await expect(footer).toContainText('Kongres AI sp. z o.o.');
+    await expect(footer).toContainText('Przykładowy Organizator sp. z o.o.');
     await expect(footer.getByRole('link', { name: 'Datenschutz' }).last()).toHaveAttribute(
       'href',
       '/de/polityka-prywatnosci',
