@@ -34,6 +34,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         eyebrow={t('gala.eyebrow', { date: eventDate(lang) })}
         lead={t(`gala.${gala}.lead`)}
         start={current.start}
+        hosts={current.hosts}
         end={current.end}
         art={{ ...current.art, alt: '' }}
         actions={

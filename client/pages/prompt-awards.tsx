@@ -31,6 +31,7 @@ export default function Page() {
         eyebrow={t('awards.eyebrow', { date: eventDate(lang) })}
         lead={t('awards.lead')}
         start={awards.start}
+        hosts={awards.hosts}
         end={awards.end}
         art={{ ...awards.art, alt: t('awards.imageAlt') }}
         actions={

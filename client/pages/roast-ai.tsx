@@ -28,6 +28,7 @@ export default function Page() {
         eyebrow={t('roast.eyebrow', { date: eventDate(lang) })}
         lead={t('roast.lead')}
         start={roast.start}
+        hosts={roast.hosts}
         end={roast.end}
         art={{ ...roast.art, alt: '' }}
         actions={

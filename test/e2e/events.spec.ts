@@ -97,16 +97,18 @@ test.describe('program', () => {
 });
 
 test.describe('galas', () => {
-  for (const [path, title, other] of [
-    ['/pl/miss-ai', 'Miss AI 2027', 'Gala Mister AI'],
-    ['/pl/mister-ai', 'Mister AI 2027', 'Gala Miss AI'],
+  for (const [path, title, other, otherTitle] of [
+    ['/pl/miss-ai', 'Miss AI 2027', 'Mister AI: gala Miss i Mister AI', 'Mister AI 2027'],
+    ['/pl/mister-ai', 'Mister AI 2027', 'Miss AI: gala Miss i Mister AI', 'Miss AI 2027'],
   ] as const) {
-    test(`${path} has the gala from 17:00 to 19:00, its features, voting, reasons and access note`, async ({
+    test(`${path} is one contest of the gala from 17:00 to 19:00, with its features, voting, reasons, hosts and access note`, async ({
       page,
     }) => {
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.getByRole('definition').filter({ hasText: '17:00–19:00' })).toHaveCount(1);
+      await expect(page.getByText('Gala Miss i Mister AI · 23 października 2027')).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: 'Ogłosimy wkrótce' })).toHaveCount(1);
       await expect(region(page, 'Co zobaczysz podczas gali').getByRole('listitem')).toHaveCount(4);
       await expect(region(page, 'Jak oddać głos').getByRole('listitem')).toHaveCount(3);
       await expect(region(page, 'Dlaczego warto przyjść').getByRole('listitem')).toHaveCount(3);
@@ -114,7 +116,7 @@ test.describe('galas', () => {
         'otwarta dla uczestników kongresu z ważnym biletem oraz dla zaproszonych gości',
       );
       await page.getByRole('link', { name: other, exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${other} 2027`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(otherTitle);
     });
   }
 

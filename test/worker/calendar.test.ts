@@ -110,7 +110,7 @@ describe('calendar files', () => {
     const { event } = await calendarOf('/api/calendar/es/miss-ai.ics');
     expect(event.get('DTSTART')?.value).toBe('20271023T170000');
     expect(event.get('DTEND')?.value).toBe('20271023T190000');
-    expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Gala Miss AI');
+    expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Miss AI: gala Miss y Mister AI');
   });
 
   it('escapes commas in text values', async () => {
