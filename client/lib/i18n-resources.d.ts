@@ -1,6 +1,7 @@
 import 'i18next';
 import type common from '../../locales/pl/common.json';
 import type events from '../../locales/pl/events.json';
+import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
 import type tickets from '../../locales/pl/tickets.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
       events: typeof events;
       info: typeof info;
       tickets: typeof tickets;
+      faq: typeof faq;
     };
   }
 }

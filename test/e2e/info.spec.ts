@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { FAQ_GROUPS, FAQ_ITEMS } from '../../site/faq';
 import { expect, open, test } from './helpers';
 
 const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
@@ -28,43 +29,43 @@ async function expectNoAxeViolations(page: Page, label: string) {
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('FAQ accordion', () => {
-  test('opens one answer at a time and closes the open one again', async ({ page }) => {
+  test('opens one answer of a group at a time and closes the open one again', async ({ page }) => {
     await open(page, '/pl/faq');
-    const when = page.getByRole('button', { name: 'Kiedy i gdzie odbywa się kongres?' });
-    const online = page.getByRole('button', { name: 'Czy mogę wziąć udział online?' });
+    const when = page.getByRole('button', { name: 'Kiedy i gdzie odbędzie się kongres?' });
+    const day = page.getByRole('button', { name: 'Jak wygląda plan dnia?' });
     await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText(/Kongres odbędzie się 23 października 2027/)).toBeHidden();
+    await expect(page.getByText(/23 października 2027 w godzinach/)).toBeHidden();
 
     await when.click();
     await expect(when).toHaveAttribute('aria-expanded', 'true');
-    const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbywa się kongres?' });
+    const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbędzie się kongres?' });
     await expect(answer).toContainText('23 października 2027 w godzinach 10:00–21:00 w hali Atlas Arena');
     await expect(answer).toContainText('Łódź');
 
-    await online.click();
-    await expect(online).toHaveAttribute('aria-expanded', 'true');
+    await day.click();
+    await expect(day).toHaveAttribute('aria-expanded', 'true');
     await expect(when).toHaveAttribute('aria-expanded', 'false');
     await expect(answer).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Czy mogę wziąć udział online?' })).toContainText('299 zł netto');
+    await expect(page.getByRole('region', { name: 'Jak wygląda plan dnia?' })).toContainText('kończy kongres o 21:00');
 
-    await online.click();
-    await expect(online).toHaveAttribute('aria-expanded', 'false');
+    await day.click();
+    await expect(day).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('.accordion__panel:not([hidden])')).toHaveCount(0);
   });
 
   test('works from the keyboard', async ({ page }) => {
     await open(page, '/de/faq');
     const first = page.getByRole('button', { name: 'Wann und wo findet der Kongress statt?' });
-    const second = page.getByRole('button', { name: /Wann genau findet der Kongress statt/ });
+    const second = page.getByRole('button', { name: 'Wie sieht der Tag aus?' });
     await first.focus();
     await page.keyboard.press('Enter');
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('region', { name: 'Wann und wo findet der Kongress statt?' })).toContainText(
-      'am 23. Oktober 2027 von 10:00 bis 21:00 Uhr in der Atlas Arena',
+      'Am 23. Oktober 2027 von 10:00 bis 21:00 Uhr in der Atlas Arena',
     );
     await page.keyboard.press('Tab');
     // The open answer's link comes first in the tab order, then the next question.
-    await expect(page.getByRole('link', { name: 'Siehe: Kontakt' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Siehe: Programm' }).first()).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(second).toBeFocused();
     await page.keyboard.press('Space');
@@ -74,16 +75,18 @@ test.describe('FAQ accordion', () => {
     await expect(second).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('holds the seven questions of the FAQ page in every language, with the facts from site/', async ({ page }) => {
+  test('holds every question in four groups in every language, with the facts from site/', async ({ page }) => {
     for (const [lang, date] of [
       ['en-us', 'October 23, 2027'],
       ['es', '23 de octubre de 2027'],
     ] as const) {
       await open(page, `/${lang}/faq`);
       const buttons = main(page).locator('.accordion__button');
-      await expect(buttons).toHaveCount(7);
-      await buttons.first().click();
-      const name = (await buttons.first().textContent()) ?? '';
+      await expect(buttons).toHaveCount(FAQ_ITEMS.length);
+      await expect(main(page).locator('.faq-group')).toHaveCount(FAQ_GROUPS.length);
+      const when = main(page).locator('.faq-group').nth(1).locator('.accordion__button').first();
+      await when.click();
+      const name = (await when.textContent()) ?? '';
       await expect(main(page).getByRole('region', { name })).toContainText(date);
     }
   });
@@ -139,7 +142,7 @@ test.describe('contact page', () => {
       await expect(main(page)).toContainText('Przykładowy Organizator sp. z o.o.');
       await expect(main(page)).toContainText(taxId);
       await expect(main(page).locator('a[href="mailto:kontakt@kongres-ai.pl"]').first()).toBeVisible();
-      await expect(main(page).locator('a[href="tel:+48713072510"]')).toBeVisible();
+      await expect(main(page).locator('a[href="tel:+48205550100"]')).toBeVisible();
       await expect(main(page).locator('a[href="mailto:media@kongres-ai.pl"]')).toBeVisible();
     });
   }
