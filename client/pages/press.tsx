@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { EVENT, ORGANISER } from '../../site/event';
 import { formatSize } from '../../site/format';
-import { fileType, PAST_EDITION_YEAR, PRESS_DOWNLOADS, PRESS_PHOTOS, pressFileSize } from '../../site/press';
+import { fileType, PRESS_DOWNLOADS, PRESS_PHOTOS, pressFileSize } from '../../site/press';
 import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { type IconName, InfoIcon } from '../components/info-icon';
@@ -83,7 +83,7 @@ export default function Page() {
                   <InfoIcon name={ICONS[file.id]} />
                 </span>
                 <h3>{title}</h3>
-                <p>{t(`press.files.${file.id}.text`, { ...facts, year: PAST_EDITION_YEAR })}</p>
+                <p>{t(`press.files.${file.id}.text`)}</p>
                 <a href={path} download className="button press-download__link">
                   <InfoIcon name="download" size={20} />
                   <span>
@@ -97,7 +97,7 @@ export default function Page() {
         </ul>
       </Section>
 
-      <Section id="gallery" title={t('press.galleryTitle', { year: PAST_EDITION_YEAR })}>
+      <Section id="gallery" title={t('press.galleryTitle')}>
         <ul className="press-gallery">
           {PRESS_PHOTOS.map((photo) => {
             const caption = t(`press.photos.${photo.id}`);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { EDITION_YEAR } from '../../site/event';
 import { FAQ_GROUPS, FAQ_ITEMS } from '../../site/faq';
 import { expect, open, test } from './helpers';
 
@@ -222,8 +223,15 @@ test.describe('press page', () => {
       const downloads = main(page).locator('.press-download a[download]');
       await expect(downloads).toHaveCount(4);
       await expect(downloads.first()).toHaveAccessibleName(new RegExp(`${title} \\(PDF, \\d+ kB\\)`));
-      await expect(downloads.first()).toHaveAttribute('href', `/press/kongres-ai-2027-informacja-prasowa-${lang}.pdf`);
+      await expect(downloads.first()).toHaveAttribute(
+        'href',
+        `/press/kongres-ai-${EDITION_YEAR}-informacja-prasowa-${lang}.pdf`,
+      );
       await expect(main(page).locator('.press-gallery img')).toHaveCount(4);
+      // Drawings are offered as illustrations, never as photographs of an edition.
+      for (const caption of await main(page).locator('.press-gallery figcaption > span').allTextContents()) {
+        expect(caption).toMatch(/^(Ilustracja|Illustration): /);
+      }
     });
   }
 
