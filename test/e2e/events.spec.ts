@@ -205,13 +205,15 @@ test.describe('speakers', () => {
 });
 
 test.describe('expo', () => {
-  test('links to the exhibitor page and to a real floor plan, with the figures and dates (pl)', async ({ page }) => {
+  test('links to the exhibitor page and to the illustrative schematic, captioned as one, with the figures and dates (pl)', async ({
+    page,
+  }) => {
     await open(page, '/pl/expo');
     await expect(page.getByRole('link', { name: 'Zostań wystawcą' })).toHaveAttribute(
       'href',
       '/pl/wspolpraca/dla-wystawcy',
     );
-    const plan = page.getByRole('link', { name: 'Plan hali (SVG)' });
+    const plan = page.getByRole('link', { name: 'Schemat hali (SVG)' });
     const response = await page.request.get((await plan.getAttribute('href')) ?? '');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('image/svg+xml');
@@ -223,7 +225,7 @@ test.describe('expo', () => {
     await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('10 stołów');
     await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('bez limitu');
     await expect(page.getByRole('article', { name: 'Pokazy na żywo' })).toContainText('1 września 2027');
-    const image = page.getByRole('img', { name: /^Plan obiektu Atlas Arena/ });
+    const image = page.getByRole('img', { name: /^Poglądowy schemat \(ilustracja, nie plan obiektu Atlas Arena\)/ });
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Zostań wystawcą' }).click();
@@ -236,7 +238,7 @@ test.describe('expo', () => {
       'href',
       '/de/wspolpraca/dla-wystawcy',
     );
-    await expect(page.getByRole('link', { name: 'Hallenplan (SVG)' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Schematischer Hallenplan (SVG)' })).toHaveAttribute(
       'href',
       '/images/events/floor-plan.svg',
     );
