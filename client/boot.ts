@@ -5,7 +5,7 @@
 // for that acts on the prerendered DOM directly: the welcome popup, the development notice and
 // remembering the language; the React components render the same markup and leave that state to
 // them. A button press or a form submission that comes before React is replayed once it is there.
-import { findLanguage } from '../site/languages';
+import { findLanguage, manifestPath } from '../site/languages';
 import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { storeLanguage } from './lib/storage';
 
@@ -70,9 +70,6 @@ export function rememberLanguage(doc: Document = document): void {
   if (lang) storeLanguage(lang);
 }
 
-/** The web app manifest (public/manifest.webmanifest). */
-export const MANIFEST_PATH = '/manifest.webmanifest';
-
 /** How long after load the manifest is linked. */
 export const MANIFEST_DELAY_MS = 2000;
 
@@ -88,7 +85,8 @@ export function linkManifest(doc: Document = document): void {
     if (doc.querySelector('link[rel="manifest"]')) return;
     const element = doc.createElement('link');
     element.rel = 'manifest';
-    element.href = MANIFEST_PATH;
+    // One manifest per language (built by scripts/prerender.mjs), in the page's language.
+    element.href = manifestPath(doc.documentElement.lang);
     doc.head.append(element);
   };
   const later = () => win.setTimeout(link, MANIFEST_DELAY_MS);

@@ -15,9 +15,9 @@ import {
   SUBJECT_PARAM,
 } from '../../site/contact';
 import { ORGANISER } from '../../site/event';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { type FieldErrors, sendContactMessage } from '../lib/contact-api';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { InfoIcon } from './info-icon';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { findPlan, type PlanType, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
-import { formatPrice } from '../lib/format';
 import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
 import { useLanguage } from '../lib/use-language';
 import { useToast } from './toast';

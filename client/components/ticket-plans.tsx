@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { COMMON_FEATURES, ONLINE_PLANS, type PlanType, VAT_RATE_PERCENT } from '../../site/tickets';
-import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EMPTY_FORM, PurchaseDialog, type PurchaseForm } from './purchase-dialog';
 

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { isExample } from '../../site/example-data';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { speaker, speakerAnchor } from '../../site/speakers';
 import type { Workshop } from '../../site/workshops';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { WorkshopRegistration } from './workshop-registration';
@@ -21,6 +22,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
     <article className={`workshop-card workshop-card--${workshop.category}`} aria-labelledby={headingId}>
       <p className="workshop-card__category">
         <span className="badge">{t(`workshops.categories.${workshop.category}`)}</span>
+        {isExample('workshops') && <span className="badge badge--example">{t('workshops.exampleLabel')}</span>}
       </p>
       <h3 id={headingId}>{title}</h3>
       <p className="workshop-card__text">{t(`workshops.items.${workshop.id}.text`)}</p>

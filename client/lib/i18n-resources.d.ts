@@ -2,6 +2,7 @@ import 'i18next';
 import type common from '../../locales/pl/common.json';
 import type delivery from '../../locales/pl/delivery.json';
 import type events from '../../locales/pl/events.json';
+import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
 import type tickets from '../../locales/pl/tickets.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       info: typeof info;
       tickets: typeof tickets;
       delivery: typeof delivery;
+      faq: typeof faq;
     };
   }
 }

@@ -5,13 +5,13 @@ import { Link } from 'wouter';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
 import { formatDateTime } from '../../site/delivery';
 import { EVENT, ORGANISER } from '../../site/event';
+import { siteFacts } from '../../site/facts';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { CANCELLATION_DAYS } from '../../site/terms';
 import { findProduct, type ProductId, VAT_RATE_PERCENT } from '../../site/tickets';
 import type { Workshop } from '../../site/workshops';
 import { TicketCard } from '../components/ticket-card';
-import { eventValues } from '../lib/event-values';
-import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 type OrderView = {
@@ -124,7 +124,7 @@ function OrderDetails({ order }: { order: OrderView }) {
         <p className="lead">
           <span className={`status status--${order.status}`}>{t(`thanks.status.${order.status}`)}</span>{' '}
           {order.status === 'paid'
-            ? t('thanks.paidText', { date: eventValues(lang).date })
+            ? t('thanks.paidText', { date: siteFacts(lang).date })
             : order.status === 'pending'
               ? t('thanks.pendingText')
               : t('thanks.closedText')}
@@ -202,7 +202,7 @@ function OrderDetails({ order }: { order: OrderView }) {
       <p className="thanks__note">
         {t('thanks.cancellation', {
           days: CANCELLATION_DAYS,
-          date: eventValues(lang).date,
+          date: siteFacts(lang).date,
           email: ORGANISER.email,
         })}
       </p>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { ONSITE_TICKETS } from '../../site/tickets';
 import { PageIntro } from '../components/page-intro';
 import { Section } from '../components/section';
 import { TicketPlans } from '../components/ticket-plans';
-import { formatPrice } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 /** kup-bilet: the online plans with the purchase dialog, the on-site price list, group sales. */

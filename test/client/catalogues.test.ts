@@ -18,7 +18,7 @@ function flatten(tree: unknown, prefix = ''): Map<string, string> {
 }
 
 // Catalogues no page loads: the ticket pieces (order page, check-in, workshops) and the worker's e-mails.
-const CATALOGUES = [...NAMESPACES, 'delivery', 'email'];
+const CATALOGUES = [...NAMESPACES, 'email'];
 
 const load = (lang: string, ns: string): Tree => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();

@@ -174,11 +174,14 @@ test.describe('icon and web app manifest', () => {
 
     const manifest = page.locator('link[rel="manifest"]');
     await manifest.waitFor({ state: 'attached' });
+    // The manifest of the page's language: Spanish texts, starting at the Spanish home page.
+    await expect(manifest).toHaveAttribute('href', '/manifest-es.webmanifest');
     const href = await manifest.evaluate((link: HTMLLinkElement) => link.href);
     const response = await page.request.get(href);
     expect(response.headers()['content-type']).toContain('application/manifest+json');
     const body = await response.json();
-    expect(body).toMatchObject({ name: 'Kongres AI Polska', start_url: '/' });
+    expect(body).toMatchObject({ name: 'Kongres AI Polska', lang: 'es', start_url: '/es' });
+    expect(body.description).toContain('23 de octubre de 2027');
     for (const { src, type } of body.icons) {
       const iconResponse = await page.request.get(src);
       expect(iconResponse.status(), src).toBe(200);

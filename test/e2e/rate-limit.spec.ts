@@ -39,7 +39,7 @@ const contactCases = [
     prefix: 'es',
     labels: ['Nombre y apellidos', 'Correo electrónico', 'Asunto', 'Mensaje'],
     send: 'Enviar mensaje',
-    says: 'Se han enviado demasiados mensajes desde su conexión en poco tiempo. Espere un minuto',
+    says: 'Se han enviado demasiados mensajes desde tu conexión en poco tiempo. Espera un minuto',
   },
 ];
 

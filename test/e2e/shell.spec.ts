@@ -211,7 +211,7 @@ test.describe('footer', () => {
     await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
     const year = new Date().getFullYear();
     await expect(footer).toContainText(year === 2024 ? '© 2024 ' : `© 2024-${year} `);
-    await expect(footer).toContainText('Kongres AI sp. z o.o.');
+    await expect(footer).toContainText('Przykładowy Organizator sp. z o.o.');
     await expect(footer.getByRole('link', { name: 'Datenschutz' }).last()).toHaveAttribute(
       'href',
       '/de/polityka-prywatnosci',
@@ -268,7 +268,7 @@ test.describe('home page', () => {
     await expect(page.locator('#shows')).toContainText('16:00–17:00');
     await expect(page.locator('.plan')).toHaveCount(3);
     await expect(page.locator('#faq .accordion__item')).toHaveCount(7);
-    await expect(page.locator('#speakers')).toContainText('1 września 2025');
+    await expect(page.locator('#speakers')).toContainText('1 września 2027');
   });
 
   test('shows the five statistics on large screens only', async ({ page }) => {
@@ -288,7 +288,7 @@ test.describe('home page', () => {
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(faq.getByRole('region', { name: 'Kiedy i gdzie odbędzie się kongres?' })).toContainText(
-      '25 października 2025',
+      '23 października 2027',
     );
     await second.press('Enter');
     await expect(second).toHaveAttribute('aria-expanded', 'true');
