@@ -70,12 +70,9 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           <li key={id}>{t(`workshops.prerequisites.${id}`)}</li>
         ))}
       </ul>
-      <Link
-        href={href(lang, 'tickets')}
-        className="button button--accent workshop-card__register"
-        aria-label={t('workshops.registerLabel', { title })}
-      >
+      <Link href={href(lang, 'tickets')} className="button button--accent workshop-card__register">
         {t('workshops.register')}
+        <span className="visually-hidden"> {title}</span>
         <EventIcon name="arrow" size={18} />
       </Link>
     </article>

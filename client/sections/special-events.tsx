@@ -23,8 +23,9 @@ export function SpecialEvents() {
               </p>
               <h3>{name}</h3>
               <p>{t(`shows.items.${id}.text`, { categories: FIGURES.awardCategories })}</p>
-              <Link href={href(lang, page)} className="show-card__link" aria-label={t('shows.more', { name })}>
+              <Link href={href(lang, page)} className="show-card__link">
                 {t('shows.details')}
+                <span className="visually-hidden"> {name}</span>
                 <span aria-hidden="true"> →</span>
               </Link>
             </li>
