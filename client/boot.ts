@@ -225,11 +225,21 @@ export function hydrateWhenIdle(loadApp: () => Promise<void>, doc: Document = do
   });
   // A form sent before React is there would go out as a plain page request; React sends it
   // instead, reading what the form holds then (FormData), so nothing typed or autofilled is lost.
+  // Listening on the document, this runs after React's own handler: a form React has not taken
+  // yet (its part of the page still hydrating) is held and sent again a moment later, for 3 s.
+  let tries = 0;
   doc.addEventListener('submit', (event) => {
-    if (ready || !(event.target instanceof HTMLFormElement) || event.target.method === 'dialog') return;
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method === 'dialog') return;
+    if (ready && (event.defaultPrevented || tries >= 60)) {
+      tries = 0;
+      return;
+    }
     event.preventDefault();
-    pendingSubmit = { form: event.target, submitter: event.submitter };
-    start();
+    pendingSubmit = { form, submitter: event.submitter };
+    if (!ready) return start();
+    tries++;
+    win.setTimeout(replay, 50);
   });
 
   const hydrate = doc.documentElement.dataset.hydrate;

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './helpers';
+import { axeViolations, expect, open, test } from './helpers';
 
 const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 const PAGES = [
@@ -18,11 +17,7 @@ const PAGES = [
 ] as const;
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 const main = (page: Page) => page.getByRole('main');
