@@ -4,9 +4,8 @@
 // tap at once, before React and without any script. This script adds what the HTML cannot say:
 // the welcome popup, the development notice, remembering the language, the product a purchase
 // dialog is opened for, and a few lines for browsers that lack invoker commands or `closedby`.
-// React with the catalogues (the app, client/main.tsx) is loaded once the browser is idle after
-// the first paint (or at the first interaction, if that comes sooner) and takes over the stateful
-// parts; a form sent before it is there is sent by React once it is.
+// React with the catalogues (the app, client/main.tsx) is loaded at the first interaction and
+// takes over the stateful parts; a form sent before it is there is sent by React once it is.
 import { findLanguage } from '../site/languages';
 import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { storeLanguage } from './lib/storage';
@@ -165,19 +164,21 @@ export function pageBehaviours(doc: Document = document): void {
 
 // Not focusin: the welcome popup moves focus into itself without the visitor doing anything.
 // A click counts too: a screen reader activates a button with a click and no pointer or key events.
-const INTENT = ['pointerdown', 'touchstart', 'keydown', 'click'] as const;
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'click', 'wheel', 'scroll'] as const;
 
 /**
- * Loads the app (`loadApp` resolves once React handles events) when the browser is idle after
- * the page has loaded and painted, at the first interaction if that comes sooner, or at once on a
- * page that needs it at load (`data-hydrate` on the root element). A failed load is tried again at
- * the next interaction. A form sent before React is there waits for it and is then sent by React.
+ * Loads the app (`loadApp` resolves once React handles events) at the first interaction, or at
+ * once on a page that needs it at load (`data-hydrate` on the root element). Not when the browser
+ * is idle after load: on Lighthouse's phone profile the app's evaluation and hydration are long
+ * tasks (index.js alone 0.67 s at 4x), which put TBT at 1.4 s. The controls do not need React to
+ * answer a tap (they are the platform's), so the first tap is answered at once and starts React.
+ * A failed load is tried again at the next interaction. A form sent before React is there waits
+ * for it and is then sent by React.
  */
-export function hydrateWhenIdle(loadApp: () => Promise<void>, doc: Document = document): void {
+export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = document): void {
   const win = doc.defaultView ?? window;
   let ready = false;
   let started = false;
-  let idle: (() => void) | undefined;
   let pendingClick: HTMLButtonElement | undefined;
   let pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
 
@@ -200,8 +201,6 @@ export function hydrateWhenIdle(loadApp: () => Promise<void>, doc: Document = do
     for (const type of INTENT) win.addEventListener(type, start, { capture: true, passive: true });
   };
   const start = () => {
-    idle?.();
-    idle = undefined;
     if (started) return;
     started = true;
     for (const type of INTENT) win.removeEventListener(type, start, true);
@@ -248,20 +247,6 @@ export function hydrateWhenIdle(loadApp: () => Promise<void>, doc: Document = do
     return;
   }
   listen();
-  // After load, then a frame (the first paint is presented), then an idle period: the app's
-  // requests never compete with the page's own, and its work never delays the first paint.
-  const whenIdle = () =>
-    win.requestAnimationFrame(() => {
-      if (typeof win.requestIdleCallback === 'function') {
-        const handle = win.requestIdleCallback(start, { timeout: 1000 });
-        idle = () => win.cancelIdleCallback(handle);
-      } else {
-        const handle = win.setTimeout(start, 50);
-        idle = () => win.clearTimeout(handle);
-      }
-    });
-  if (doc.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
 }
 
 /**
@@ -303,5 +288,5 @@ if (typeof __APP_ENTRY__ === 'string') {
   const entry = __APP_ENTRY__;
   let attempt = 0;
   pageBehaviours();
-  hydrateWhenIdle(() => loadApp(entryUrl(entry, attempt++)));
+  hydrateOnIntent(() => loadApp(entryUrl(entry, attempt++)));
 }

@@ -1,7 +1,7 @@
 import { expect, scriptsLoaded, test } from './helpers';
 
 // Pages are prerendered HTML whose controls are the platform's own; React and the catalogues load
-// once the browser is idle after the page has loaded (client/boot.ts). These tests pin what a
+// at the visitor's first interaction (client/boot.ts). These tests pin what a
 // visitor gets before, without and after that.
 
 // The app's entry (React, the shell, hydration); pages carry only their small inline script.
@@ -9,19 +9,19 @@ const isReact = (path: string) => /\/assets\/index-[\w-]+\.js$/.test(path);
 const blockReact = (page: import('@playwright/test').Page) => page.route(isReactUrl, (route) => route.abort());
 const isReactUrl = /\/assets\/index-[\w-]+\.js$/;
 
-test.describe('loading React when the browser is idle', () => {
-  test('a page loads React after it has loaded, without any interaction, in its own language only', async ({
-    page,
-  }) => {
+test.describe('loading React on the first interaction', () => {
+  test('a page that is only looked at loads no React and no catalogue', async ({ page }) => {
+    await page.goto('/pl/program');
+    await page.waitForTimeout(1500);
+    // No script file at all: the page's own script is inline.
+    expect(await scriptsLoaded(page)).toEqual([]);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  });
+
+  test('a key press loads React in the page language only and hydrates the page', async ({ page }) => {
     await page.goto('/de/program');
+    await page.keyboard.press('Tab');
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    const timing = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js'));
-      return { loaded: navigation?.loadEventEnd ?? 0, firstScript: Math.min(...scripts.map((s) => s.startTime)) };
-    });
-    // Nothing of the app competes with the page's own requests and first paint.
-    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
     const scripts = await scriptsLoaded(page);
     expect(scripts.some(isReact)).toBe(true);
     expect(scripts.filter((path) => path.includes('/locale-')).every((path) => path.includes('/locale-de-'))).toBe(
@@ -63,7 +63,7 @@ test.describe('loading React when the browser is idle', () => {
     await blockReact(page);
     await page.goto('/pl');
     await page.locator('.header__nav').getByRole('button', { name: 'Program' }).hover();
-    // The load at idle failed; the next interaction loads React again, which opens what the pointer is on.
+    // The hover's load failed; the next interaction loads React again, which opens what the pointer is on.
     await page.unroute(isReactUrl);
     await page.keyboard.press('Shift');
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
@@ -105,8 +105,8 @@ test.describe('loading React when the browser is idle', () => {
         requested.push(new URL(route.request().url()).pathname);
         return requested.length === 1 ? route.abort() : route.continue();
       });
-      // The first load starts by itself once the page is idle, and fails.
       await page.goto('/pl/faq');
+      await page.keyboard.press('Shift');
       await expect.poll(() => requested.length, { message: `first load requested ${named}` }).toBe(1);
       await page.waitForTimeout(300);
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
