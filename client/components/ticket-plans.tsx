@@ -1,21 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { COMMON_FEATURES, ONLINE_PLANS, type PlanType, VAT_RATE_PERCENT } from '../../site/tickets';
+import { COMMON_FEATURES, ONLINE_PLANS, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
-import { EMPTY_FORM, PurchaseDialog, type PurchaseForm } from './purchase-dialog';
+import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
 
 /**
  * The three online plans from site/tickets.ts, each with a button that opens the purchase
- * dialog for that plan; the group-ticket note links to the contact page.
+ * dialog for that plan (natively, at the first tap: see PurchaseDialog); the group-ticket note
+ * links to the contact page.
  */
 export function TicketPlans() {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const [plan, setPlan] = useState<PlanType | null>(null);
-  const [form, setForm] = useState<PurchaseForm>(EMPTY_FORM);
 
   return (
     <>
@@ -47,10 +45,12 @@ export function TicketPlans() {
               <button
                 type="button"
                 className={`button ${p.recommended ? 'button--accent' : 'button--outline'} plan__select`}
-                aria-label={t('plans.selectPlan', { name })}
-                onClick={() => setPlan(p.type)}
+                commandfor={PURCHASE_DIALOG_ID}
+                command="show-modal"
+                data-product={p.type}
               >
                 {t('plans.select')}
+                <span className="visually-hidden"> {name}</span>
               </button>
             </li>
           );
@@ -60,7 +60,7 @@ export function TicketPlans() {
       <p className="plans__group">
         {t('plans.groupText')} <Link href={href(lang, 'contact')}>{t('plans.groupLink')}</Link>
       </p>
-      <PurchaseDialog plan={plan} form={form} onChange={setForm} onClose={() => setPlan(null)} />
+      <PurchaseDialog products={ONLINE_PLANS} />
     </>
   );
 }

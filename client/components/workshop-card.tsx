@@ -77,6 +77,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
       <details className="workshop-card__signup">
         <summary className="button button--accent workshop-card__register">
           {t('workshops.register')}
+          <span className="visually-hidden"> {title}</span>
           <EventIcon name="arrow" size={18} />
         </summary>
         <WorkshopRegistration workshopId={workshop.id} />

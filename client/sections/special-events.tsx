@@ -40,13 +40,10 @@ export function SpecialEvents() {
               </p>
               <p className="show-card__links">
                 {links.map((link) => (
-                  <Link
-                    key={link.page}
-                    href={href(lang, link.page)}
-                    className="show-card__link"
-                    aria-label={link.label}
-                  >
+                  <Link key={link.page} href={href(lang, link.page)} className="show-card__link">
                     {link.text}
+                    {/* Visible text first, then what it is about (WCAG 2.5.3, label in name). */}
+                    <span className="visually-hidden"> ({link.label})</span>
                     <span aria-hidden="true"> →</span>
                   </Link>
                 ))}

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EDITION_YEAR } from '../../site/event';
 import { FAQ_GROUPS, FAQ_ITEMS } from '../../site/faq';
-import { expect, open, test } from './helpers';
+import { axeViolations, expect, open, test } from './helpers';
 
 const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 const PAGES = [
@@ -20,60 +19,70 @@ const PAGES = [
 ] as const;
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('FAQ accordion', () => {
+  const question = (page: Page, name: string | RegExp) => main(page).locator('summary', { hasText: name });
+  const item = (page: Page, name: string | RegExp) =>
+    main(page).locator('details', { has: page.locator('summary', { hasText: name }) });
+
   test('opens one answer of a group at a time and closes the open one again', async ({ page }) => {
     await open(page, '/pl/faq');
-    const when = page.getByRole('button', { name: 'Kiedy i gdzie odbędzie się kongres?' });
-    const day = page.getByRole('button', { name: 'Jak wygląda plan dnia?' });
-    await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText(/23 października 2027 w godzinach/)).toBeHidden();
+    const when = item(page, 'Kiedy i gdzie odbędzie się kongres?');
+    const day = item(page, 'Jak wygląda plan dnia?');
+    await expect(when).not.toHaveAttribute('open');
+    await expect(when.locator('.accordion__panel')).toBeHidden();
 
-    await when.click();
-    await expect(when).toHaveAttribute('aria-expanded', 'true');
-    const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbędzie się kongres?' });
-    await expect(answer).toContainText('23 października 2027 w godzinach 10:00–21:00 w hali Atlas Arena');
-    await expect(answer).toContainText('Łódź');
+    await question(page, 'Kiedy i gdzie odbędzie się kongres?').click();
+    await expect(when).toHaveAttribute('open');
+    await expect(when.locator('.accordion__panel')).toContainText(
+      '23 października 2027 w godzinach 10:00–21:00 w hali Atlas Arena',
+    );
+    await expect(when.locator('.accordion__panel')).toContainText('Łódź');
 
-    await day.click();
-    await expect(day).toHaveAttribute('aria-expanded', 'true');
-    await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(answer).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Jak wygląda plan dnia?' })).toContainText('kończy kongres o 21:00');
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(day).toHaveAttribute('open');
+    await expect(when).not.toHaveAttribute('open');
+    await expect(day.locator('.accordion__panel')).toContainText('kończy kongres o 21:00');
 
-    await day.click();
-    await expect(day).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('.accordion__panel:not([hidden])')).toHaveCount(0);
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(main(page).locator('details[open]')).toHaveCount(0);
   });
 
   test('works from the keyboard', async ({ page }) => {
     await open(page, '/de/faq');
-    const first = page.getByRole('button', { name: 'Wann und wo findet der Kongress statt?' });
-    const second = page.getByRole('button', { name: 'Wie sieht der Tag aus?' });
-    await first.focus();
+    const first = item(page, 'Wann und wo findet der Kongress statt?');
+    const second = item(page, 'Wie sieht der Tag aus?');
+    await question(page, 'Wann und wo findet der Kongress statt?').focus();
     await page.keyboard.press('Enter');
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('region', { name: 'Wann und wo findet der Kongress statt?' })).toContainText(
+    await expect(first).toHaveAttribute('open');
+    await expect(first.locator('.accordion__panel')).toContainText(
       'Am 23. Oktober 2027 von 10:00 bis 21:00 Uhr in der Atlas Arena',
     );
     await page.keyboard.press('Tab');
     // The open answer's link comes first in the tab order, then the next question.
     await expect(page.getByRole('link', { name: 'Siehe: Programm' }).first()).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(second).toBeFocused();
+    await expect(second.locator('summary')).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).toHaveAttribute('open');
+    await expect(first).not.toHaveAttribute('open');
     await page.keyboard.press('Space');
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).not.toHaveAttribute('open');
+  });
+
+  test('answers open with script blocked entirely', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/pl/faq');
+    await question(page, 'Kiedy i gdzie odbędzie się kongres?').click();
+    await expect(item(page, 'Kiedy i gdzie odbędzie się kongres?').locator('.accordion__panel')).toBeVisible();
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(main(page).locator('details[open]')).toHaveCount(1);
+    await context.close();
   });
 
   test('holds every question in four groups in every language, with the facts from site/', async ({ page }) => {
@@ -82,13 +91,11 @@ test.describe('FAQ accordion', () => {
       ['es', '23 de octubre de 2027'],
     ] as const) {
       await open(page, `/${lang}/faq`);
-      const buttons = main(page).locator('.accordion__button');
-      await expect(buttons).toHaveCount(FAQ_ITEMS.length);
+      const questions = main(page).locator('summary');
+      await expect(questions).toHaveCount(FAQ_ITEMS.length);
       await expect(main(page).locator('.faq-group')).toHaveCount(FAQ_GROUPS.length);
-      const when = main(page).locator('.faq-group').nth(1).locator('.accordion__button').first();
-      await when.click();
-      const name = (await when.textContent()) ?? '';
-      await expect(main(page).getByRole('region', { name })).toContainText(date);
+      await main(page).locator('.faq-group').nth(1).locator('summary').first().click();
+      await expect(main(page).locator('details[open] .accordion__panel')).toContainText(date);
     }
   });
 });
