@@ -34,7 +34,7 @@ export const PAGES = [
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
-  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'], hydrate: 'with-query' },
   { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'], hydrate: 'at-load' },
 ] as const satisfies readonly {
   id: string;

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { findPlan, type PlanType, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { findProduct, PRODUCTS, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { productLabel } from '../lib/product-label';
 import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
 import { useLanguage } from '../lib/use-language';
 import { TOAST_HOST_ATTRIBUTE, useToast } from './toast';
@@ -11,11 +12,12 @@ import { TOAST_HOST_ATTRIBUTE, useToast } from './toast';
 export const PURCHASE_DIALOG_ID = 'purchase-dialog';
 
 type Props = {
-  /** The products this dialog can sell; a button names one with `data-product`. */
-  products: readonly { type: PlanType; net: number }[];
   /** Where a successful purchase goes; the browser's own navigation by default. */
   navigate?: (url: string) => void;
 };
+
+/** The e-mail of the last attempt, kept for the browser session so a cancelled payment does not lose it. */
+export const PURCHASE_EMAIL_KEY = 'purchaseEmail';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 
@@ -30,7 +32,7 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim
  * the confirm button reads "Processing..."; success goes to the payment URL; failure keeps the
  * dialog open with the error toast. Closing keeps what was typed for the next opening.
  */
-export function PurchaseDialog({ products, navigate = (url) => window.location.assign(url) }: Props) {
+export function PurchaseDialog({ navigate = (url) => window.location.assign(url) }: Props) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const toast = useToast();
@@ -43,8 +45,8 @@ export function PurchaseDialog({ products, navigate = (url) => window.location.a
     if (loading) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const plan = findPlan(text(data, 'product'));
-    if (!plan) return;
+    const item = findProduct(text(data, 'product'));
+    if (!item) return;
     const email = text(data, 'email');
     if (!email) return fail(t('errors.emptyEmail'));
     const wantsInvoice = data.get('invoice') !== null;
@@ -63,7 +65,18 @@ export function PurchaseDialog({ products, navigate = (url) => window.location.a
         taxId: text(data, 'taxId'),
         address: text(data, 'address'),
       };
-      const url = await startPurchase(plan.type, { email, lang, ...(wantsInvoice ? { invoice } : {}) });
+      const name = text(data, 'name');
+      try {
+        sessionStorage.setItem(PURCHASE_EMAIL_KEY, email);
+      } catch {
+        // Storage may be off: the field keeps the e-mail for this page anyway.
+      }
+      const url = await startPurchase(item.id, {
+        email,
+        lang,
+        ...(name ? { name } : {}),
+        ...(wantsInvoice ? { invoice } : {}),
+      });
       navigate(url);
     } catch (error) {
       console.error('Purchase failed', error);
@@ -94,9 +107,9 @@ export function PurchaseDialog({ products, navigate = (url) => window.location.a
         {/* Written by the page script from the button that opened the dialog. */}
         <input type="hidden" name="product" />
         <h2 id={`${ids}-title`}>
-          {products.map((product) => (
-            <span key={product.type} data-for-product={product.type} hidden>
-              {t('dialog.title', { name: t(`plans.names.${product.type}`) })}
+          {PRODUCTS.map((product) => (
+            <span key={product.id} data-for-product={product.id} hidden>
+              {t('dialog.title', { name: productLabel(t, product.id) })}
             </span>
           ))}
         </h2>
@@ -106,6 +119,8 @@ export function PurchaseDialog({ products, navigate = (url) => window.location.a
         <fieldset className="purchase__fields" disabled={loading}>
           <label htmlFor={`${ids}-email`}>{t('dialog.email')}</label>
           <input id={`${ids}-email`} type="email" name="email" autoComplete="email" inputMode="email" />
+          <label htmlFor={`${ids}-name`}>{t('dialog.name')}</label>
+          <input id={`${ids}-name`} name="name" autoComplete="name" maxLength={120} />
           <label className="purchase__check">
             <input type="checkbox" name="invoice" />
             {t('dialog.invoice')}
@@ -120,10 +135,11 @@ export function PurchaseDialog({ products, navigate = (url) => window.location.a
             <label htmlFor={`${ids}-address`}>{t('dialog.address')}</label>
             <input id={`${ids}-address`} name="address" required autoComplete="street-address" maxLength={300} />
           </fieldset>
-          {products.map((product) => {
-            const price = priceBreakdown(product.net);
+          {PRODUCTS.map((product) => {
+            // The price of the moment (the server charges the price of the moment it takes the order).
+            const price = priceBreakdown(priceAt(product, Date.now()).net);
             return (
-              <dl key={product.type} className="purchase__summary" data-for-product={product.type} hidden>
+              <dl key={product.id} className="purchase__summary" data-for-product={product.id} hidden>
                 <dt>{t('dialog.net')}</dt>
                 <dd>{formatPrice(lang, price.net, true)}</dd>
                 <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,6 +11,7 @@ import { CANCELLATION_DAYS } from '../../site/terms';
 import { findProduct, type ProductId, VAT_RATE_PERCENT } from '../../site/tickets';
 import type { Workshop } from '../../site/workshops';
 import { TicketCard } from '../components/ticket-card';
+import { productLabel } from '../lib/product-label';
 import { useLanguage } from '../lib/use-language';
 
 type OrderView = {
@@ -33,12 +33,6 @@ type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order
 
 /** How often a pending order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
-
-/** A product's full name ("Pro (on site)") from the tickets catalogue. */
-export function productLabel(t: TFunction<'tickets'>, id: ProductId): string {
-  const item = findProduct(id);
-  return item ? t(`modes.${item.mode}`, { name: t(item.nameKey) }) : id;
-}
 
 /** The buyer's thank-you page: the order code and its live status, read with the order's secret. */
 export default function Thanks() {

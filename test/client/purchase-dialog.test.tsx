@@ -4,12 +4,15 @@ import { dialogFallbacks, productDialogs } from '../../client/boot';
 import { PurchaseDialog } from '../../client/components/purchase-dialog';
 import { TicketPlans } from '../../client/components/ticket-plans';
 import { isAllowedPaymentUrl } from '../../client/lib/purchase-api';
-import { ONLINE_PLANS } from '../../site/tickets';
+import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { renderPl } from './render';
 
 // happy-dom has no modal dialogs and no invoker commands: showModal/close just toggle `open`, and
 // the page script's fallback for browsers without `commandfor` opens the dialog (as in old Safari).
 beforeEach(() => {
+  // Prices depend on the day: these tests run inside the online promotion, whatever today is.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date((Date.parse(PROMOTION_FROM) + Date.parse(PROMOTION_UNTIL)) / 2));
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
@@ -21,7 +24,10 @@ beforeAll(() => {
   dialogFallbacks(document);
   productDialogs(document);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 const email = () => screen.getByLabelText('Adres e-mail') as HTMLInputElement;
@@ -32,34 +38,34 @@ const shown = (selector: string) => dialog().querySelector(`${selector}:not([hid
 
 /** The plans with the dialog opened for one of them, as the page script and the browser open it. */
 function openFor(name: string, navigate?: (url: string) => void) {
-  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans />);
+  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans states={null} />);
   fireEvent.click(navigate ? screen.getByRole('button', { name }) : choose(name));
 }
 
 function Plans({ navigate }: { navigate: (url: string) => void }) {
   return (
     <>
-      <button type="button" commandfor="purchase-dialog" command="show-modal" data-product="premium">
+      <button type="button" commandfor="purchase-dialog" command="show-modal" data-product="online-premium">
         Premium
       </button>
-      <PurchaseDialog products={ONLINE_PLANS} navigate={navigate} />
+      <PurchaseDialog navigate={navigate} />
     </>
   );
 }
 
 describe('purchase dialog', () => {
   it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {
-    renderPl(<TicketPlans />);
+    renderPl(<TicketPlans states={null} />);
     expect(document.querySelectorAll('dialog')).toHaveLength(1);
     expect(dialog().open).toBe(false);
     fireEvent.click(choose('Praktyk AI VIP'));
     expect(dialog().open).toBe(true);
-    expect(shown('h2 span')).toBe('Zakup biletu: Praktyk AI VIP');
+    expect(shown('h2 span')).toBe('Zakup biletu: Praktyk AI VIP (online)');
     expect(dialog().querySelectorAll('dl:not([hidden])')).toHaveLength(1);
     expect(shown('dl')).toMatch(/999,00\s*zł/);
     expect(shown('dl')).toMatch(/229,77\s*zł/);
     expect(shown('dl')).toMatch(/1228,77\s*zł/);
-    expect((dialog().querySelector('input[name="product"]') as HTMLInputElement).value).toBe('vip');
+    expect((dialog().querySelector('input[name="product"]') as HTMLInputElement).value).toBe('online-vip');
   });
 
   it('shows the error toast and sends nothing when the e-mail is empty', async () => {
@@ -89,7 +95,7 @@ describe('purchase dialog', () => {
     for (const control of [email(), screen.getByRole('button', { name: 'Anuluj' }), confirm()])
       expect(fields.contains(control)).toBe(true);
     const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/purchase/premium');
+    expect(url).toBe('/api/purchase/online-premium');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ala@example.com', lang: 'pl' });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     await act(async () =>
