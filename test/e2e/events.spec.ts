@@ -285,13 +285,12 @@ test.describe('workshops', () => {
       await expect(card).toContainText(capacity);
       await expect(card).toContainText(level);
       await expect(card.locator('.workshop-card__prerequisites li')).toHaveCount(prerequisites);
-      await expect(card.getByRole('link', { name: /^Zapisz się / })).toHaveAttribute('href', '/pl/kup-bilet');
     }
-    await cards
-      .nth(0)
-      .getByRole('link', { name: /^Zapisz się/ })
-      .click();
-    await expect(page).toHaveURL(/\/pl\/kup-bilet$/);
+    // Signing up opens the seat registration for ticket holders, on the card itself.
+    const first = cards.nth(0);
+    await first.locator('summary', { hasText: /^Zapisz się/ }).click();
+    await expect(first.getByLabel('Numer zamówienia')).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Zapisz mnie' })).toBeVisible();
   });
 
   test('shows the German durations and capacities', async ({ page }) => {
