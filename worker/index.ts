@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
-import { admin } from './routes/admin';
+import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
@@ -33,6 +33,8 @@ const app = new Hono<AppEnv>()
   })
   .route('/checkout', checkout)
   .route('/assets', assets)
+  // The organiser console: one page for all its paths, outside the language-prefixed site.
+  .route('/admin', adminPage)
   .route('/', edge);
 
 app.onError((err, c) => {

@@ -409,3 +409,39 @@ describe('contact inbox', () => {
     expect(await bad.json()).toEqual({ error: 'invalid_fields', fields: { handled: 'invalid_type' } });
   });
 });
+
+describe('GET /admin (the console page)', () => {
+  it.each(['/admin', '/admin/', '/admin/orders/01ARZ3NDEKTSV4RRFFQ69G5FAV', '/admin/messages'])(
+    'serves the console for %s, never indexed, never language-redirected',
+    async (path) => {
+      const res = await SELF.fetch(ORIGIN + path, { redirect: 'manual' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      // The door reads QR codes with the camera; the public pages keep it off.
+      expect(res.headers.get('Permissions-Policy')).toContain('camera=(self)');
+      const html = await res.text();
+      expect(html).toContain('<div id="admin"></div>');
+      expect(html).toMatch(/src="\/assets\/admin-index-[\w-]+\.js"/);
+    },
+  );
+
+  it('keeps the camera off on the public pages', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/pl`);
+    expect(res.headers.get('Permissions-Policy')).toContain('camera=()');
+  });
+
+  it('does not serve the built page file at its own path', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/_internal/admin`, { redirect: 'manual' });
+    expect(res.status).not.toBe(200);
+  });
+
+  it('leaves other paths that start alike to the site', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/administrator`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toMatch(/^\/(pl|en-gb|en-us|de|es)\/administrator$/);
+  });
+});

@@ -7,6 +7,7 @@ import infoEnUS from '../../locales/en-US/info.json';
 import infoEs from '../../locales/es/info.json';
 import infoPl from '../../locales/pl/info.json';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
+import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice, logKey } from '../box-office/box-office';
 import type { LogEntry, Order, OrderFilter } from '../box-office/orders';
@@ -270,3 +271,30 @@ export const admin = new Hono<AppEnv>()
     await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), metadata ? { metadata } : {}));
     return c.json(withTopic(message));
   });
+
+/** Where the console's page is in the built assets (scripts/build-admin.mjs); never served as it is. */
+export const ADMIN_PAGE_ASSET = '/_internal/admin';
+
+const SITE_HEADERS = securityHeaders(import.meta.env?.VITE_FOOTER_BASE_URL);
+const PAGE_HEADERS = {
+  ...SITE_HEADERS,
+  // The door screen reads QR codes with the camera, which the public pages forbid.
+  'Permissions-Policy': (SITE_HEADERS['Permissions-Policy'] ?? '').replace('camera=()', 'camera=(self)'),
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/**
+ * The organiser console at /admin and its client routes (/admin/orders/...): one page of its own
+ * bundle, the same for every path, never language-redirected and never indexed. It holds no data:
+ * everything comes from the API above with the token the organiser types in.
+ */
+export const adminPage = new Hono<AppEnv>().get('/*', async (c) => {
+  const asset = await c.env.ASSETS.fetch(new URL(ADMIN_PAGE_ASSET, c.req.url));
+  if (!asset.ok) {
+    await asset.body?.cancel();
+    return c.text('The organiser console is not built (npm run build).', 404);
+  }
+  return new Response(asset.body, { headers: PAGE_HEADERS });
+});
