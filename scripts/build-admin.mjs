@@ -34,6 +34,10 @@ await build({
 });
 
 await mkdir(join(client, 'assets'), { recursive: true });
+// A console built again on its own must not leave the files of the last one behind.
+for (const old of await readdir(join(client, 'assets'))) {
+  if (old.startsWith('admin-')) await rm(join(client, 'assets', old));
+}
 const files = await readdir(join(out, 'assets'));
 for (const file of files) await rename(join(out, 'assets', file), join(client, 'assets', file));
 await mkdir(join(client, '_internal'), { recursive: true });

@@ -43,14 +43,19 @@ export function Messages() {
 
   const mark = async (message: InboxMessage, value: boolean) => {
     setFailure(null);
+    const replace = (next: InboxMessage) =>
+      setMessages((list) => list?.map((m) => (m.id === next.id ? next : m)) ?? null);
+    // The box ticks at once; a refused change puts it back and says why.
+    replace({ ...message, handled: value });
     try {
       const updated = await call<InboxMessage>(`/api/admin/messages/${encodeURIComponent(message.id)}/handled`, {
         method: 'POST',
         body: { handled: value },
       });
       // The row stays until the list is filtered again, so a mis-click can be undone in place.
-      setMessages((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
+      replace(updated);
     } catch (problem) {
+      replace(message);
       setFailure(errorText(problem));
     }
   };
