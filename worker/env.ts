@@ -5,6 +5,8 @@ type Secrets = {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Only for tests against a fake Stripe. */
   STRIPE_API_BASE?: string;
+  /** Signs ticket codes (worker/tickets/code.ts); required in production. */
+  TICKET_KEY?: string;
   /** Only for test servers: the instant the shop works at (worker/clock.ts); ignored in production. */
   TEST_CLOCK?: string;
 };

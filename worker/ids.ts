@@ -14,11 +14,24 @@ function encode(value: bigint, length: number): string {
  * time as strings, so a KV list by prefix returns records oldest first.
  */
 export function timeSortableId(now = Date.now()): string {
-  const random = crypto.getRandomValues(new Uint8Array(10));
-  let bits = 0n;
-  for (const byte of random) bits = (bits << 8n) | BigInt(byte);
+  let bits: bigint;
+  if (now === last.time) {
+    // Within one millisecond the random part counts up, so ids made here keep their order.
+    bits = (last.bits + 1n) & MAX_RANDOM;
+  } else {
+    const random = crypto.getRandomValues(new Uint8Array(10));
+    bits = 0n;
+    for (const byte of random) bits = (bits << 8n) | BigInt(byte);
+    // Room to count up: the top bit starts clear.
+    bits &= MAX_RANDOM >> 1n;
+  }
+  last.time = now;
+  last.bits = bits;
   return encode(BigInt(now), 10) + encode(bits, 16);
 }
+
+const MAX_RANDOM = (1n << 80n) - 1n;
+const last = { time: -1, bits: 0n };
 
 /** A short code people can read out on the phone: 8 characters without 0/O or 1/I/L confusion. */
 export function humanCode(length = 8): string {

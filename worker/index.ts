@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { MailJob } from './box-office/orders';
+import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
 import { admin, adminPage } from './routes/admin';
@@ -8,11 +10,13 @@ import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
+import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { orders } from './routes/orders';
 import { purchase } from './routes/purchase';
 import { webhooks } from './routes/webhooks';
+import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
 
 const app = new Hono<AppEnv>()
@@ -23,7 +27,9 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
+  .route('/api/admin', door)
   .route('/api/admin', admin)
+  .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
   .route('/api/availability', availability)
@@ -46,4 +52,7 @@ app.onError((err, c) => {
 
 export type App = typeof app;
 export { BoxOffice } from './box-office/box-office';
-export default app;
+export default {
+  fetch: app.fetch,
+  queue: deliverMail,
+} satisfies ExportedHandler<AppEnv['Bindings'], MailJob>;

@@ -1,7 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 
 const PORT = Number(process.env.E2E_PORT ?? 8797);
+/**
+ * The instant the test server's shop works at (worker/clock.ts): inside the promotion, whatever
+ * today's date; a test moves it with the `Test-Clock` header.
+ */
+export const E2E_CLOCK = new Date((Date.parse(PROMOTION_FROM) + Date.parse(PROMOTION_UNTIL)) / 2).toISOString();
+
 /** The organiser token the browser tests use to read orders through the admin API. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
 
@@ -13,7 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // An axe scan of a whole page with every rule takes tens of seconds on a busy 2-core machine.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -23,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .wrangler/e2e-state-${PORT} && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`,
+    command: `rm -rf .wrangler/e2e-state-${PORT} && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK}`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/pl`,
     reuseExistingServer: false,

@@ -82,8 +82,14 @@ test.describe('the purchase dialog in the browser', () => {
   });
 
   test('a failed purchase keeps the dialog and the e-mail, and cancel keeps the e-mail too', async ({ page }) => {
+    // The answer is held until the busy state has been seen: on a loaded machine a fixed delay
+    // could pass before the check.
+    let answer = () => {};
+    const seen = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route('**/api/purchase/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await seen;
       await route.fulfill({ status: 503, json: { error: 'payment_unavailable' } });
     });
     await open(page, '/pl');
@@ -94,6 +100,7 @@ test.describe('the purchase dialog in the browser', () => {
     await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
     await expect(dialog.getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
     await expect(dialog.getByLabel('Adres e-mail')).toBeDisabled();
+    answer();
     await expect(page.getByRole('alert')).toContainText('Wystąpił błąd podczas przetwarzania płatności');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Przejdź do płatności' })).toBeEnabled();

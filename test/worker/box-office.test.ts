@@ -231,7 +231,7 @@ describe('purchase-intent log in KV', () => {
     await runAlarm();
     const keys = (await env.ORDERS.list({ prefix: `intent:${orderId}:` })).keys.map((k) => k.name);
     const entries = await Promise.all(keys.map(async (k) => JSON.parse((await env.ORDERS.get(k)) ?? '{}')));
-    expect(entries.map((e) => e.event)).toEqual(['created', 'payment_started', 'paid']);
+    expect(entries.map((e) => e.event)).toEqual(['created', 'payment_started', 'paid', 'email_queued']);
     expect(keys).toEqual(entries.map((e) => logKey(orderId, e.seq)));
     expect(entries[0]).toMatchObject({ orderId, data: { product: 'online-premium', email: 'log@example.com' } });
     // A second run writes nothing again.

@@ -244,6 +244,7 @@ describe('Stripe webhook', () => {
       'payment_started',
       'payment_processing',
       'paid',
+      'email_queued',
     ]);
   });
 

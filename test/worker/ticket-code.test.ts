@@ -1,57 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { newTicketCode, normaliseTicketCode, TICKET_CODE_BITS, ticketCodeHash } from '../../worker/tickets/code';
+import {
+  normaliseTicketCode,
+  orderCodeOf,
+  TICKET_SIGNATURE_BITS,
+  ticketCode,
+  ticketCodeMatches,
+  ticketKey,
+} from '../../worker/tickets/code';
 
-const FORMAT = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
+const FORMAT = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
+const ORDER = { id: '01KAAAAAAAAAAAAAAAAAAAAAAA', code: 'ABCD2345' };
 
 describe('ticket codes', () => {
-  it('are 28 Crockford base32 symbols in groups of four, at least 128 random bits', () => {
-    expect(TICKET_CODE_BITS).toBeGreaterThanOrEqual(128);
-    for (let i = 0; i < 200; i++) expect(newTicketCode()).toMatch(FORMAT);
-  });
-
-  it('never repeat and use the whole alphabet', () => {
-    const codes = Array.from({ length: 2000 }, newTicketCode);
-    expect(new Set(codes).size).toBe(codes.length);
-    const symbols = new Set(codes.join('').replaceAll('-', ''));
-    expect(symbols.size).toBe(32);
-  });
-
-  it('are URL-safe as they are', () => {
-    const code = newTicketCode();
+  it('are the order code and a signature, 20 Crockford base32 symbols in groups of four', async () => {
+    const code = await ticketCode('key', ORDER);
+    expect(code).toMatch(FORMAT);
+    expect(code.startsWith('ABCD-2345-')).toBe(true);
+    expect(TICKET_SIGNATURE_BITS).toBeGreaterThanOrEqual(60);
     expect(encodeURIComponent(code)).toBe(code);
   });
 
-  it('read back from what a person types: case, spaces, dashes and look-alike letters', () => {
-    const code = newTicketCode();
+  it('are the same each time for an order, and differ by order and by key', async () => {
+    const code = await ticketCode('key', ORDER);
+    expect(await ticketCode('key', ORDER)).toBe(code);
+    expect(await ticketCode('other key', ORDER)).not.toBe(code);
+    expect(await ticketCode('key', { ...ORDER, id: '01KBBBBBBBBBBBBBBBBBBBBBBB' })).not.toBe(code);
+  });
+
+  it('match only their own order under their own key', async () => {
+    const code = await ticketCode('key', ORDER);
+    expect(await ticketCodeMatches('key', code, ORDER)).toBe(true);
+    expect(await ticketCodeMatches('wrong', code, ORDER)).toBe(false);
+    const forged = `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`;
+    expect(await ticketCodeMatches('key', forged, ORDER)).toBe(false);
+  });
+
+  it('read back from what a person types: case, spaces, dashes and look-alike letters', async () => {
+    const code = await ticketCode('key', ORDER);
     expect(normaliseTicketCode(code)).toBe(code);
     expect(normaliseTicketCode(code.toLowerCase())).toBe(code);
     expect(normaliseTicketCode(` ${code.replaceAll('-', ' ')} `)).toBe(code);
-    expect(normaliseTicketCode(code.replaceAll('-', ''))).toBe(code);
-    expect(normaliseTicketCode('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345'.replaceAll('0', 'o').replaceAll('1', 'l'))).toBe(
-      'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
-    );
-    expect(normaliseTicketCode('abcd efgh jkmn pqrs tvwx yz0i 2345')).toBe('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345');
+    expect(normaliseTicketCode('abcd 2345 kOmI 9xa0 b4dL')).toBe('ABCD-2345-K0M1-9XA0-B4D1');
+    expect(orderCodeOf(code)).toBe('ABCD2345');
   });
 
-  it('refuse what cannot be a code', () => {
-    expect(normaliseTicketCode('')).toBeNull();
-    expect(normaliseTicketCode('ABCD-EFGH')).toBeNull();
-    expect(normaliseTicketCode(`${newTicketCode()}X`)).toBeNull();
-    // U is not in Crockford's alphabet, and punctuation other than separators is not ignored.
-    expect(normaliseTicketCode('UBCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345')).toBeNull();
-    expect(normaliseTicketCode('ABCD/EFGH-JKMN-PQRS-TVWX-YZ01-234')).toBeNull();
-  });
+  it.each(['', 'ABCD', 'ABCD-2345-K7QM-9XA0-B4D', 'ABCD-2345-K7QM-9XA0-B4DT-X', 'ABCD-2345-K7QM-9XA0-B4DU'])(
+    'refuses %j as a code',
+    (input) => {
+      expect(normaliseTicketCode(input)).toBeNull();
+    },
+  );
 
-  it('are stored as the SHA-256 of their canonical form, so every typed spelling finds the ticket', async () => {
-    const code = newTicketCode();
-    const hash = await ticketCodeHash(code);
-    expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await ticketCodeHash(code.toLowerCase().replaceAll('-', ' '))).toBe(hash);
-    expect(await ticketCodeHash(newTicketCode())).not.toBe(hash);
-    expect(hash).not.toContain(code.replaceAll('-', '').toLowerCase());
-  });
-
-  it('hash non-codes as they are (FIPS 180-2 vector), so they match no ticket', async () => {
-    expect(await ticketCodeHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  it('needs a configured key in production, and has a development key elsewhere', () => {
+    expect(ticketKey({ TICKET_KEY: 'k', ENVIRONMENT: 'production' })).toBe('k');
+    expect(ticketKey({ ENVIRONMENT: 'development' })).toBeTruthy();
+    expect(() => ticketKey({ ENVIRONMENT: 'production' })).toThrow();
   });
 });

@@ -14,8 +14,12 @@ import { constantTimeEqual } from '../crypto';
 import { humanCode } from '../ids';
 import type {
   Availability,
+  CheckInResult,
+  EmailKind,
+  EmailRecord,
   Json,
   LogEntry,
+  MailJob,
   NewOrder,
   Order,
   OrderFilter,
@@ -23,6 +27,7 @@ import type {
   OrderStatus,
   PurchaseResult,
   SalesStats,
+  WorkshopResult,
 } from './orders';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
@@ -77,16 +82,19 @@ CREATE TABLE IF NOT EXISTS log (
 CREATE INDEX IF NOT EXISTS log_pending ON log (exported, seq);
 CREATE INDEX IF NOT EXISTS log_order ON log (order_id, seq);
 CREATE TABLE IF NOT EXISTS emails (
-  id TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   order_id TEXT NOT NULL,
   kind TEXT NOT NULL,
+  data TEXT,
   status TEXT NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
+  lease_until INTEGER,
   message_id TEXT,
   error TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS emails_new ON emails (status, id);
 CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id, created_at);
 CREATE TABLE IF NOT EXISTS registrations (
   workshop_id TEXT NOT NULL,
@@ -304,6 +312,8 @@ export class BoxOffice extends DurableObject<Env> {
         by: source.by,
         ...(source.reference ? { reference: source.reference } : {}),
       });
+      // Exactly one confirmation per payment: queued in the same transaction that records it.
+      if (change === 'paid') this.addEmail(id, 'confirmation', null, now);
       return { order: toOrder(this.row(id) as OrderRow), changed: true };
     });
     return result;
@@ -432,6 +442,169 @@ export class BoxOffice extends DurableObject<Env> {
     };
   }
 
+  /** The paid order a ticket code names; null for an unknown order code. */
+  orderByCode(code: string): Order | null {
+    const row = this.sql.exec<OrderRow>('SELECT * FROM orders WHERE code = ?', code).toArray()[0];
+    return row ? toOrder(row) : null;
+  }
+
+  /**
+   * Admits a ticket at the door once: the first scan checks the order in; any later one (another
+   * door, a second phone) is told when it was. The caller has checked the code's signature.
+   */
+  checkIn(orderId: string, now: number): CheckInResult {
+    return this.ctx.storage.transactionSync((): CheckInResult => {
+      const row = this.row(orderId);
+      if (!row) return { kind: 'unknown' };
+      if (row.status !== 'paid') return { kind: 'not_valid', status: row.status as OrderStatus };
+      if (row.checked_in_at !== null) return { kind: 'already', at: iso(row.checked_in_at), order: toOrder(row) };
+      this.sql.exec('UPDATE orders SET checked_in_at = ?, updated_at = ? WHERE id = ?', now, now, orderId);
+      this.log(orderId, 'checked_in', now, {});
+      return { kind: 'admitted', order: toOrder(this.row(orderId) as OrderRow) };
+    });
+  }
+
+  /**
+   * A seat in a workshop for the holder of a paid ticket that includes it (Pro: basic level; VIP:
+   * any), while seats last. The e-mail and the order code together identify the holder.
+   */
+  registerWorkshop(input: {
+    workshopId: string;
+    level: 'basic' | 'intermediate' | 'advanced';
+    capacity: number;
+    orderCode: string;
+    email: string;
+    now: number;
+  }): WorkshopResult {
+    return this.ctx.storage.transactionSync((): WorkshopResult => {
+      const row = this.sql.exec<OrderRow>('SELECT * FROM orders WHERE code = ?', input.orderCode).toArray()[0];
+      if (!row || row.email !== input.email.toLowerCase()) return { kind: 'refused', error: 'order_not_found' };
+      const access = product(row.product as ProductId).workshops;
+      const eligible = row.status === 'paid' && (access === 'all' || (access === 'basic' && input.level === 'basic'));
+      if (!eligible) return { kind: 'refused', error: 'ticket_not_eligible' };
+      const registered = this.sql
+        .exec('SELECT 1 FROM registrations WHERE workshop_id = ? AND order_id = ?', input.workshopId, row.id)
+        .toArray().length;
+      if (registered) return { kind: 'refused', error: 'already_registered' };
+      const taken = this.sql
+        .exec<{ n: number }>('SELECT COUNT(*) AS n FROM registrations WHERE workshop_id = ?', input.workshopId)
+        .one().n;
+      if (taken >= input.capacity) return { kind: 'refused', error: 'workshop_full' };
+      this.sql.exec(
+        'INSERT INTO registrations (workshop_id, order_id, created_at) VALUES (?, ?, ?)',
+        input.workshopId,
+        row.id,
+        input.now,
+      );
+      this.log(row.id, 'workshop_registered', input.now, { workshop: input.workshopId });
+      this.addEmail(row.id, 'workshop', input.workshopId, input.now);
+      return { kind: 'registered', orderId: row.id, seatsLeft: input.capacity - taken - 1 };
+    });
+  }
+
+  /** Seats taken per workshop. */
+  workshopSeats(): { workshopId: string; taken: number }[] {
+    return this.sql
+      .exec<{ workshopId: string; taken: number }>(
+        'SELECT workshop_id AS workshopId, COUNT(*) AS taken FROM registrations GROUP BY workshop_id',
+      )
+      .toArray();
+  }
+
+  /** The workshops an order holds seats in. */
+  registrations(orderId: string): string[] {
+    return this.sql
+      .exec<{ workshop_id: string }>(
+        'SELECT workshop_id FROM registrations WHERE order_id = ? ORDER BY created_at',
+        orderId,
+      )
+      .toArray()
+      .map((r) => r.workshop_id);
+  }
+
+  /** An order's e-mails and their delivery, oldest first. */
+  emails(orderId: string): EmailRecord[] {
+    return this.sql
+      .exec<{ id: number; kind: string; status: string; updated_at: number; message_id: string | null }>(
+        'SELECT id, kind, status, updated_at, message_id FROM emails WHERE order_id = ? ORDER BY id',
+        orderId,
+      )
+      .toArray()
+      .map((r) => ({
+        id: r.id,
+        kind: r.kind as EmailKind,
+        // Waiting to be handed to the queue counts as queued for organisers.
+        status: (r.status === 'new' || r.status === 'sending' ? 'queued' : r.status) as EmailRecord['status'],
+        at: iso(r.updated_at),
+        ...(r.message_id ? { messageId: r.message_id } : {}),
+      }));
+  }
+
+  /** Queues an e-mail about an order (an organiser's resend) or a contact message; returns its id. */
+  queueEmail(subjectId: string, kind: EmailKind, data: string | null, now: number): number {
+    return this.ctx.storage.transactionSync(() => this.addEmail(subjectId, kind, data, now));
+  }
+
+  /**
+   * Takes an e-mail for sending: null when it was sent already (a second delivery of its queue
+   * message) or another delivery holds it right now; else what to send, leased for two minutes.
+   */
+  claimEmail(
+    id: number,
+    now: number,
+  ): { kind: EmailKind; subjectId: string; data: string | null; attempts: number } | null {
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.sql
+        .exec<{
+          order_id: string;
+          kind: string;
+          data: string | null;
+          status: string;
+          attempts: number;
+          lease_until: number | null;
+        }>('SELECT order_id, kind, data, status, attempts, lease_until FROM emails WHERE id = ?', id)
+        .toArray()[0];
+      if (!row || row.status === 'sent' || row.status === 'failed') return null;
+      if (row.status === 'sending' && (row.lease_until ?? 0) > now) return null;
+      this.sql.exec(
+        "UPDATE emails SET status = 'sending', lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
+        now + 120_000,
+        now,
+        id,
+      );
+      return { kind: row.kind as EmailKind, subjectId: row.order_id, data: row.data, attempts: row.attempts + 1 };
+    });
+  }
+
+  /** Records an e-mail's delivery: `sent` with the service's message id, or one failed try. */
+  emailDelivered(
+    id: number,
+    outcome: { sent: true; messageId: string } | { sent: false; error: string; final: boolean },
+    now: number,
+  ): void {
+    this.ctx.storage.transactionSync(() => {
+      const row = this.sql
+        .exec<{ order_id: string; kind: string; status: string }>(
+          'SELECT order_id, kind, status FROM emails WHERE id = ?',
+          id,
+        )
+        .toArray()[0];
+      if (!row || row.status === 'sent') return;
+      const status = outcome.sent ? 'sent' : outcome.final ? 'failed' : 'queued';
+      this.sql.exec(
+        'UPDATE emails SET status = ?, message_id = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ?',
+        status,
+        outcome.sent ? outcome.messageId : null,
+        outcome.sent ? null : outcome.error.slice(0, 500),
+        now,
+        id,
+      );
+      if (status !== 'queued' && this.row(row.order_id)) {
+        this.log(row.order_id, status === 'sent' ? 'email_sent' : 'email_failed', now, { kind: row.kind });
+      }
+    });
+  }
+
   /** An order's history from the log, oldest first. */
   history(id: string): LogEntry[] {
     return this.sql
@@ -479,13 +652,46 @@ export class BoxOffice extends DurableObject<Env> {
     this.alarmSetFor = null;
     const now = Date.now();
     this.expireHolds(now);
-    const waiting = await this.flushLog();
+    const waiting = (await this.flushLog()) + (await this.flushEmails());
     // Entries left (a big batch, or KV failing): again soon, backing off a little after failures.
     if (waiting > 0) this.scheduleAlarm(Date.now() + 1000);
     const next = this.sql
       .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
       .one().at;
     if (next !== null) this.scheduleAlarm(next);
+  }
+
+  /** Hands e-mails that are not on the queue yet to it; returns how many still wait. */
+  private async flushEmails(): Promise<number> {
+    const ids = this.sql
+      .exec<{ id: number }>("SELECT id FROM emails WHERE status = 'new' ORDER BY id LIMIT 100")
+      .toArray()
+      .map((r) => r.id);
+    if (ids.length) {
+      try {
+        await this.env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { emailId: id } satisfies MailJob })));
+        for (const id of ids) this.sql.exec("UPDATE emails SET status = 'queued' WHERE id = ? AND status = 'new'", id);
+      } catch (error) {
+        console.error(JSON.stringify({ event: 'mail_queue_failed', message: String(error) }));
+      }
+    }
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM emails WHERE status = 'new'").one().n;
+  }
+
+  /** Adds an e-mail to the outbox (in the caller's transaction); the alarm puts it on the queue. */
+  private addEmail(subjectId: string, kind: EmailKind, data: string | null, now: number): number {
+    this.sql.exec(
+      "INSERT INTO emails (order_id, kind, data, status, created_at, updated_at) VALUES (?, ?, ?, 'new', ?, ?)",
+      subjectId,
+      kind,
+      data,
+      now,
+      now,
+    );
+    const id = this.sql.exec<{ id: number }>('SELECT last_insert_rowid() AS id').one().id;
+    if (this.row(subjectId)) this.log(subjectId, 'email_queued', now, { kind });
+    this.scheduleAlarm(Date.now());
+    return id;
   }
 
   private row(id: string): OrderRow | null {

@@ -98,3 +98,30 @@ export type SalesStats = {
   /** Check-ins per hour (`2027-10-23T09:00`). */
   checkInsPerHour: { hour: string; count: number }[];
 };
+
+/** What a scan at the door finds. */
+export type CheckInResult =
+  | { kind: 'admitted'; order: Order }
+  | { kind: 'already'; at: string; order: Order }
+  | { kind: 'not_valid'; status: OrderStatus }
+  | { kind: 'unknown' };
+
+/** The outcome of a workshop registration. */
+export type WorkshopResult =
+  | { kind: 'registered'; orderId: string; seatsLeft: number }
+  | { kind: 'refused'; error: 'order_not_found' | 'ticket_not_eligible' | 'already_registered' | 'workshop_full' };
+
+/** What an e-mail is about: a paid order, a workshop seat, a contact message for the organisers. */
+export type EmailKind = 'confirmation' | 'workshop' | 'contact';
+
+/** An e-mail of an order as organisers see it. */
+export type EmailRecord = {
+  id: number;
+  kind: EmailKind;
+  status: 'queued' | 'sent' | 'failed';
+  at: string;
+  messageId?: string;
+};
+
+/** The body of a message on the mail queue: the box office's e-mail to send. */
+export type MailJob = { emailId: number };

@@ -9,6 +9,7 @@ import {
   HONEYPOT_LIMIT,
 } from '../../site/contact';
 import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
+import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
@@ -63,6 +64,12 @@ export const contact = new Hono<AppEnv>()
         console.error(JSON.stringify({ event: 'storage_failed', route: 'contact', message: String(error) }));
         throw new ApiError(503, 'storage_unavailable');
       }
+      // The organisers get it by e-mail too; stored first, so a mail problem loses nothing.
+      await boxOffice(c.env.BOX_OFFICE)
+        .queueEmail(message.id, 'contact', null, Date.now())
+        .catch((error: unknown) =>
+          console.error(JSON.stringify({ event: 'contact_mail_not_queued', id: message.id, message: String(error) })),
+        );
       console.log(JSON.stringify({ event: 'contact_message', id: message.id, lang: message.lang }));
       return c.json({ id: message.id }, 201);
     },

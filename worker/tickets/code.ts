@@ -1,26 +1,54 @@
+import type { Bindings } from '../env';
+import { ApiError } from '../errors';
+
 /**
- * Ticket codes. A code is a random secret shown to its holder (QR code and text); the box office
- * keeps only its SHA-256 hash, so neither a leaked store nor a holder can make a valid code.
+ * Ticket codes. A code is the order's code followed by the box office's signature of the order
+ * (HMAC-SHA-256 under a secret key, 60 bits shown), so nobody without the key can make one, and the
+ * box office needs to store nothing to show it again or to check it at the door.
  *
- * Form: 28 symbols of Crockford's base32 (140 random bits) in groups of four, `7K2Q-M9XA-...`.
- * Crockford's alphabet has no I, L, O or U, so a code read aloud or typed from paper is not
- * misread, and upper case with dashes fits the QR code's compact alphanumeric mode.
+ * Form: 20 symbols of Crockford's base32 in groups of four, `ABCD-2345-K7QM-9XA0-B4DT`. The
+ * alphabet has no I, L, O or U, so a code read aloud or typed from paper is not misread, and upper
+ * case with dashes fits the QR code's compact alphanumeric mode.
  */
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const SYMBOLS = 28;
+const ORDER_CODE = 8;
+const SIGNATURE = 12;
 const GROUP = 4;
 
-/** Number of random bits in a ticket code. */
-export const TICKET_CODE_BITS = SYMBOLS * 5;
+/** Number of signature bits in a ticket code (what a forger would have to guess). */
+export const TICKET_SIGNATURE_BITS = SIGNATURE * 5;
 
 const group = (symbols: string) => symbols.match(new RegExp(`.{1,${GROUP}}`, 'g'))?.join('-') ?? '';
 
-/** A new random ticket code, e.g. `7K2Q-M9XA-0B4D-T6RW-HC8E-PZ1N-V3JF`. */
-export function newTicketCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(SYMBOLS));
-  // 256 is a multiple of 32, so the low five bits of a random byte are uniform.
-  return group(Array.from(bytes, (b) => ALPHABET[b & 31]).join(''));
+/** The key that signs tickets; outside production a fixed development key stands in. */
+export function ticketKey(env: Pick<Bindings, 'TICKET_KEY' | 'ENVIRONMENT'>): string {
+  if (env.TICKET_KEY) return env.TICKET_KEY;
+  if (env.ENVIRONMENT === 'production') {
+    console.error(JSON.stringify({ event: 'ticket_key_missing' }));
+    throw new ApiError(503, 'tickets_unavailable');
+  }
+  return 'development-ticket-key';
+}
+
+async function signature(key: string, orderId: string): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(`ticket:${orderId}`)),
+  );
+  // 256 is a multiple of 32, so the low five bits of each byte are uniform.
+  return Array.from(mac.slice(0, SIGNATURE), (b) => ALPHABET[b & 31]).join('');
+}
+
+/** The ticket code of an order, e.g. `ABCD-2345-K7QM-9XA0-B4DT`. */
+export async function ticketCode(key: string, order: { id: string; code: string }): Promise<string> {
+  return group(order.code + (await signature(key, order.id)));
 }
 
 /**
@@ -33,16 +61,37 @@ export function normaliseTicketCode(input: string): string | null {
     .replace(/[\s\-_.]/g, '')
     .replace(/O/g, '0')
     .replace(/[IL]/g, '1');
-  if (symbols.length !== SYMBOLS || [...symbols].some((c) => !ALPHABET.includes(c))) return null;
+  if (symbols.length !== ORDER_CODE + SIGNATURE || [...symbols].some((c) => !ALPHABET.includes(c))) return null;
   return group(symbols);
 }
 
+/** The order code a canonical ticket code names (its signature is checked against that order). */
+export const orderCodeOf = (canonical: string) => canonical.replaceAll('-', '').slice(0, ORDER_CODE);
+
+/** Whether a canonical ticket code is the one of this order. */
+export async function ticketCodeMatches(key: string, canonical: string, order: { id: string; code: string }) {
+  const expected = await ticketCode(key, order);
+  // Both are public-length strings; a constant-time compare keeps the signature from leaking.
+  const a = new TextEncoder().encode(expected);
+  const b = new TextEncoder().encode(canonical);
+  return a.byteLength === b.byteLength && crypto.subtle.timingSafeEqual(a, b);
+}
+
 /**
- * SHA-256 (lower-case hex) of a code's canonical form, which is what the box office stores and
- * looks up. Input that is no code is hashed as it is, so it simply matches nothing.
+ * The token of an order's link in its e-mails: the box office keeps only the hash of the buyer's own
+ * secret, so an e-mail sent later links with this signed one instead, which the order API also takes.
  */
-export async function ticketCodeHash(code: string): Promise<string> {
-  const canonical = normaliseTicketCode(code) ?? code;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+export async function orderLinkToken(key: string, orderId: string): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(`order:${orderId}`)));
+  return btoa(String.fromCharCode(...mac))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

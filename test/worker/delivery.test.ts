@@ -1,0 +1,260 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WORKSHOPS } from '../../site/workshops';
+import type { MailJob } from '../../worker/box-office/orders';
+import { retryDelay } from '../../worker/email/deliver';
+import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
+import { ticketCode, ticketKey } from '../../worker/tickets/code';
+import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { clientIps } from './client-ip';
+import { clearKv } from './kv';
+import { callWorker } from './platform';
+
+const ORIGIN = 'https://kongres.test';
+const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
+const nextIp = clientIps(41);
+const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
+
+type Bought = { orderId: string; code: string; token: string };
+
+async function buy(product: string, email = 'holder@example.com', lang = 'pl'): Promise<Bought> {
+  const res = await callWorker(
+    new Request(`${ORIGIN}/api/purchase/${product}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+      body: JSON.stringify({ email, lang, name: 'Ala Kot' }),
+    }),
+    noLimit,
+  );
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { url: string; orderId: string; code: string };
+  return { orderId: body.orderId, code: body.code, token: new URL(body.url).searchParams.get('token') ?? '' };
+}
+
+const pay = (orderId: string) => office().settle(orderId, 'paid', Date.now(), { by: 'test' });
+
+/** Runs the mail queue's consumer on one batch, with an e-mail binding of the test's choosing. */
+async function consume(ids: number[], send: Bindings['EMAIL']['send'], queue = 'congress-mail') {
+  const batch = createMessageBatch<MailJob>(
+    queue,
+    ids.map((emailId, i) => ({ id: `m${emailId}-${i}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+  return getQueueResult(batch, ctx);
+}
+
+const sent = () => vi.fn(async (_message: unknown) => ({ messageId: `msg-${crypto.randomUUID()}` }));
+
+beforeEach(async () => {
+  await resetBoxOffice();
+  await clearKv();
+  setClock(DURING_PROMOTION);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('the ticket', () => {
+  it('exists only once the order is paid, on the order page’s answer', async () => {
+    const { orderId, token } = await buy('onsite-pro');
+    const read = async () =>
+      (await (await callWorker(new Request(`${ORIGIN}/api/orders/${orderId}?token=${token}`))).json()) as {
+        status: string;
+        ticket: { code: string } | null;
+      };
+    expect(await read()).toMatchObject({ status: 'pending', ticket: null });
+    await pay(orderId);
+    const paid = await read();
+    const order = await office().order(orderId);
+    expect(paid.ticket?.code).toBe(await ticketCode(ticketKey(env), order as { id: string; code: string }));
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  it('is queued once per payment and sent once, even when its message is delivered twice', async () => {
+    const { orderId } = await buy('online-premium', 'kupujacy@example.com', 'es');
+    await pay(orderId);
+    await pay(orderId);
+    const emails = await office().emails(orderId);
+    expect(emails.map((e) => e.kind)).toEqual(['confirmation']);
+    const send = sent();
+    const [email] = emails;
+    const first = await consume([email?.id ?? 0], send);
+    expect(first.explicitAcks).toHaveLength(1);
+    const second = await consume([email?.id ?? 0], send);
+    expect(second.explicitAcks).toHaveLength(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    const message = send.mock.calls[0]?.[0] as { to: string; subject: string; attachments: { filename: string }[] };
+    expect(message.to).toBe('kupujacy@example.com');
+    expect(message.subject).toMatch(/pedido/);
+    expect(message.attachments.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/\.png$/),
+      expect.stringMatching(/\.ics$/),
+    ]);
+    expect(await office().emails(orderId)).toMatchObject([{ kind: 'confirmation', status: 'sent' }]);
+  });
+
+  it('links to the order page with a token the order API takes', async () => {
+    const { orderId } = await buy('online-standard');
+    await pay(orderId);
+    const send = sent();
+    await consume([(await office().emails(orderId))[0]?.id ?? 0], send);
+    const { text } = send.mock.calls[0]?.[0] as { text: string };
+    const link = new URL(text.match(/https:\/\/\S+dziekujemy\S+/)?.[0] ?? '');
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/orders/${orderId}${link.search.replace(/^\?order=[^&]+&/, '?')}`),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('is tried again with backoff while the binding fails, then marked failed after the dead letter', async () => {
+    const { orderId } = await buy('online-standard');
+    await pay(orderId);
+    const id = (await office().emails(orderId))[0]?.id ?? 0;
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = vi.fn(async () => {
+      throw new Error('Email Service unavailable');
+    });
+    const result = await consume([id], failing);
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m${id}-0`]);
+    expect([1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([30, 60, 120, 240, 480, 480]);
+    expect(await office().emails(orderId)).toMatchObject([{ status: 'queued' }]);
+    await consume([id], failing, 'congress-mail-dead');
+    expect(await office().emails(orderId)).toMatchObject([{ status: 'failed' }]);
+    expect((await office().history(orderId)).map((e) => e.event)).toContain('email_failed');
+    // An organiser's resend is a new e-mail, which can succeed.
+    const resend = await callWorker(
+      new Request(`${ORIGIN}/api/admin/orders/${orderId}/resend`, { method: 'POST', headers: ADMIN }),
+    );
+    expect(resend.status).toBe(202);
+    const emails = await office().emails(orderId);
+    expect(emails.map((e) => e.status)).toEqual(['failed', 'queued']);
+    await consume([emails[1]?.id ?? 0], sent());
+    expect((await office().emails(orderId)).map((e) => e.status)).toEqual(['failed', 'sent']);
+  });
+
+  it('goes to the organisers for a new contact message, which is stored as before', async () => {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify({
+          name: 'Jan',
+          email: 'jan@example.com',
+          subject: 'Stoisko',
+          message: 'Ile kosztuje?',
+          lang: 'de',
+        }),
+      }),
+      { CONTACT_LIMITER: undefined as unknown as RateLimit },
+    );
+    const { id } = (await res.json()) as { id: string };
+    const [email] = await office().emails(id);
+    const send = sent();
+    await consume([email?.id ?? 0], send);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      to: env.ORGANISERS_EMAIL,
+      replyTo: 'jan@example.com',
+      subject: expect.stringContaining('Stoisko'),
+    });
+  });
+});
+
+describe('check-in at the door', () => {
+  const checkIn = (ticket: string, headers: Record<string, string> = ADMIN) =>
+    callWorker(
+      new Request(`${ORIGIN}/api/admin/check-in`, { method: 'POST', headers, body: JSON.stringify({ ticket }) }),
+    );
+
+  it('admits a paid ticket once, then answers 409 with when', async () => {
+    const { orderId } = await buy('onsite-vip');
+    await pay(orderId);
+    const code = (await ticketCode(ticketKey(env), (await office().order(orderId)) as { id: string; code: string }))
+      .toLowerCase()
+      .replaceAll('-', ' ');
+    const first = await checkIn(code);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ product: 'onsite-vip', name: 'Ala Kot' });
+    const again = await checkIn(code);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'already_checked_in', at: expect.any(String) });
+  });
+
+  it('admits one of two doors that scan the same ticket at once', async () => {
+    const { orderId } = await buy('onsite-standard');
+    await pay(orderId);
+    const code = await ticketCode(ticketKey(env), (await office().order(orderId)) as { id: string; code: string });
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => checkIn(code)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
+  it('answers 404 for an unknown, forged or unpaid ticket, and 401 without the token', async () => {
+    const { orderId } = await buy('onsite-pro');
+    const order = (await office().order(orderId)) as { id: string; code: string };
+    const code = await ticketCode(ticketKey(env), order);
+    expect((await checkIn(code)).status).toBe(404); // not paid yet
+    await pay(orderId);
+    expect((await checkIn(await ticketCode('another key', order))).status).toBe(404);
+    expect((await checkIn('ABCD-EFGH-JKMN-PQRS-TVWX')).status).toBe(404);
+    expect((await checkIn('nonsense')).status).toBe(404);
+    expect((await checkIn(code, { 'Content-Type': 'application/json' })).status).toBe(401);
+    expect((await checkIn(code)).status).toBe(200);
+  });
+});
+
+describe('workshop seats', () => {
+  const register = (workshop: string, body: { email: string; code: string }) =>
+    callWorker(
+      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify(body),
+      }),
+      noLimit,
+    );
+
+  it('never gives more seats than the card says under a burst', async () => {
+    const workshop = WORKSHOPS.find((w) => w.id === 'ragAgents');
+    const holders: Bought[] = [];
+    for (let i = 0; i < (workshop?.capacity ?? 0) + 10; i++) {
+      const bought = await buy('onsite-vip', `vip${i}@example.com`);
+      await pay(bought.orderId);
+      holders.push(bought);
+    }
+    const responses = await Promise.all(
+      holders.map((h, i) => register('ragAgents', { email: `VIP${i}@example.com`, code: h.code.toLowerCase() })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(workshop?.capacity ?? 0);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    expect(await responses.find((r) => r.status === 409)?.json()).toEqual({ error: 'workshop_full' });
+  });
+
+  it('lets Pro take a basic workshop but not an advanced one, and online tickets none', async () => {
+    const pro = await buy('onsite-pro', 'pro@example.com');
+    await pay(pro.orderId);
+    expect((await register('ragAgents', { email: 'pro@example.com', code: pro.code })).status).toBe(403);
+    const basic = await register('promptLab', { email: 'pro@example.com', code: pro.code });
+    expect(basic.status).toBe(201);
+    expect((await register('promptLab', { email: 'pro@example.com', code: pro.code })).status).toBe(409);
+    expect(await office().registrations(pro.orderId)).toEqual(['promptLab']);
+    expect((await office().emails(pro.orderId)).map((e) => e.kind)).toEqual(['confirmation', 'workshop']);
+    const online = await buy('online-vip', 'online@example.com');
+    await pay(online.orderId);
+    expect((await register('promptLab', { email: 'online@example.com', code: online.code })).status).toBe(403);
+  });
+
+  it('answers 404 for a wrong e-mail or code, and does not take an unpaid ticket', async () => {
+    const vip = await buy('onsite-vip', 'v@example.com');
+    expect((await register('promptLab', { email: 'v@example.com', code: vip.code })).status).toBe(403);
+    await pay(vip.orderId);
+    expect((await register('promptLab', { email: 'other@example.com', code: vip.code })).status).toBe(404);
+    expect((await register('promptLab', { email: 'v@example.com', code: 'ZZZZ2222' })).status).toBe(404);
+    expect((await register('nope', { email: 'v@example.com', code: vip.code })).status).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import { SITE_ORIGIN } from '../../site/event';
+import { href } from '../../site/pages';
+import { boxOffice } from '../box-office/box-office';
+import type { MailJob, Order } from '../box-office/orders';
+import type { Bindings } from '../env';
+import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
+import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { confirmationEmail, type EmailMessage } from './confirmation';
+import { contactNotice, workshopEmail } from './notices';
+
+/** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
+const DEAD_LETTER_SUFFIX = '-dead';
+
+/** Seconds before the next try of an e-mail: 30 s, 1, 2, 4, 8 minutes. */
+export const retryDelay = (attempt: number) => Math.min(30 * 2 ** Math.max(0, attempt - 1), 8 * 60);
+
+/** The link to an order's page that its e-mails carry (a signed token: the buyer's own is not kept). */
+export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
+  const token = await orderLinkToken(ticketKey(env), order.id);
+  return `${SITE_ORIGIN}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
+}
+
+/** Builds the e-mail of a job from the box office's records. */
+async function compose(
+  env: Bindings,
+  job: { kind: string; subjectId: string; data: string | null },
+): Promise<EmailMessage> {
+  const from = env.EMAIL_FROM;
+  if (job.kind === 'contact') {
+    const message = await env.ORDERS.get<ContactMessage>(MESSAGE_PREFIX + job.subjectId, 'json');
+    if (!message) throw new Error(`contact message ${job.subjectId} not readable yet`);
+    return contactNotice({ message, to: env.ORGANISERS_EMAIL, from });
+  }
+  const order = await boxOffice(env.BOX_OFFICE).order(job.subjectId);
+  if (!order) throw new Error(`order ${job.subjectId} not found`);
+  const orderUrl = await orderPageUrl(env, order);
+  if (job.kind === 'workshop') return workshopEmail({ workshopId: job.data ?? '', order, orderUrl, from });
+  return confirmationEmail({
+    order: {
+      ...order,
+      name: order.name ?? undefined,
+      invoice: order.invoice ?? undefined,
+      paidAt: order.paidAt ?? order.updatedAt,
+    },
+    ticketCode: await ticketCode(ticketKey(env), order),
+    orderUrl,
+    from,
+  });
+}
+
+/**
+ * The mail queue's consumer. Each message names an e-mail of the box office, which it claims first:
+ * an e-mail already sent (the same message delivered twice) sends nothing. A failed send is tried
+ * again with backoff; after the last try the queue moves the message to the dead-letter queue,
+ * whose delivery here marks the e-mail failed on its order.
+ */
+export async function deliverMail(batch: MessageBatch<MailJob>, env: Bindings): Promise<void> {
+  const office = boxOffice(env.BOX_OFFICE);
+  const dead = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
+  for (const message of batch.messages) {
+    const { emailId } = message.body;
+    if (dead) {
+      await office.emailDelivered(emailId, { sent: false, error: 'no try succeeded', final: true }, Date.now());
+      console.error(JSON.stringify({ event: 'email_failed', emailId }));
+      message.ack();
+      continue;
+    }
+    const job = await office.claimEmail(emailId, Date.now());
+    if (!job) {
+      message.ack();
+      continue;
+    }
+    try {
+      const result = await env.EMAIL.send(await compose(env, job));
+      await office.emailDelivered(emailId, { sent: true, messageId: result.messageId }, Date.now());
+      console.log(JSON.stringify({ event: 'email_sent', emailId, kind: job.kind }));
+      message.ack();
+    } catch (error) {
+      await office.emailDelivered(emailId, { sent: false, error: String(error), final: false }, Date.now());
+      console.warn(JSON.stringify({ event: 'email_retry', emailId, attempt: message.attempts, error: String(error) }));
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
+    }
+  }
+}

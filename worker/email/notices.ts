@@ -1,0 +1,95 @@
+import { html } from 'hono/html';
+import de from '../../locales/de/email.json';
+import eventsDe from '../../locales/de/events.json';
+import enGB from '../../locales/en-GB/email.json';
+import eventsEnGB from '../../locales/en-GB/events.json';
+import enUS from '../../locales/en-US/email.json';
+import eventsEnUS from '../../locales/en-US/events.json';
+import es from '../../locales/es/email.json';
+import eventsEs from '../../locales/es/events.json';
+import pl from '../../locales/pl/email.json';
+import eventsPl from '../../locales/pl/events.json';
+import type { ContactValues } from '../../site/contact';
+import type { LanguageCode } from '../../site/languages';
+import { SPEAKERS } from '../../site/speakers';
+import { WORKSHOPS } from '../../site/workshops';
+import { fill } from '../texts';
+import type { EmailMessage } from './confirmation';
+
+const EMAIL: Record<LanguageCode, typeof pl> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
+const EVENTS: Record<LanguageCode, typeof eventsPl> = {
+  pl: eventsPl,
+  'en-GB': eventsEnGB,
+  'en-US': eventsEnUS,
+  de: eventsDe,
+  es: eventsEs,
+};
+
+const render = (markup: ReturnType<typeof html>) => {
+  if (markup instanceof Promise) throw new Error('The e-mail template must not contain async values');
+  return markup.toString();
+};
+
+/** A short e-mail: paragraphs as HTML (escaped) and as plain text, and an optional link. */
+function simple(lang: LanguageCode, subject: string, paragraphs: string[], link?: { text: string; url: string }) {
+  const body = render(html`<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><title>${subject}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.55;color:#0b1020">
+<main style="max-width:600px;margin:0 auto;padding:24px">
+${paragraphs.map((p) => html`<p style="white-space:pre-line">${p}</p>`)}
+${link ? html`<p><a href="${link.url}">${link.text}</a></p>` : ''}
+</main>
+</body>
+</html>
+`);
+  const text = [...paragraphs, ...(link ? [`${link.text}: ${link.url}`] : []), ''].join('\n\n');
+  return { subject, html: body, text };
+}
+
+/** The e-mail that confirms a workshop seat, in the holder's language. */
+export function workshopEmail(input: {
+  workshopId: string;
+  order: { code: string; email: string; lang: LanguageCode };
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = EMAIL[lang].workshop;
+  const events = EVENTS[lang].workshops;
+  const workshop = WORKSHOPS.find((w) => w.id === input.workshopId);
+  if (!workshop) throw new Error(`unknown workshop ${input.workshopId}`);
+  const title = events.items[workshop.id].title;
+  const instructor = SPEAKERS.find((s) => s.id === workshop.instructor)?.name ?? '';
+  const message = simple(
+    lang,
+    fill(t.subject, { workshop: title, code: input.order.code }),
+    [
+      fill(t.intro, { workshop: title }),
+      fill(t.details, {
+        level: events.levels[workshop.level],
+        hours: String(workshop.durationHours),
+        instructor,
+      }),
+      t.bring,
+    ],
+    { text: t.link, url: input.orderUrl },
+  );
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/** The organisers' copy of a new contact message (in Polish, the organisers' language). */
+export function contactNotice(input: {
+  message: ContactValues & { lang: LanguageCode; receivedAt: string };
+  to: string;
+  from: string;
+}): EmailMessage & { replyTo: string } {
+  const t = EMAIL.pl.contact;
+  const { message } = input;
+  const content = simple('pl', fill(t.subject, { subject: message.subject }), [
+    t.intro,
+    `${t.from}: ${message.name} <${message.email}>\n${t.language}: ${message.lang}`,
+    message.message,
+  ]);
+  return { from: input.from, to: input.to, replyTo: message.email, ...content, attachments: [] };
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { WORKSHOPS } from '../../site/workshops';
+import { boxOffice } from '../box-office/box-office';
+import type { WorkshopResult } from '../box-office/orders';
+import { now } from '../clock';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { rateLimit } from '../security';
+import { validJson } from './validation';
+
+const registrationBody = z.object({
+  email: z.email({ error: 'invalid_email' }).max(254, { error: 'too_long' }),
+  code: z
+    .string({ error: 'required' })
+    .trim()
+    .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[0-9A-Z]{8}$/, { error: 'invalid' })),
+});
+
+const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], ApiError> = {
+  order_not_found: new ApiError(404, 'order_not_found'),
+  ticket_not_eligible: new ApiError(403, 'ticket_not_eligible'),
+  already_registered: new ApiError(409, 'already_registered'),
+  workshop_full: new ApiError(409, 'workshop_full'),
+};
+
+/**
+ * Workshop seats for ticket holders: `POST /api/workshops/:id/registrations` with `{email, code}`
+ * (the order code). On-site Pro takes basic-level workshops, on-site VIP any; never more than the
+ * seats on the card. `GET /api/workshops` answers the seats left of each.
+ */
+export const workshops = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const taken = new Map((await boxOffice(c.env.BOX_OFFICE).workshopSeats()).map((w) => [w.workshopId, w.taken]));
+    c.header('Cache-Control', 'public, max-age=5');
+    return c.json({
+      workshops: WORKSHOPS.map((w) => ({ id: w.id, capacity: w.capacity, left: w.capacity - (taken.get(w.id) ?? 0) })),
+    });
+  })
+  .post(
+    '/:id/registrations',
+    rateLimit((env) => env.PURCHASE_LIMITER),
+    ...validJson(registrationBody, 1024),
+    async (c) => {
+      const workshop = WORKSHOPS.find((w) => w.id === c.req.param('id'));
+      if (!workshop) throw new ApiError(404, 'unknown_workshop');
+      const { email, code } = c.req.valid('json');
+      const result = await boxOffice(c.env.BOX_OFFICE).registerWorkshop({
+        workshopId: workshop.id,
+        level: workshop.level,
+        capacity: workshop.capacity,
+        orderCode: code,
+        email,
+        now: now(c),
+      });
+      if (result.kind === 'refused') throw REFUSALS[result.error];
+      return c.json({ workshop: workshop.id, seatsLeft: result.seatsLeft }, 201);
+    },
+  );
