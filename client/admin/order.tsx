@@ -8,10 +8,23 @@ import { dateTime, money } from './format';
 import { ordersHref } from './orders';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
-import type { LogEntry, Order, OrderDetail } from './types';
+import type { EmailRecord, LogEntry, Order, OrderDetail } from './types';
 
 type Action = 'resend' | 'cancel' | 'refund';
-const KNOWN_EVENTS = ['created', 'payment_started', 'payment_processing', 'paid', 'expired', 'cancelled', 'refunded'];
+const KNOWN_EVENTS = [
+  'created',
+  'payment_started',
+  'payment_processing',
+  'paid',
+  'expired',
+  'cancelled',
+  'refunded',
+  'checked_in',
+  'workshop_registered',
+  'email_queued',
+  'email_sent',
+  'email_failed',
+];
 
 /**
  * One order: its details, its whole history from the purchase log, its e-mails, and what an
@@ -145,21 +158,7 @@ export function OrderPage({ id }: { id: string }) {
       </section>
       <section aria-labelledby="order-emails">
         <h2 id="order-emails">{t('order.emails')}</h2>
-        {emails.length === 0 ? (
-          <p className="console-muted">{t('order.emailsEmpty')}</p>
-        ) : (
-          <ul className="console-emails">
-            {emails.map((email, i) => (
-              // E-mails have no id of their own in the contract; their order in the list is stable.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <li key={i}>
-                {Object.entries(email)
-                  .map(([key, value]) => `${key}: ${String(value)}`)
-                  .join(' · ')}
-              </li>
-            ))}
-          </ul>
-        )}
+        {emails.length === 0 ? <p className="console-muted">{t('order.emailsEmpty')}</p> : <Emails emails={emails} />}
       </section>
     </>
   );
@@ -277,6 +276,34 @@ function History({ entries }: { entries: LogEntry[] }) {
                   .map(([key, value]) => `${key}: ${String(value)}`)
                   .join(' · ')}
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Emails({ emails }: { emails: EmailRecord[] }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>{t('order.emailCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('order.when')}</th>
+            <th scope="col">{t('order.emailKind')}</th>
+            <th scope="col">{t('order.emailStatus')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <td>{dateTime(lang, email.at)}</td>
+              <th scope="row">{t(`order.emailKinds.${email.kind}`)}</th>
+              <td>{t(`order.emailStates.${email.status}`)}</td>
             </tr>
           ))}
         </tbody>

@@ -32,7 +32,14 @@ export function useErrorText() {
   const { t } = useTranslation('admin');
   return (error: unknown) => {
     const code = error instanceof ApiFailure ? error.code : 'error';
-    const known = ['not_cancellable', 'not_refundable', 'refund_failed', 'payment_unavailable', 'not_found'] as const;
+    const known = [
+      'not_cancellable',
+      'not_refundable',
+      'not_paid',
+      'refund_failed',
+      'payment_unavailable',
+      'not_found',
+    ] as const;
     const match = known.find((k) => k === code);
     return match ? t(`errors.${match}`) : t('errors.generic', { code });
   };

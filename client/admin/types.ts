@@ -35,7 +35,14 @@ export type LogEntry = {
   data: Record<string, string | number | boolean | null>;
 };
 
-export type OrderDetail = { order: Order; history: LogEntry[]; emails: Record<string, unknown>[] };
+export type EmailRecord = {
+  id: number;
+  kind: 'confirmation' | 'workshop' | 'contact';
+  status: 'queued' | 'sent' | 'failed';
+  at: string;
+};
+
+export type OrderDetail = { order: Order; history: LogEntry[]; emails: EmailRecord[] };
 
 export type SalesStats = {
   products: { id: ProductId; sold: number; pending: number; remaining: number | null; revenue: Amounts }[];

@@ -195,9 +195,18 @@ describe('GET /api/admin/orders/:id', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { order: Order; history: LogEntry[]; emails: unknown[] };
     expect(body.order).toMatchObject({ id: paid.id, status: 'paid' });
-    expect(body.history.map((e) => e.event)).toEqual(['created', 'payment_started', 'paid', 'email_sent']);
+    expect(body.history.map((e) => e.event)).toEqual([
+      'created',
+      'payment_started',
+      'paid',
+      'email_queued',
+      'email_sent',
+    ]);
     expect(body.history[2]?.data).toMatchObject({ from: 'pending', by: 'test' });
-    expect(body.emails).toEqual([]);
+    // The payment queued the confirmation; the box office keeps each e-mail's delivery.
+    expect(body.emails).toEqual([
+      { id: expect.any(Number), kind: 'confirmation', status: 'queued', at: expect.any(String) },
+    ]);
   });
 
   it('shows a change at once, before the alarm has copied it to KV', async () => {

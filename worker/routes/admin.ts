@@ -213,8 +213,7 @@ export const admin = new Hono<AppEnv>()
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
     const history = await orderHistory(c.env.ORDERS, office, order.id);
-    // TODO(box office): the e-mails sent for the order, once the box office has `emails(orderId)`.
-    const emails: unknown[] = [];
+    const emails = await office.emails(order.id);
     return c.json({ order, history, emails });
   })
   .post('/orders/:id/cancel', async (c) => {
