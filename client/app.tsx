@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { DEFAULT_LANGUAGE, type LanguageCode, matchAcceptLanguage } from '../site/languages';
@@ -93,13 +93,27 @@ export function App({ i18n, initial, onReady }: { i18n: I18n; initial: View; onR
   return (
     <I18nextProvider i18n={i18n}>
       <ToastProvider>
-        <Header page={shown.page} />
+        {/*
+          Suspense boundaries let React hydrate the page in parts. A tap, a key or a focus that
+          arrives while the page is hydrating makes React finish hydrating the part it lands in at
+          once, before the browser answers it: with one part, that was the whole page (seconds on a
+          slow phone); now it is the header, or one section.
+        */}
+        <Suspense>
+          <Header page={shown.page} />
+        </Suspense>
         <main id="main" tabIndex={-1}>
-          <Page />
+          <Suspense>
+            <Page />
+          </Suspense>
         </main>
-        <Footer />
-        <DevNotice />
-        <WelcomePopup />
+        <Suspense>
+          <Footer />
+        </Suspense>
+        <Suspense>
+          <DevNotice />
+          <WelcomePopup />
+        </Suspense>
       </ToastProvider>
     </I18nextProvider>
   );

@@ -1,11 +1,12 @@
 // The page's own script, inlined into every prerendered page by the build (scripts/prerender.mjs)
-// so that it costs no request. The page is complete HTML that reads and navigates without script;
-// React with the catalogues (the app, client/main.tsx) is fetched when the visitor first interacts
-// (pointer, touch, key, click, scroll), so it never competes with the first paint. What cannot wait
-// for that acts on the prerendered DOM directly: the welcome popup, the development notice and
-// remembering the language; the React components render the same markup and leave that state to
-// them. A button press or a form submission that comes before React is replayed once it is there.
-import { findLanguage } from '../site/languages';
+// so that it costs no request. The page is complete HTML whose controls are the platform's own:
+// `<details name>` accordions, popover menus and `<dialog>`s opened by invoker commands answer a
+// tap at once, before React and without any script. This script adds what the HTML cannot say:
+// the welcome popup, the development notice, remembering the language, the product a purchase
+// dialog is opened for, and a few lines for browsers that lack invoker commands or `closedby`.
+// React with the catalogues (the app, client/main.tsx) is loaded at the first interaction and
+// takes over the stateful parts; a form sent before it is there is sent by React once it is.
+import { findLanguage, manifestPath } from '../site/languages';
 import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { storeLanguage } from './lib/storage';
 
@@ -47,6 +48,61 @@ export function scheduleWelcomePopup(doc: Document = document): () => void {
 }
 
 /**
+ * What browsers without invoker commands (`commandfor`/`command`) or without `closedby` (Safari
+ * until 26.2 and 26.x) lack, in a few lines: a button opens or closes its dialog, and a click on
+ * the backdrop of a `closedby="any"` dialog closes it.
+ */
+export function dialogFallbacks(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  if (!('commandForElement' in win.HTMLButtonElement.prototype)) {
+    doc.addEventListener('click', (event) => {
+      const button = (event.target as Element | null)?.closest?.('button[commandfor]');
+      const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
+      if (!(dialog instanceof win.HTMLDialogElement)) return;
+      const command = button?.getAttribute('command');
+      if (command === 'show-modal' && !dialog.open) dialog.showModal();
+      else if (command === 'close' || command === 'request-close') dialog.close();
+    });
+  }
+  if (!('closedBy' in win.HTMLDialogElement.prototype)) {
+    doc.addEventListener('click', (event) => {
+      const dialog = event.target;
+      if (!(dialog instanceof win.HTMLDialogElement) || dialog.getAttribute('closedby') !== 'any') return;
+      // A click on the dialog element itself outside its box is a click on its backdrop.
+      const box = dialog.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    });
+  }
+}
+
+/**
+ * Tells a dialog which product it is opened for: a button with `commandfor` and `data-product`
+ * (a plan's "choose" button) writes the product into the dialog's `product` field and shows only
+ * the dialog's parts marked `data-for-product` with that product (its title and prices). Runs on
+ * the click, before the browser performs the button's command, so the dialog opens complete.
+ */
+export function productDialogs(doc: Document = document): void {
+  doc.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[commandfor][data-product]');
+    const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
+    if (dialog) selectProduct(dialog, button.dataset.product ?? '');
+  });
+}
+
+/** Shows a dialog's parts for one product and names it in the dialog's `product` field. */
+export function selectProduct(dialog: HTMLElement, product: string): void {
+  const field = dialog.querySelector<HTMLInputElement>('input[name="product"]');
+  if (field) field.value = product;
+  for (const part of dialog.querySelectorAll<HTMLElement>('[data-for-product]'))
+    part.hidden = part.dataset.forProduct !== product;
+}
+
+/**
  * Shows the "under development" notice unless it was closed in this browser session, and closes
  * it for the session with its button. Shown means `data-dev-notice="shown"` on the root element,
  * which the stylesheet reads: React never renders that element's attributes.
@@ -70,9 +126,6 @@ export function rememberLanguage(doc: Document = document): void {
   if (lang) storeLanguage(lang);
 }
 
-/** The web app manifest (public/manifest.webmanifest). */
-export const MANIFEST_PATH = '/manifest.webmanifest';
-
 /** How long after load the manifest is linked. */
 export const MANIFEST_DELAY_MS = 2000;
 
@@ -88,7 +141,8 @@ export function linkManifest(doc: Document = document): void {
     if (doc.querySelector('link[rel="manifest"]')) return;
     const element = doc.createElement('link');
     element.rel = 'manifest';
-    element.href = MANIFEST_PATH;
+    // One manifest per language (built by scripts/prerender.mjs), in the page's language.
+    element.href = manifestPath(doc.documentElement.lang);
     doc.head.append(element);
   };
   const later = () => win.setTimeout(link, MANIFEST_DELAY_MS);
@@ -96,8 +150,10 @@ export function linkManifest(doc: Document = document): void {
   else win.addEventListener('load', later, { once: true });
 }
 
-/** The load-time behaviours of a page: the welcome popup, the development notice, its language, its manifest. */
+/** The load-time behaviours of a page: dialogs, the welcome popup, the development notice, its language, its manifest. */
 export function pageBehaviours(doc: Document = document): void {
+  dialogFallbacks(doc);
+  productDialogs(doc);
   scheduleWelcomePopup(doc);
   showDevNotice(doc);
   rememberLanguage(doc);
@@ -109,9 +165,13 @@ export function pageBehaviours(doc: Document = document): void {
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'click', 'wheel', 'scroll'] as const;
 
 /**
- * Loads the app (`loadApp` resolves once React handles events) on the first interaction, or at
- * once on a page that needs it at load (`data-hydrate` on the root element), then replays what
- * the visitor did while it was loading.
+ * Loads the app (`loadApp` resolves once React handles events) at the first interaction, or at
+ * once on a page that needs it at load (`data-hydrate` on the root element). Not when the browser
+ * is idle after load: on Lighthouse's phone profile the app's evaluation and hydration are long
+ * tasks (index.js alone 0.67 s at 4x), which put TBT at 1.4 s. The controls do not need React to
+ * answer a tap (they are the platform's), so the first tap is answered at once and starts React.
+ * A failed load is tried again at the next interaction. A form sent before React is there waits
+ * for it and is then sent by React.
  */
 export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = document): void {
   const win = doc.defaultView ?? window;
@@ -150,24 +210,41 @@ export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = do
     });
   };
 
-  // A button press that no page script handled (React's handlers are not attached yet) waits for React.
+  // A press of a button that only React handles (not a platform control, which the browser has
+  // answered already) waits for React.
   doc.addEventListener('click', (event) => {
     if (ready || event.defaultPrevented || !(event.target instanceof Element)) return;
     const button = event.target.closest('button');
-    if (button?.type !== 'button') return;
+    if (button?.type !== 'button' || button.matches('[popovertarget],[commandfor]')) return;
     pendingClick = button;
     button.setAttribute('aria-busy', 'true');
+    start();
   });
-  // A form sent before React is there would go out as a plain page request; React sends it instead.
+  // A form sent before React is there would go out as a plain page request; React sends it
+  // instead, reading what the form holds then (FormData), so nothing typed or autofilled is lost.
+  // Listening on the document, this runs after React's own handler: a form React has not taken
+  // yet (its part of the page still hydrating) is held and sent again a moment later, for 3 s.
+  let tries = 0;
   doc.addEventListener('submit', (event) => {
-    if (ready || !(event.target instanceof HTMLFormElement) || event.target.method === 'dialog') return;
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method === 'dialog') return;
+    if (ready && (event.defaultPrevented || tries >= 60)) {
+      tries = 0;
+      return;
+    }
     event.preventDefault();
-    pendingSubmit = { form: event.target, submitter: event.submitter };
+    pendingSubmit = { form, submitter: event.submitter };
+    if (!ready) return start();
+    tries++;
+    win.setTimeout(replay, 50);
   });
 
   const hydrate = doc.documentElement.dataset.hydrate;
-  if (hydrate === 'at-load' || (hydrate === 'with-query' && win.location.search)) start();
-  else listen();
+  if (hydrate === 'at-load' || (hydrate === 'with-query' && win.location.search)) {
+    start();
+    return;
+  }
+  listen();
 }
 
 /**

@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { BRAND, FIGURES, SITE_ORIGIN } from '../site/event';
-import { LANGUAGES, type LanguageCode } from '../site/languages';
+import { siteFacts } from '../site/facts';
+import { formatNumber } from '../site/format';
+import { LANGUAGES, type LanguageCode, language } from '../site/languages';
 import { href, NOINDEX_PAGES, PAGES, type PageId } from '../site/pages';
 import { App, prepareView } from './app';
 import { ErrorBoundary } from './components/error-boundary';
-import { eventValues } from './lib/event-values';
-import { formatNumber } from './lib/format';
 import { headFor, headHtml } from './lib/head';
 import { createI18n, loadNamespaces } from './lib/i18n';
 
@@ -25,7 +25,7 @@ export async function render(path: string, lang: LanguageCode, page: PageId | nu
   return { html, head: headHtml(headFor(lang, page, i18n.getFixedT(lang))) };
 }
 
-export { LANGUAGES as languages } from '../site/languages';
+export { LANGUAGES as languages, manifestPath } from '../site/languages';
 export { notFoundAssetPath as notFoundPath } from '../site/pages';
 export { headersFile } from '../site/security';
 
@@ -47,7 +47,7 @@ export async function ogImageSvg(lang: LanguageCode): Promise<string> {
   const i18n = createI18n(lang);
   await loadNamespaces(i18n, lang, ['common', 'home']);
   const t = i18n.getFixedT(lang, 'home');
-  const values = eventValues(lang);
+  const values = siteFacts(lang);
   const title = [t('hero.titleBefore'), t('hero.titleHighlight'), t('hero.titleAfter')];
   const figures = [
     `${formatNumber(lang, FIGURES.liveParticipants)}+ ${t('hero.stats.liveParticipants')}`,
@@ -69,6 +69,34 @@ export async function ogImageSvg(lang: LanguageCode): Promise<string> {
   <text x="80" y="480" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" fill="#e9ecf8">${escapeXml(t('hero.dateLabel', values))}</text>
   <text x="80" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#b5bdd6">${escapeXml(figures)}</text>
 </svg>`;
+}
+
+/**
+ * The web app manifest of a language (`manifest-<prefix>.webmanifest`): names and description
+ * from the catalogue, facts from site/, starting at the language's home page.
+ */
+export async function manifestJson(lang: LanguageCode): Promise<string> {
+  const i18n = createI18n(lang);
+  await loadNamespaces(i18n, lang, ['common']);
+  const t = i18n.getFixedT(lang);
+  const manifest = {
+    name: t('brand.full'),
+    short_name: t('manifest.shortName'),
+    description: t('manifest.description'),
+    lang: language(lang).code,
+    dir: 'ltr',
+    start_url: href(lang, 'home'),
+    scope: '/',
+    display: 'browser',
+    background_color: '#0b1020',
+    theme_color: '#0b1020',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+    ],
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** sitemap.xml: every indexable page in every language with its alternates. */

@@ -1,12 +1,14 @@
-// Load check of the purchase endpoint: serves the production build with wrangler on loopback
-// (its own port and a fresh local KV), sends a bounded burst of concurrent valid purchases with
-// autocannon, then reads the orders back through the admin API. Every 200/201 answer must be
-// exactly one stored order and every stored order one such answer; prints p50/p99 latency and the
-// counts, and exits non-zero on any mismatch.
-//   npm run load                                  build, then 400 purchases over 20 connections
+// Load check of the box office: serves the production build with wrangler on loopback (its own
+// port, fresh local state, the shop's clock inside the sales window), sends a burst of concurrent
+// purchases across all six products with autocannon (some of them retries with the same
+// Idempotency-Key), then reads every order back through the admin API. It reports purchases per
+// second, also as a ratio to a static page served in the same run, and counts oversold places,
+// lost orders (an answered order that is not stored, or the other way round) and duplicated ones
+// (one key, two orders). Exits non-zero unless all three are 0 and the ratio is at least MIN_RATIO.
+//   npm run load                                  build, then 2,000 purchases over 50 connections
 //   npm run load -- --no-build                    use the existing dist/
-//   npm run load -- --requests 1000 --connections 50
-// LOAD_PORT (default 8823) moves the server; the whole run stops after LOAD_TIMEOUT seconds (180).
+//   npm run load -- --requests 4000 --connections 100
+// LOAD_PORT (default 8823) moves the server; the whole run stops after LOAD_TIMEOUT seconds (300).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,15 +21,23 @@ const option = (name, fallback) => {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive whole number`);
   return value;
 };
-const REQUESTS = option('--requests', 400);
-const CONNECTIONS = Math.min(option('--connections', 20), REQUESTS);
+const REQUESTS = option('--requests', 2000);
+const CONNECTIONS = Math.min(option('--connections', 50), REQUESTS);
 const PORT = Number(process.env.LOAD_PORT ?? 8823);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PERSIST_DIR = '.wrangler/load-state';
-const TIMEOUT_SECONDS = Number(process.env.LOAD_TIMEOUT ?? 180);
+const TIMEOUT_SECONDS = Number(process.env.LOAD_TIMEOUT ?? 300);
+/** Purchases per second through the box office, at least this share of a static page's requests. */
+const MIN_RATIO = 0.5;
+/** Every n-th request repeats an earlier one (same key, same body), as a client retrying would. */
+const RETRY_EVERY = 10;
+// The products, their own capacities and the arena's shared one, as in site/tickets.ts.
+const PRODUCTS = ['online-standard', 'online-premium', 'online-vip', 'onsite-standard', 'onsite-pro', 'onsite-vip'];
 // A throwaway organiser token for this server only, to read the orders back.
 const ADMIN_TOKEN = `load-${randomUUID()}`;
 const RUN = Date.now().toString(36);
+// Inside the promotion of the current edition (worker/clock.ts), whatever today's date.
+const CLOCK = process.env.LOAD_CLOCK ?? '2027-04-01T12:00:00.000Z';
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (!existsSync('dist/ai_congress/wrangler.json')) {
@@ -44,7 +54,15 @@ rmSync(PERSIST_DIR, { recursive: true, force: true });
 
 const server = spawn(
   'node',
-  ['scripts/serve.mjs', '--config', 'dist/ai_congress/wrangler.load.json', '--var', `ADMIN_TOKEN:${ADMIN_TOKEN}`],
+  [
+    'scripts/serve.mjs',
+    '--config',
+    'dist/ai_congress/wrangler.load.json',
+    '--var',
+    `ADMIN_TOKEN:${ADMIN_TOKEN}`,
+    '--var',
+    `TEST_CLOCK:${CLOCK}`,
+  ],
   // A process group of its own: serve.mjs starts wrangler through npx, and stopping only the
   // first process can leave wrangler and workerd running on the port.
   { env: { ...process.env, PORT: String(PORT), PERSIST_DIR }, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
@@ -87,19 +105,46 @@ async function waitForServer() {
   throw new Error(`the server did not answer on ${BASE}`);
 }
 
+/** Every order, through the admin API's pages. */
 async function storedOrders() {
-  const response = await fetch(`${BASE}/api/admin/orders`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
-  if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`);
-  return (await response.json()).orders;
+  const orders = [];
+  let cursor = null;
+  do {
+    const url = `${BASE}/api/admin/orders?limit=1000${cursor ? `&cursor=${cursor}` : ''}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`);
+    const page = await response.json();
+    orders.push(...page.orders);
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
+}
+
+async function availability() {
+  const response = await fetch(`${BASE}/api/availability`);
+  return (await response.json()).products;
+}
+
+/** Request i's product, key and body; a retry repeats request i - RETRY_EVERY / 2 exactly. */
+function purchaseFor(n) {
+  const i = n % RETRY_EVERY === 0 && n > RETRY_EVERY ? n - RETRY_EVERY / 2 : n;
+  return {
+    index: i,
+    product: PRODUCTS[i % PRODUCTS.length],
+    key: `load-${RUN}-${i}-idempotency`,
+    body: JSON.stringify({ email: `load-${RUN}-${i}@example.com`, lang: 'pl' }),
+  };
 }
 
 try {
   await waitForServer();
-  const before = await storedOrders();
+  const capacities = Object.fromEntries((await availability()).map((p) => [p.id, p.remaining]));
 
-  // One buyer, e-mail and Idempotency-Key per request, so each answer stands for its own order.
+  // The yardstick: a prerendered page from the assets layer, same connections, same machine.
+  const page = await autocannon({ url: `${BASE}/pl/program`, connections: CONNECTIONS, amount: REQUESTS, timeout: 30 });
+
   let sent = 0;
-  const answered = [];
+  const answers = []; // { status, orderId }
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
@@ -108,27 +153,21 @@ try {
     requests: [
       {
         method: 'POST',
-        path: '/api/purchase/standard',
         setupRequest: (request) => {
-          sent++;
+          const purchase = purchaseFor(++sent);
           return {
             ...request,
-            headers: {
-              ...request.headers,
-              'content-type': 'application/json',
-              'idempotency-key': `load-${RUN}-${sent}`,
-            },
-            body: JSON.stringify({ email: `load-${RUN}-${sent}@example.com`, lang: 'pl' }),
+            path: `/api/purchase/${purchase.product}`,
+            headers: { ...request.headers, 'content-type': 'application/json', 'idempotency-key': purchase.key },
+            body: purchase.body,
           };
         },
         onResponse: (status, body) => {
-          if (status === 200 || status === 201) {
-            try {
-              answered.push(JSON.parse(body).orderId);
-            } catch {
-              answered.push(null);
-            }
-          }
+          let orderId = null;
+          try {
+            orderId = JSON.parse(body).orderId ?? null;
+          } catch {}
+          answers.push({ status, orderId });
         },
       },
     ],
@@ -137,34 +176,55 @@ try {
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, Number(count)]),
   );
-  const ok = (statuses[200] ?? 0) + (statuses[201] ?? 0);
-  const known = new Set(before.map((order) => order.id));
-  const created = (await storedOrders()).filter((order) => !known.has(order.id));
-  const createdIds = new Set(created.map((order) => order.id));
-  const answeredIds = new Set(answered);
-  const unanswered = [...createdIds].filter((id) => !answeredIds.has(id));
-  const missing = [...answeredIds].filter((id) => !createdIds.has(id));
+  const stored = await storedOrders();
+  const storedIds = new Set(stored.map((o) => o.id));
+  const answeredIds = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.orderId));
+  const lost =
+    [...answeredIds].filter((id) => !storedIds.has(id)).length +
+    [...storedIds].filter((id) => !answeredIds.has(id)).length;
+  // Each key has its own e-mail address, so two stored orders with one address are one key's two orders.
+  const emails = stored.map((o) => o.email);
+  const duplicated = emails.length - new Set(emails).size;
+  const holding = (ids) =>
+    stored.filter((o) => ids.includes(o.product) && (o.status === 'pending' || o.status === 'paid')).length;
+  let oversold = 0;
+  for (const product of PRODUCTS) {
+    const capacity = capacities[product];
+    if (capacity !== null && product !== 'onsite-standard' && product !== 'onsite-pro') {
+      oversold += Math.max(0, holding([product]) - capacity);
+    }
+  }
+  const arena = Math.max(capacities['onsite-standard'] ?? 0, capacities['onsite-pro'] ?? 0);
+  oversold += Math.max(0, holding(['onsite-standard', 'onsite-pro', 'onsite-vip']) - arena);
 
-  console.log(`\nPOST /api/purchase/standard: ${REQUESTS} requests over ${CONNECTIONS} connections`);
+  const purchasesPerSecond = result.requests.average;
+  const ratio = purchasesPerSecond / page.requests.average;
+  const perProduct = PRODUCTS.map((p) => `${p} ${holding([p])}`).join(', ');
+  console.log(`\nPurchases: ${REQUESTS} requests over ${CONNECTIONS} connections, every ${RETRY_EVERY}th a retry`);
+  console.log(`  static page    ${Math.round(page.requests.average)} req/s (GET /pl/program)`);
+  console.log(
+    `  box office     ${Math.round(purchasesPerSecond)} purchases/s, ratio ${ratio.toFixed(2)} (line ${MIN_RATIO})`,
+  );
   console.log(
     `  latency        p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   );
-  console.log(`  throughput     ${Math.round(result.requests.average)} req/s over ${result.duration} s`);
   console.log(`  answers        ${JSON.stringify(statuses)} (errors ${result.errors}, timeouts ${result.timeouts})`);
-  console.log(`  200/201        ${ok}`);
-  console.log(`  orders stored  ${created.length}`);
+  console.log(`  orders         ${stored.length} stored: ${perProduct}`);
+  console.log(`  oversold       ${oversold}`);
+  console.log(`  lost           ${lost}`);
+  console.log(`  duplicated     ${duplicated}`);
 
   const problems = [];
-  if (ok === 0) problems.push('no purchase succeeded');
-  if (created.length !== ok) problems.push(`${created.length} orders stored for ${ok} successful answers`);
-  if (answered.length !== ok || answeredIds.size !== ok) problems.push('answers without a distinct order id');
-  if (unanswered.length) problems.push(`${unanswered.length} stored orders no answer reported`);
-  if (missing.length) problems.push(`${missing.length} answered order ids not in KV`);
-  if (ok !== REQUESTS) console.warn(`  note: ${REQUESTS - ok} requests did not succeed (see answers above)`);
+  if (answeredIds.size === 0) problems.push('no purchase succeeded');
+  if (oversold) problems.push(`${oversold} places oversold`);
+  if (lost) problems.push(`${lost} orders lost`);
+  if (duplicated) problems.push(`${duplicated} duplicated orders`);
+  if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
+  if (ratio < MIN_RATIO) problems.push(`purchases/s is ${ratio.toFixed(2)} of a static page's, under ${MIN_RATIO}`);
 
   clearTimeout(guard);
-  if (problems.length) await finish(1, `\nMISMATCH: ${problems.join('; ')}`);
-  console.log('\nEvery successful answer is exactly one stored order.');
+  if (problems.length) await finish(1, `\nMISSED: ${problems.join('; ')}`);
+  console.log('\nNothing oversold, lost or duplicated; the box office kept up.');
   await finish(0);
 } catch (error) {
   await finish(1, `load: ${error.message ?? error}`);

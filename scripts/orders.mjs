@@ -1,8 +1,9 @@
-// Prints the orders (or contact messages) for organisers, as a table or CSV.
-//   npm run orders                         local KV of `npm start` (.wrangler/state)
+// Prints the orders (or contact messages) for organisers, as a table or CSV. Orders live in the box
+// office (a Durable Object), so they are read through the admin API of a running site.
+//   npm run orders                         the local `npm start` on 127.0.0.1:$PORT (8787); needs ADMIN_TOKEN
 //   npm run orders -- --csv                CSV instead of a table
 //   npm run orders -- --messages           contact messages instead of orders
-//   npm run orders -- --persist DIR        another local state folder
+//   npm run orders -- --messages --persist DIR   messages of another local state folder
 //   npm run orders -- --remote URL         a deployed site, through GET /api/admin/...; needs ADMIN_TOKEN
 import { getPlatformProxy } from 'wrangler';
 
@@ -15,15 +16,39 @@ const csv = args.includes('--csv');
 const kind = args.includes('--messages') ? 'messages' : 'orders';
 const remote = option('--remote');
 
-const ORDER_COLUMNS = ['createdAt', 'code', 'status', 'plan', 'gross', 'currency', 'email', 'lang', 'provider', 'id'];
+const ORDER_COLUMNS = [
+  'createdAt',
+  'code',
+  'status',
+  'product',
+  'gross',
+  'currency',
+  'email',
+  'lang',
+  'provider',
+  'id',
+];
 
 async function fromRemote(base) {
   const token = process.env.ADMIN_TOKEN;
-  if (!token) throw new Error('Set ADMIN_TOKEN to the site’s admin token to read remote orders.');
-  const url = `${base.replace(/\/$/, '')}/api/admin/${kind}${csv ? '?format=csv' : ''}`;
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return csv ? await response.text() : (await response.json())[kind];
+  if (!token) throw new Error('Set ADMIN_TOKEN to the site’s admin token (locally: the one in .dev.vars).');
+  const root = `${base.replace(/\/$/, '')}/api/admin/${kind}`;
+  const get = async (url) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response;
+  };
+  if (csv) return (await get(`${root}?format=csv`)).text();
+  if (kind === 'messages') return (await (await get(root)).json()).messages;
+  // Orders come a page at a time.
+  const orders = [];
+  let cursor = null;
+  do {
+    const page = await (await get(`${root}?limit=1000${cursor ? `&cursor=${cursor}` : ''}`)).json();
+    orders.push(...page.orders);
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
 }
 
 async function fromLocal() {
@@ -57,7 +82,8 @@ function toCsv(records, columns) {
   return [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n');
 }
 
-const records = remote ? await fromRemote(remote) : await fromLocal();
+const local = `http://127.0.0.1:${process.env.PORT || 8787}`;
+const records = remote || kind === 'orders' ? await fromRemote(remote ?? local) : await fromLocal();
 if (typeof records === 'string') {
   process.stdout.write(records);
 } else {

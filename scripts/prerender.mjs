@@ -19,9 +19,18 @@ await build({
   build: { ssr: 'client/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
 });
 
-const { render, pages, languages, notFoundPath, headersFile, ogImageSvg, sitemapXml, robotsTxt } = await import(
-  pathToFileURL(join(ssrOut, 'entry-server.js')).href
-);
+const {
+  render,
+  pages,
+  languages,
+  notFoundPath,
+  headersFile,
+  ogImageSvg,
+  manifestJson,
+  manifestPath,
+  sitemapXml,
+  robotsTxt,
+} = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
 const templatePath = join(client, 'client/index.html');
 const built = await readFile(templatePath, 'utf8');
 
@@ -100,6 +109,10 @@ for (const [name, size] of [
   ['apple-touch-icon.png', 180],
 ]) {
   await sharp(favicon, { density: 600 }).resize(size, size).png().toFile(join(client, name));
+}
+// One web app manifest per language, linked by the page's script in the page's language.
+for (const lang of languages) {
+  await writeFile(join(client, manifestPath(lang.code).slice(1)), await manifestJson(lang.code));
 }
 await writeFile(join(client, 'sitemap.xml'), sitemapXml());
 await writeFile(join(client, 'robots.txt'), robotsTxt());

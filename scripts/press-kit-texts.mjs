@@ -1,20 +1,19 @@
 // Texts of the press-kit documents (press release, speaker bios) in the five languages.
-// Every fact comes in as `f` (formatted for the language by press-kit.mjs), never typed here.
-
-/** @typedef {Record<string, string>} Facts */
+// Every fact is a `{{placeholder}}` that press-kit.mjs fills from site/facts.ts (formatted for the
+// language, as the pages and the catalogues get them), never typed here.
 
 export const TEXTS = {
   pl: {
-    bios: 'Biogramy prelegentów',
+    bios: 'Przykładowe biogramy prelegentów',
     release: 'Informacja prasowa',
-    dateline: (f) => `${f.orgCity}, ${f.releaseDate}`,
-    title: (f) => `Kongres AI Polska 2025: ${f.speakers}+ prelegentów, expo i gale AI, na miejscu i online`,
-    body: (f) => [
-      `${f.date} w hali ${f.venue} (${f.city}) odbędzie się Kongres AI Polska: jednodniowe wydarzenie o sztucznej inteligencji, które łączy konferencję, warsztaty, expo i wieczorne gale. Równolegle kongres będzie dostępny w wirtualnej przestrzeni dla uczestników online.`,
-      `Organizatorzy spodziewają się ${f.live}+ uczestników na miejscu i ${f.online}+ online. W programie znajdzie się ${f.speakers}+ prelegentów i ${f.workshops}+ warsztatów: praktycznych, technicznych i biznesowych. Na Expo AI swoje rozwiązania pokaże ${f.exhibitors}+ wystawców i ${f.startups}+ startupów.`,
-      `Wieczór należy do gal: Miss AI i Mister AI, w których publiczność wybiera najlepsze wirtualne postacie stworzone przez AI, komediowego Roast AI oraz Prompt Awards, czyli nagród za najlepsze prompty i dzieła stworzone z pomocą AI w ${f.categories} kategoriach.`,
-      `Uczestnicy spotkają się w strefach tematycznych, od biznesu, marketingu i edukacji po strefę dla dzieci, przy stołach networkingowych i w aplikacji do spotkań 1:1. Pełną listę prelegentów, wystawców, warsztatów i pokazów organizatorzy opublikują ${f.lists}.`,
-      `Bilety online są dostępne od ${f.price} netto na stronie kongresu.`,
+    dateline: '{{orgCity}}',
+    title: `Kongres AI Polska {{year}}: {{speakers}}+ prelegentów, expo i gale AI, na miejscu i online`,
+    body: [
+      `{{date}} w hali {{venue}} ({{city}}) odbędzie się Kongres AI Polska: jednodniowe wydarzenie o sztucznej inteligencji, które łączy konferencję, warsztaty, expo i wieczorne gale. Równolegle kongres będzie dostępny w wirtualnej przestrzeni dla uczestników online.`,
+      `Organizatorzy spodziewają się {{live}}+ uczestników na miejscu i {{online}}+ online. W programie znajdzie się {{speakers}}+ prelegentów i {{workshops}}+ warsztatów: praktycznych, technicznych i biznesowych. Na Expo AI swoje rozwiązania pokaże {{exhibitors}}+ wystawców i {{startups}}+ startupów.`,
+      `Wieczór należy do pokazów, które trwają do {{end}}: Prompt Awards, czyli nagród za najlepsze prompty i dzieła stworzone z pomocą AI w {{categories}} kategoriach, gali Miss i Mister AI z dwoma konkursami, w których publiczność wybiera najlepsze wirtualne postacie stworzone przez AI, oraz komediowego Roast AI.`,
+      `Uczestnicy spotkają się w strefach tematycznych, od biznesu, marketingu i edukacji po strefę dla dzieci, przy stołach networkingowych i w aplikacji do spotkań 1:1. Pełną listę prelegentów, wystawców, warsztatów i pokazów organizatorzy opublikują {{lists}}.`,
+      `Bilety online są dostępne od {{price}} netto na stronie kongresu.`,
     ],
     factsTitle: 'W skrócie',
     facts: {
@@ -26,25 +25,23 @@ export const TEXTS = {
       press: 'Kontakt dla mediów',
     },
     aboutTitle: 'O organizatorze',
-    about: (f) =>
-      `Organizatorem kongresu jest ${f.organiser}, ${f.orgStreet}, ${f.orgPostalCode} ${f.orgCity}, NIP ${f.taxId}.`,
-    biosTitle: 'Prelegenci Kongresu AI Polska 2025',
-    biosIntro: (f) =>
-      `Pierwsze osoby, które potwierdziły udział w kongresie (${f.date}, ${f.venue}, ${f.city} i online). Pełną listę prelegentów opublikujemy ${f.lists}.`,
+    about: `Organizatorem kongresu jest {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, NIP {{taxId}}.`,
+    biosTitle: 'Prelegenci Kongresu AI Polska {{year}}',
+    biosIntro: `Przykładowe sylwetki, które pokazują, jak przedstawimy prelegentów kongresu ({{date}}, {{venue}}, {{city}} i online). To nie są potwierdzone osoby: pełną listę prelegentów opublikujemy {{lists}}.`,
     topics: 'Tematy',
     page: 'Strona',
   },
   'en-GB': {
-    bios: 'Speaker bios',
+    bios: 'Example speaker bios',
     release: 'Press release',
-    dateline: (f) => `${f.orgCity}, ${f.releaseDate}`,
-    title: (f) => `Kongres AI Polska 2025: ${f.speakers}+ speakers, an AI expo and award galas, on site and online`,
-    body: (f) => [
-      `On ${f.date}, the ${f.venue} in ${f.city} hosts Kongres AI Polska: a one-day artificial intelligence event that brings together a conference, workshops, an expo and evening galas. The congress also runs in a virtual space for online participants.`,
-      `The organisers expect ${f.live}+ participants on site and ${f.online}+ online. The programme features ${f.speakers}+ speakers and ${f.workshops}+ practical, technical and business workshops, while ${f.exhibitors}+ exhibitors and ${f.startups}+ start-ups present their solutions at the AI Expo.`,
-      `The evening belongs to the galas: Miss AI and Mister AI, where the audience votes for the best AI-generated virtual characters, the comedy show Roast AI, and the Prompt Awards for the best prompts and AI-assisted works in ${f.categories} categories.`,
-      `Participants meet in themed zones, from business, marketing and education to a zone for children, at the networking tables and through an app for 1:1 meetings. The organisers will publish the full list of speakers, exhibitors, workshops and demos on ${f.lists}.`,
-      `Online tickets are available on the congress website from ${f.price} plus VAT.`,
+    dateline: '{{orgCity}}',
+    title: `Kongres AI Polska {{year}}: {{speakers}}+ speakers, an AI expo and award galas, on site and online`,
+    body: [
+      `On {{date}}, the {{venue}} in {{city}} hosts Kongres AI Polska: a one-day artificial intelligence event that brings together a conference, workshops, an expo and evening galas. The congress also runs in a virtual space for online participants.`,
+      `The organisers expect {{live}}+ participants on site and {{online}}+ online. The programme features {{speakers}}+ speakers and {{workshops}}+ practical, technical and business workshops, while {{exhibitors}}+ exhibitors and {{startups}}+ start-ups present their solutions at the AI Expo.`,
+      `The evening belongs to the shows, which run until {{end}}: the Prompt Awards for the best prompts and AI-assisted works in {{categories}} categories, the Miss and Mister AI gala with its two contests, where the audience votes for the best AI-generated virtual characters, and the comedy show Roast AI.`,
+      `Participants meet in themed zones, from business, marketing and education to a zone for children, at the networking tables and through an app for 1:1 meetings. The organisers will publish the full list of speakers, exhibitors, workshops and demos on {{lists}}.`,
+      `Online tickets are available on the congress website from {{price}} plus VAT.`,
     ],
     factsTitle: 'At a glance',
     facts: {
@@ -56,25 +53,23 @@ export const TEXTS = {
       press: 'Press contact',
     },
     aboutTitle: 'About the organiser',
-    about: (f) =>
-      `The congress is organised by ${f.organiser}, ${f.orgStreet}, ${f.orgPostalCode} ${f.orgCity}, Poland, tax ID (NIP) ${f.taxId}.`,
-    biosTitle: 'Speakers at Kongres AI Polska 2025',
-    biosIntro: (f) =>
-      `The first confirmed speakers of the congress (${f.date}, ${f.venue}, ${f.city} and online). The full list of speakers will be published on ${f.lists}.`,
+    about: `The congress is organised by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
+    biosTitle: 'Speakers at Kongres AI Polska {{year}}',
+    biosIntro: `Example profiles showing how the congress's speakers will be presented ({{date}}, {{venue}}, {{city}} and online). These are not confirmed speakers: the full list will be published on {{lists}}.`,
     topics: 'Topics',
     page: 'Page',
   },
   'en-US': {
-    bios: 'Speaker bios',
+    bios: 'Example speaker bios',
     release: 'Press release',
-    dateline: (f) => `${f.orgCity}, ${f.releaseDate}`,
-    title: (f) => `Kongres AI Polska 2025: ${f.speakers}+ speakers, an AI expo and award galas, in person and online`,
-    body: (f) => [
-      `On ${f.date}, ${f.venue} in ${f.city} hosts Kongres AI Polska: a one-day artificial intelligence event that brings together a conference, workshops, an expo, and evening galas. The congress also runs in a virtual space for online attendees.`,
-      `The organizers expect ${f.live}+ attendees in person and ${f.online}+ online. The program features ${f.speakers}+ speakers and ${f.workshops}+ hands-on, technical, and business workshops, while ${f.exhibitors}+ exhibitors and ${f.startups}+ startups present their solutions at the AI Expo.`,
-      `The evening belongs to the galas: Miss AI and Mister AI, where the audience votes for the best AI-generated virtual characters, the comedy show Roast AI, and the Prompt Awards for the best prompts and AI-assisted works in ${f.categories} categories.`,
-      `Attendees meet in themed zones, from business, marketing, and education to a zone for kids, at the networking tables, and through an app for 1:1 meetings. The organizers will publish the full list of speakers, exhibitors, workshops, and demos on ${f.lists}.`,
-      `Online tickets are available on the congress website starting at ${f.price} plus VAT.`,
+    dateline: '{{orgCity}}',
+    title: `Kongres AI Polska {{year}}: {{speakers}}+ speakers, an AI expo and award galas, in person and online`,
+    body: [
+      `On {{date}}, {{venue}} in {{city}} hosts Kongres AI Polska: a one-day artificial intelligence event that brings together a conference, workshops, an expo, and evening galas. The congress also runs in a virtual space for online attendees.`,
+      `The organizers expect {{live}}+ attendees in person and {{online}}+ online. The program features {{speakers}}+ speakers and {{workshops}}+ hands-on, technical, and business workshops, while {{exhibitors}}+ exhibitors and {{startups}}+ startups present their solutions at the AI Expo.`,
+      `The evening belongs to the shows, which run until {{end}}: the Prompt Awards for the best prompts and AI-assisted works in {{categories}} categories, the Miss and Mister AI gala with its two pageants, where the audience votes for the best AI-generated virtual characters, and the comedy show Roast AI.`,
+      `Attendees meet in themed zones, from business, marketing, and education to a zone for kids, at the networking tables, and through an app for 1:1 meetings. The organizers will publish the full list of speakers, exhibitors, workshops, and demos on {{lists}}.`,
+      `Online tickets are available on the congress website starting at {{price}} plus VAT.`,
     ],
     factsTitle: 'At a glance',
     facts: {
@@ -86,25 +81,23 @@ export const TEXTS = {
       press: 'Media contact',
     },
     aboutTitle: 'About the organizer',
-    about: (f) =>
-      `The congress is organized by ${f.organiser}, ${f.orgStreet}, ${f.orgPostalCode} ${f.orgCity}, Poland, tax ID (NIP) ${f.taxId}.`,
-    biosTitle: 'Speakers at Kongres AI Polska 2025',
-    biosIntro: (f) =>
-      `The first confirmed speakers of the congress (${f.date}, ${f.venue}, ${f.city}, and online). The full list of speakers will be published on ${f.lists}.`,
+    about: `The congress is organized by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
+    biosTitle: 'Speakers at Kongres AI Polska {{year}}',
+    biosIntro: `Example profiles showing how the congress's speakers will be presented ({{date}}, {{venue}}, {{city}}, and online). These are not confirmed speakers: the full list will be published on {{lists}}.`,
     topics: 'Topics',
     page: 'Page',
   },
   de: {
-    bios: 'Speaker-Biografien',
+    bios: 'Beispiel-Biografien der Speaker',
     release: 'Pressemitteilung',
-    dateline: (f) => `${f.orgCity}, ${f.releaseDate}`,
-    title: (f) => `Kongres AI Polska 2025: ${f.speakers}+ Speaker, KI-Expo und Galas, vor Ort und online`,
-    body: (f) => [
-      `Am ${f.date} findet in der ${f.venue} in ${f.city} der Kongres AI Polska statt: eine eintägige Veranstaltung zur künstlichen Intelligenz, die Konferenz, Workshops, Expo und Abendgalas verbindet. Parallel ist der Kongress in einem virtuellen Raum für Online-Teilnehmende zugänglich.`,
-      `Die Veranstalter erwarten ${f.live}+ Teilnehmende vor Ort und ${f.online}+ online. Auf dem Programm stehen ${f.speakers}+ Speaker und ${f.workshops}+ Workshops aus Praxis, Technik und Business; auf der KI-Expo präsentieren ${f.exhibitors}+ Aussteller und ${f.startups}+ Start-ups ihre Lösungen.`,
-      `Der Abend gehört den Galas: Miss AI und Mister AI, bei denen das Publikum die besten KI-generierten virtuellen Figuren wählt, der Comedy-Show Roast AI und den Prompt Awards für die besten Prompts und KI-gestützten Werke in ${f.categories} Kategorien.`,
-      `Die Teilnehmenden treffen sich in Themenzonen, von Business, Marketing und Bildung bis zu einer Zone für Kinder, an den Networking-Tischen und über eine App für 1:1-Gespräche. Die vollständige Liste der Speaker, Aussteller, Workshops und Vorführungen veröffentlichen die Veranstalter am ${f.lists}.`,
-      `Online-Tickets sind auf der Kongress-Website ab ${f.price} netto erhältlich.`,
+    dateline: '{{orgCity}}',
+    title: `Kongres AI Polska {{year}}: {{speakers}}+ Speaker, KI-Expo und Galas, vor Ort und online`,
+    body: [
+      `Am {{date}} findet in der {{venue}} in {{city}} der Kongres AI Polska statt: eine eintägige Veranstaltung zur künstlichen Intelligenz, die Konferenz, Workshops, Expo und Abendgalas verbindet. Parallel ist der Kongress in einem virtuellen Raum für Online-Teilnehmende zugänglich.`,
+      `Die Veranstalter erwarten {{live}}+ Teilnehmende vor Ort und {{online}}+ online. Auf dem Programm stehen {{speakers}}+ Speaker und {{workshops}}+ Workshops aus Praxis, Technik und Business; auf der KI-Expo präsentieren {{exhibitors}}+ Aussteller und {{startups}}+ Start-ups ihre Lösungen.`,
+      `Der Abend gehört bis {{end}} Uhr den Shows: den Prompt Awards für die besten Prompts und KI-gestützten Werke in {{categories}} Kategorien, der Miss-und-Mister-AI-Gala mit zwei Wettbewerben, bei denen das Publikum die besten KI-generierten virtuellen Figuren wählt, und der Comedy-Show Roast AI.`,
+      `Die Teilnehmenden treffen sich in Themenzonen, von Business, Marketing und Bildung bis zu einer Zone für Kinder, an den Networking-Tischen und über eine App für 1:1-Gespräche. Die vollständige Liste der Speaker, Aussteller, Workshops und Vorführungen veröffentlichen die Veranstalter am {{lists}}.`,
+      `Online-Tickets sind auf der Kongress-Website ab {{price}} netto erhältlich.`,
     ],
     factsTitle: 'Auf einen Blick',
     facts: {
@@ -116,25 +109,23 @@ export const TEXTS = {
       press: 'Pressekontakt',
     },
     aboutTitle: 'Über den Veranstalter',
-    about: (f) =>
-      `Veranstalter des Kongresses ist die ${f.organiser}, ${f.orgStreet}, ${f.orgPostalCode} ${f.orgCity}, Polen, Steuernummer (NIP) ${f.taxId}.`,
-    biosTitle: 'Speaker des Kongres AI Polska 2025',
-    biosIntro: (f) =>
-      `Die ersten bestätigten Speaker des Kongresses (${f.date}, ${f.venue}, ${f.city} und online). Die vollständige Speakerliste veröffentlichen wir am ${f.lists}.`,
+    about: `Veranstalter des Kongresses ist die {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Polen, Steuernummer (NIP) {{taxId}}.`,
+    biosTitle: 'Speaker des Kongres AI Polska {{year}}',
+    biosIntro: `Beispielprofile, die zeigen, wie wir die Speaker des Kongresses vorstellen ({{date}}, {{venue}}, {{city}} und online). Es handelt sich nicht um bestätigte Personen: Die vollständige Speakerliste veröffentlichen wir am {{lists}}.`,
     topics: 'Themen',
     page: 'Seite',
   },
   es: {
-    bios: 'Biografías de ponentes',
+    bios: 'Biografías de ponentes de ejemplo',
     release: 'Nota de prensa',
-    dateline: (f) => `${f.orgCity}, ${f.releaseDate}`,
-    title: (f) => `Kongres AI Polska 2025: más de ${f.speakers} ponentes, expo y galas de IA, presencial y online`,
-    body: (f) => [
-      `El ${f.date}, el ${f.venue} de ${f.city} acoge el Kongres AI Polska: un evento de un día sobre inteligencia artificial que reúne conferencias, talleres, una exposición y galas nocturnas. El congreso también se celebra en un espacio virtual para los participantes online.`,
-      `La organización espera más de ${f.live} participantes presenciales y más de ${f.online} online. El programa incluye más de ${f.speakers} ponentes y más de ${f.workshops} talleres prácticos, técnicos y de negocio, y en la AI Expo más de ${f.exhibitors} expositores y ${f.startups} startups presentarán sus soluciones.`,
-      `La noche es de las galas: Miss AI y Mister AI, en las que el público elige los mejores personajes virtuales creados con IA, el espectáculo de humor Roast AI y los Prompt Awards, que premian los mejores prompts y obras creadas con IA en ${f.categories} categorías.`,
-      `Los participantes se encuentran en zonas temáticas, desde negocios, marketing y educación hasta una zona para niños, en las mesas de networking y en una aplicación para reuniones 1:1. La organización publicará la lista completa de ponentes, expositores, talleres y demostraciones el ${f.lists}.`,
-      `Las entradas online están disponibles en la web del congreso desde ${f.price} más IVA.`,
+    dateline: '{{orgCity}}',
+    title: `Kongres AI Polska {{year}}: más de {{speakers}} ponentes, expo y galas de IA, presencial y online`,
+    body: [
+      `El {{date}}, el {{venue}} de {{city}} acoge el Kongres AI Polska: un evento de un día sobre inteligencia artificial que reúne conferencias, talleres, una exposición y galas nocturnas. El congreso también se celebra en un espacio virtual para los participantes online.`,
+      `La organización espera más de {{live}} participantes presenciales y más de {{online}} online. El programa incluye más de {{speakers}} ponentes y más de {{workshops}} talleres prácticos, técnicos y de negocio, y en la AI Expo más de {{exhibitors}} expositores y {{startups}} startups presentarán sus soluciones.`,
+      `La noche, hasta las {{end}}, es de los espectáculos: los Prompt Awards, que premian los mejores prompts y obras creadas con IA en {{categories}} categorías; la gala Miss y Mister AI, con dos certámenes en los que el público elige los mejores personajes virtuales creados con IA, y el espectáculo de humor Roast AI.`,
+      `Los participantes se encuentran en zonas temáticas, desde negocios, marketing y educación hasta una zona para niños, en las mesas de networking y en una aplicación para reuniones 1:1. La organización publicará la lista completa de ponentes, expositores, talleres y demostraciones el {{lists}}.`,
+      `Las entradas online están disponibles en la web del congreso desde {{price}} más IVA.`,
     ],
     factsTitle: 'En resumen',
     facts: {
@@ -146,11 +137,9 @@ export const TEXTS = {
       press: 'Contacto de prensa',
     },
     aboutTitle: 'Sobre la organización',
-    about: (f) =>
-      `Organiza el congreso ${f.organiser}, ${f.orgStreet}, ${f.orgPostalCode} ${f.orgCity}, Polonia, NIF (NIP) ${f.taxId}.`,
-    biosTitle: 'Ponentes del Kongres AI Polska 2025',
-    biosIntro: (f) =>
-      `Las primeras personas que han confirmado su participación en el congreso (${f.date}, ${f.venue}, ${f.city} y online). Publicaremos la lista completa de ponentes el ${f.lists}.`,
+    about: `Organiza el congreso {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Polonia, NIF (NIP) {{taxId}}.`,
+    biosTitle: 'Ponentes del Kongres AI Polska {{year}}',
+    biosIntro: `Perfiles de ejemplo que muestran cómo presentaremos a los ponentes del congreso ({{date}}, {{venue}}, {{city}} y online). No son ponentes confirmados: publicaremos la lista completa el {{lists}}.`,
     topics: 'Temas',
     page: 'Página',
   },

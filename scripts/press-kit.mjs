@@ -1,6 +1,7 @@
 // Builds the downloadable press kit in public/press/ and its size manifest site/press-files.json:
 //   - kongres-ai-logo.zip: the SVG logos of public/press/logo/ and a short usage note
-//   - photos/*.jpg (full size and 640 px thumbnails) and kongres-ai-<year>-zdjecia.zip of the full ones
+//   - illustrations/*.jpg (drawn scenes, full size and 640 px thumbnails; never presented as
+//     photographs) and kongres-ai-ilustracje.zip of the full ones
 //   - the press release and the speaker bios as PDF, one per language
 // Facts come from site/ (formatted as the pages format them), speakers from site/speakers.ts and
 // the events catalogue. Run after changing any of them: `npm run press-kit`.
@@ -17,11 +18,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'public/press');
 const load = async (path) => (await runnerImport(join(root, path), { configFile: false, logLevel: 'warn' })).module;
 
-const { infoFacts } = await load('client/components/info-facts.ts');
-const { formatDate } = await load('client/lib/format.ts');
+const { siteFacts, interpolate } = await load('site/facts.ts');
 const { LANGUAGES } = await load('site/languages.ts');
 const { href } = await load('site/pages.ts');
-const { SITE_ORIGIN } = await load('site/event.ts');
+const { EDITION_YEAR, SITE_ORIGIN } = await load('site/event.ts');
 const press = await load('site/press.ts');
 const { SPEAKERS } = await load('site/speakers.ts');
 
@@ -29,7 +29,8 @@ const { SPEAKERS } = await load('site/speakers.ts');
 // rebuild of unchanged files gives the same archive.
 function zip(entries) {
   const DOS_TIME = 0;
-  const DOS_DATE = ((2025 - 1980) << 9) | (6 << 5) | 1;
+  // 1 January of the edition's year: fixed, so a rebuild of unchanged files gives the same bytes.
+  const DOS_DATE = ((EDITION_YEAR - 1980) << 9) | (1 << 5) | 1;
   const locals = [];
   const centrals = [];
   let offset = 0;
@@ -76,7 +77,7 @@ function zip(entries) {
   return Buffer.concat([...locals, directory, end]);
 }
 
-// --- photos: illustrations of the past edition, drawn as SVG and rendered to JPEG.
+// --- illustrations of the congress, drawn as SVG and rendered to JPEG.
 function random(seed) {
   let s = seed;
   return () => {
@@ -201,6 +202,14 @@ const SCENES = {
   },
 };
 
+/** The texts of a language with every `{{fact}}` filled in, the way the catalogues are. */
+const fill = (value, facts) =>
+  typeof value === 'string'
+    ? interpolate(value, facts)
+    : Array.isArray(value)
+      ? value.map((item) => fill(item, facts))
+      : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, facts)]));
+
 // --- documents: HTML laid out for A4, printed to PDF by Chromium.
 const escapeHtml = (value) =>
   String(value).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
@@ -241,12 +250,9 @@ function releaseHtml(lang, f, t) {
   return documentHtml(
     lang,
     t.release,
-    `<p class="dateline">${escapeHtml(t.dateline(f))}</p>
-    <h1>${escapeHtml(t.title(f))}</h1>
-    ${t
-      .body(f)
-      .map((p, i) => `<p${i === 0 ? ' class="lead"' : ''}>${escapeHtml(p)}</p>`)
-      .join('')}
+    `<p class="dateline">${escapeHtml(t.dateline)}</p>
+    <h1>${escapeHtml(t.title)}</h1>
+    ${t.body.map((p, i) => `<p${i === 0 ? ' class="lead"' : ''}>${escapeHtml(p)}</p>`).join('')}
     <section class="facts"><h2>${escapeHtml(t.factsTitle)}</h2><dl>
       <dt>${escapeHtml(t.facts.date)}</dt><dd>${escapeHtml(`${f.date}, ${f.start}–${f.end}`)}</dd>
       <dt>${escapeHtml(t.facts.venue)}</dt><dd>${escapeHtml(`${f.venue}, ${f.street}, ${f.postalCode} ${f.city}`)}</dd>
@@ -254,7 +260,7 @@ function releaseHtml(lang, f, t) {
       <dt>${escapeHtml(t.facts.website)}</dt><dd>${escapeHtml(site)}</dd>
       <dt>${escapeHtml(t.facts.press)}</dt><dd>${escapeHtml(`${f.pressEmail}, ${f.phone}`)}</dd>
     </dl></section>
-    <h2>${escapeHtml(t.aboutTitle)}</h2><p>${escapeHtml(t.about(f))}</p>`,
+    <h2>${escapeHtml(t.aboutTitle)}</h2><p>${escapeHtml(t.about)}</p>`,
   );
 }
 
@@ -273,7 +279,7 @@ async function biosHtml(lang, f, t) {
   return documentHtml(
     lang,
     t.bios,
-    `<h1>${escapeHtml(t.biosTitle)}</h1><p>${escapeHtml(t.biosIntro(f))}</p>${people.join('')}
+    `<h1>${escapeHtml(t.biosTitle)}</h1><p>${escapeHtml(t.biosIntro)}</p>${people.join('')}
     <footer>${escapeHtml(`${t.facts.press}: ${f.pressEmail}, ${f.phone} · ${SITE_ORIGIN + href(lang, 'speakers')}`)}</footer>`,
   );
 }
@@ -284,7 +290,7 @@ const logoSvg = (await readFile(join(out, 'logo/kongres-ai-logo-kolor.svg'), 'ut
 );
 
 // --- build
-await mkdir(join(out, 'photos'), { recursive: true });
+await mkdir(join(out, 'illustrations'), { recursive: true });
 const browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
@@ -318,7 +324,7 @@ try {
     'Keep clear space of at least half the height of the sign. Do not change the colours or proportions.',
     '',
     'Kolory / colours: #5B3DF5 (AI), #0B1020 (ink), #A493FF (AI on dark)',
-    `Kontakt / contact: ${infoFacts('pl').pressEmail}`,
+    `Kontakt / contact: ${siteFacts('pl').pressEmail}`,
     '',
   ].join('\r\n');
   await writeFile(
@@ -332,8 +338,8 @@ try {
   );
 
   for (const { code } of LANGUAGES) {
-    const f = { ...infoFacts(code), releaseDate: formatDate(code, press.PRESS_RELEASE_DATE) };
-    const t = TEXTS[code];
+    const f = siteFacts(code);
+    const t = fill(TEXTS[code], f);
     for (const [id, html] of [
       ['pressRelease', releaseHtml(code, f, t)],
       ['speakerBios', await biosHtml(code, f, t)],

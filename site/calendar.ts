@@ -39,3 +39,30 @@ export function findCalendarEntry(slug: string): CalendarEntry | undefined {
 export function calendarPath(lang: LanguageCode, id: CalendarEntry['id']): string {
   return `${CALENDAR_BASE}/${language(lang).prefix}/${calendarSlug(id)}.ics`;
 }
+
+/**
+ * Links that add the whole congress to Google Calendar and Outlook (on the web), for the order
+ * page; the `.ics` file of the congress is `calendarPath(lang, 'congress')`.
+ */
+export function congressCalendarLinks(title: string, location: string): { google: string; outlook: string } {
+  const day = EVENT.date.replaceAll('-', '');
+  const compact = (time: string) => `${day}T${time.replace(':', '')}00`;
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.search = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: title,
+    dates: `${compact(EVENT.startTime)}/${compact(EVENT.endTime)}`,
+    ctz: EVENT.timeZone,
+    location,
+  }).toString();
+  const outlook = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
+  outlook.search = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: title,
+    startdt: `${EVENT.date}T${EVENT.startTime}:00${EVENT.utcOffset}`,
+    enddt: `${EVENT.date}T${EVENT.endTime}:00${EVENT.utcOffset}`,
+    location,
+  }).toString();
+  return { google: google.toString(), outlook: outlook.toString() };
+}

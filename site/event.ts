@@ -6,16 +6,29 @@ export const SITE_ORIGIN = 'https://kongres-ai.pl';
 
 export const BRAND = { name: 'Kongres', highlight: 'AI', suffix: 'Polska' } as const;
 
+/**
+ * The edition's day (`YYYY-MM-DD`, Europe/Warsaw): the one value to change for a new edition.
+ * The lists' publication day, the cancellation deadline, the edition year in titles, file names,
+ * JSON-LD and calendar files all derive from it.
+ */
+const EDITION_DATE = '2027-10-23';
+
+/** Year of the edition, as titles ("Gala Miss AI 2027") and press file names show it. */
+export const EDITION_YEAR = Number(EDITION_DATE.slice(0, 4));
+
 export const EVENT = {
-  /** Local date and hours in Europe/Warsaw. */
-  date: '2027-10-23',
+  /** Local date and hours in Europe/Warsaw: talks and workshops by day, the shows until the end. */
+  date: EDITION_DATE,
   startTime: '10:00',
   endTime: '21:00',
   timeZone: 'Europe/Warsaw',
-  /** UTC offset on the event day (CEST ends on 31 October 2027). */
+  /**
+   * UTC offset on the event day: summer time (CEST) runs until the last Sunday of October, which in
+   * 2027 is the 31st. A test checks this against the time zone database for the date above.
+   */
   utcOffset: '+02:00',
-  /** The day on which full lists of speakers, exhibitors, workshops and demos are published. */
-  listsPublishedOn: '2027-09-01',
+  /** The day on which full lists of speakers, exhibitors, workshops and demos are published: 1 September. */
+  listsPublishedOn: `${EDITION_YEAR}-09-01`,
   venue: {
     name: 'Atlas Arena',
     street: 'al. Bandurskiego 7',
@@ -37,16 +50,28 @@ export const FIGURES = {
   awardCategories: 23,
 } as const;
 
+/**
+ * The organiser as the footer, contact page, terms, privacy policy, JSON-LD and press kit name it.
+ * EXAMPLE DATA (see `example-data.ts`): no real company can have these details. The tax id fails
+ * the NIP checksum for any last digit (its weighted sum is 10 modulo 11), the postal code 00-000
+ * is not assigned, and area code 20 is not in the Polish numbering plan.
+ */
 export const ORGANISER = {
-  name: 'Kongres AI sp. z o.o.',
-  street: 'ul. Legnicka 48',
-  postalCode: '54-202',
+  name: 'Przykładowy Organizator sp. z o.o.',
+  street: 'ul. Przykładowa 1',
+  postalCode: '00-000',
   city: 'Wrocław',
   country: 'PL',
-  taxId: '8971896546',
+  taxId: '123-456-78-90',
   email: 'kontakt@kongres-ai.pl',
-  phone: '+48 71 307 25 10',
+  phone: '+48 20 555 01 00',
   pressEmail: 'media@kongres-ai.pl',
+} as const;
+
+/** The congress's own social profiles, which sample speakers link to until the lists are out. */
+export const CONGRESS_PROFILES = {
+  linkedin: 'https://www.linkedin.com/company/kongres-ai-polska',
+  x: 'https://x.com/kongresaipolska',
 } as const;
 
 /** First edition's year, shown in the footer's copyright line. */

@@ -4,7 +4,7 @@ import { type LanguageCode, language } from './languages';
  * Translation namespaces. `common` (shell, navigation, page titles) is loaded on every page;
  * a page adds the namespaces its own content needs.
  */
-export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets'] as const;
+export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets', 'faq', 'delivery'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -13,7 +13,7 @@ export type Namespace = (typeof NAMESPACES)[number];
  * it shows depends on the URL's query (the order on the thank-you page, a preset contact subject).
  */
 export const PAGES = [
-  { id: 'home', slug: '', namespaces: ['home', 'tickets'] },
+  { id: 'home', slug: '', namespaces: ['home', 'tickets', 'faq'] },
   { id: 'program', slug: 'program', namespaces: ['events'] },
   { id: 'missAi', slug: 'miss-ai', namespaces: ['events'] },
   { id: 'misterAi', slug: 'mister-ai', namespaces: ['events'] },
@@ -22,20 +22,20 @@ export const PAGES = [
   { id: 'speakers', slug: 'prelegenci', namespaces: ['events'] },
   { id: 'expo', slug: 'expo', namespaces: ['events'] },
   { id: 'zones', slug: 'strefy', namespaces: ['events'] },
-  { id: 'workshops', slug: 'warsztaty', namespaces: ['events'] },
+  { id: 'workshops', slug: 'warsztaty', namespaces: ['events', 'delivery'] },
   { id: 'forExhibitors', slug: 'wspolpraca/dla-wystawcy', namespaces: ['info'] },
   { id: 'forSpeakers', slug: 'wspolpraca/dla-prelegenta', namespaces: ['info'] },
   { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
   { id: 'forSponsors', slug: 'wspolpraca/dla-sponsora', namespaces: ['info'] },
   { id: 'careers', slug: 'wspolpraca/pracuj-z-nami', namespaces: ['info'] },
   { id: 'contact', slug: 'kontakt', namespaces: ['info'], hydrate: 'with-query' },
-  { id: 'faq', slug: 'faq', namespaces: ['info'] },
+  { id: 'faq', slug: 'faq', namespaces: ['info', 'faq'] },
   { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
-  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
-  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets'], hydrate: 'at-load' },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'], hydrate: 'with-query' },
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'], hydrate: 'at-load' },
 ] as const satisfies readonly {
   id: string;
   slug: string;

@@ -1,9 +1,6 @@
-import { FIRST_YEAR } from './event';
+import { EDITION_YEAR } from './event';
 import { type LanguageCode, language } from './languages';
 import manifest from './press-files.json';
-
-/** Year of the edition whose photos are in the press kit. */
-export const PAST_EDITION_YEAR = FIRST_YEAR;
 
 export type PressDownload = {
   id: 'logoPack' | 'pressRelease' | 'photos' | 'speakerBios';
@@ -11,19 +8,29 @@ export type PressDownload = {
   path: (lang: LanguageCode) => string;
 };
 
-/** The press kit offered on the press page; the files live in public/press/. */
+/**
+ * The press kit offered on the press page; the files live in public/press/ and are built by
+ * `npm run press-kit`. The edition's documents carry its year in their names, so a new edition
+ * gets new file names (no stale cached PDF) without anyone renaming them.
+ */
 export const PRESS_DOWNLOADS: readonly PressDownload[] = [
-  { id: 'pressRelease', path: (lang) => `/press/kongres-ai-2025-informacja-prasowa-${language(lang).prefix}.pdf` },
+  {
+    id: 'pressRelease',
+    path: (lang) => `/press/kongres-ai-${EDITION_YEAR}-informacja-prasowa-${language(lang).prefix}.pdf`,
+  },
   { id: 'logoPack', path: () => '/press/kongres-ai-logo.zip' },
-  { id: 'photos', path: () => `/press/kongres-ai-${PAST_EDITION_YEAR}-zdjecia.zip` },
-  { id: 'speakerBios', path: (lang) => `/press/kongres-ai-2025-prelegenci-${language(lang).prefix}.pdf` },
+  { id: 'photos', path: () => '/press/kongres-ai-ilustracje.zip' },
+  { id: 'speakerBios', path: (lang) => `/press/kongres-ai-${EDITION_YEAR}-prelegenci-${language(lang).prefix}.pdf` },
 ];
 
-/** Photos of the past edition, each as a full-size download and a thumbnail for the page. */
+/**
+ * Illustrations of the congress (drawn, not photographs: no edition has been photographed for the
+ * kit), each as a full-size download and a thumbnail for the page; the texts call them illustrations.
+ */
 export const PRESS_PHOTOS = (['stage', 'expo', 'workshop', 'networking'] as const).map((id) => ({
   id,
-  full: `/press/photos/kongres-ai-${PAST_EDITION_YEAR}-${id}.jpg`,
-  thumb: `/press/photos/kongres-ai-${PAST_EDITION_YEAR}-${id}-640.jpg`,
+  full: `/press/illustrations/kongres-ai-ilustracja-${id}.jpg`,
+  thumb: `/press/illustrations/kongres-ai-ilustracja-${id}-640.jpg`,
   width: 640,
   height: 400,
 }));
@@ -37,6 +44,3 @@ export function pressFileSize(path: string): number {
 
 /** Upper-case file type from the extension: "PDF", "ZIP", "JPG". */
 export const fileType = (path: string) => path.slice(path.lastIndexOf('.') + 1).toUpperCase();
-
-/** Date on the current press release (`YYYY-MM-DD`). */
-export const PRESS_RELEASE_DATE = '2025-06-02';

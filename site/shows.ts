@@ -7,10 +7,19 @@ export type ShowId = 'promptAwards' | 'missAi' | 'misterAi' | 'roastAi';
 /** A self-made SVG with its intrinsic size, shown at the top of the show's page. */
 export type Artwork = { src: string; width: number; height: number };
 
-export type Show = { id: ShowId; page: PageId; start: LocalTime; end: LocalTime; room: RoomId; art: Artwork };
+export type Show = {
+  id: ShowId;
+  page: PageId;
+  start: LocalTime;
+  end: LocalTime;
+  room: RoomId;
+  art: Artwork;
+  /** Who presents the show; empty until they are announced (the pages then say so). */
+  hosts: readonly string[];
+};
 
-// Miss AI and Mister AI are crowned during the same gala evening.
-const GALA = { start: '17:00', end: '19:00', room: 'mainHall' } as const;
+// Miss AI and Mister AI are the two contests of one gala evening: same hall, same hours, one host.
+const GALA = { start: '17:00', end: '19:00', room: 'mainHall', hosts: [] } as const;
 
 /** The shows in the order they take place. */
 export const SHOWS: readonly Show[] = [
@@ -21,6 +30,7 @@ export const SHOWS: readonly Show[] = [
     end: '17:00',
     room: 'mainHall',
     art: { src: '/images/events/prompt-awards.svg', width: 480, height: 360 },
+    hosts: [],
   },
   { id: 'missAi', page: 'missAi', ...GALA, art: { src: '/images/events/gala-miss-ai.svg', width: 480, height: 360 } },
   {
@@ -36,6 +46,7 @@ export const SHOWS: readonly Show[] = [
     end: '21:00',
     room: 'mainHall',
     art: { src: '/images/events/roast-ai.svg', width: 480, height: 360 },
+    hosts: [],
   },
 ];
 
@@ -46,7 +57,7 @@ export function show(id: ShowId): Show {
   return found;
 }
 
-/** The two galas share one page component; these ids pick its texts. */
+/** The two contests of the gala share one page component; these ids pick its texts. */
 export type GalaId = 'missAi' | 'misterAi';
 
 /** What the gala pages list: the same structure for both galas, texts per gala. */

@@ -1,5 +1,10 @@
+import { CONGRESS_PROFILES } from './event';
+import { isExample } from './example-data';
+
 /**
- * Sample speakers shown before the full list is published. Names and handles are data; roles,
+ * Sample speakers shown before the full list is published: EXAMPLE DATA (see `example-data.ts`),
+ * labelled as examples on the pages, with no profile of their own: their links lead to the
+ * congress's profiles. Names and handles are data; roles,
  * bios and topic names are in the `events` catalogue under `speakers.people.<id>` and
  * `speakers.topics.<topic>`.
  */
@@ -22,7 +27,7 @@ export type Speaker = {
   /** Self-hosted square portrait (SVG). */
   image: string;
   topics: readonly TopicId[];
-  /** Profile handles: linkedin.com/in/<linkedin>, x.com/<x>. */
+  /** Profile URLs; while the speakers are examples, the congress's own. */
   linkedin: string;
   x: string;
 };
@@ -39,24 +44,21 @@ export const SPEAKERS: readonly Speaker[] = [
     name: 'Ewa Lisowska',
     image: '/images/events/speaker-ewa-lisowska.svg',
     topics: ['responsibleAi', 'research', 'languageModels'],
-    linkedin: 'ewa-lisowska-ai',
-    x: 'ewa_lisowska',
+    ...CONGRESS_PROFILES,
   },
   {
     id: 'tomaszGajda',
     name: 'Tomasz Gajda',
     image: '/images/events/speaker-tomasz-gajda.svg',
     topics: ['aiProducts', 'mlops', 'agents'],
-    linkedin: 'tomasz-gajda-cto',
-    x: 'tgajda_dev',
+    ...CONGRESS_PROFILES,
   },
   {
     id: 'juliaNowicka',
     name: 'Julia Nowicka',
     image: '/images/events/speaker-julia-nowicka.svg',
     topics: ['generativeArt', 'marketing', 'video'],
-    linkedin: 'julia-nowicka-studio',
-    x: 'julianowicka_art',
+    ...CONGRESS_PROFILES,
   },
 ];
 
@@ -70,8 +72,5 @@ export function speaker(id: SpeakerId): Speaker {
 /** The fragment id of a speaker's card on the speakers page: `ewa-lisowska`. */
 export const speakerAnchor = (id: SpeakerId) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** The speaker's LinkedIn profile URL. */
-export const linkedinUrl = (s: Speaker) => `https://www.linkedin.com/in/${s.linkedin}`;
-
-/** The speaker's X profile URL. */
-export const xUrl = (s: Speaker) => `https://x.com/${s.x}`;
+/** Whether the speakers (and the sessions and workshops they lead) are still examples. */
+export const speakersAreExamples = () => isExample('speakers');

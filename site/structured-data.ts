@@ -54,7 +54,6 @@ export function eventJsonLd(lang: LanguageCode, texts: Texts) {
       priceCurrency: 'PLN',
       availability: 'https://schema.org/InStock',
       url: SITE_ORIGIN + href(lang, 'tickets'),
-      validFrom: '2025-01-01T00:00:00+01:00',
     })),
   };
 }

@@ -1,44 +1,28 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export type AccordionItem = { id: string; question: string; answer: ReactNode };
 
 /**
- * A single-open accordion: opening an item closes the other; the open item can be closed again.
- * Buttons carry aria-expanded and aria-controls; panels are regions labelled by their button.
+ * A single-open accordion of native `<details name>` elements: the browser opens one item at a
+ * time, answers a tap without any script (before React, or with script blocked), lets the page's
+ * find-in-page reveal a closed answer, and shows every answer where `<details>` is not supported.
  */
 export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
-  const [open, setOpen] = useState<string | null>(null);
-  const base = useId();
+  const group = useId();
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="accordion">
-      {items.map((item) => {
-        const expanded = open === item.id;
-        const buttonId = `${base}-${item.id}-button`;
-        const panelId = `${base}-${item.id}-panel`;
-        return (
-          <div key={item.id} className="accordion__item">
-            <Heading className="accordion__heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion__button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : item.id)}
-              >
-                <span>{item.question}</span>
-                <svg className="accordion__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                  <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-                </svg>
-              </button>
-            </Heading>
-            <section id={panelId} aria-labelledby={buttonId} className="accordion__panel" hidden={!expanded}>
-              {item.answer}
-            </section>
-          </div>
-        );
-      })}
+      {items.map((item) => (
+        <details key={item.id} name={group} className="accordion__item">
+          <summary className="accordion__button">
+            <Heading className="accordion__heading">{item.question}</Heading>
+            <svg className="accordion__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+              <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </summary>
+          <div className="accordion__panel">{item.answer}</div>
+        </details>
+      ))}
     </div>
   );
 }

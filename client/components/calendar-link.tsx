@@ -22,15 +22,10 @@ export function CalendarLink({
   const lang = useLanguage();
   const text = label ?? t('shared.addToCalendar');
   return (
-    <a
-      className={className}
-      href={calendarPath(lang, id)}
-      download
-      type="text/calendar"
-      aria-label={title ? t('shared.addToCalendarLabel', { title }) : undefined}
-    >
+    <a className={className} href={calendarPath(lang, id)} download type="text/calendar">
       <EventIcon name="calendar" size={20} />
       {text}
+      {title && <span className="visually-hidden"> {title}</span>}
     </a>
   );
 }

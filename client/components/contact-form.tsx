@@ -15,9 +15,9 @@ import {
   SUBJECT_PARAM,
 } from '../../site/contact';
 import { ORGANISER } from '../../site/event';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { type FieldErrors, sendContactMessage } from '../lib/contact-api';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { InfoIcon } from './info-icon';
 
@@ -28,8 +28,6 @@ type Status =
   | { kind: 'fields' }
   | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' };
 
-const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
-
 const FIELD_PROPS: Record<ContactField, { type?: string; autoComplete: string; multiline?: boolean }> = {
   name: { autoComplete: 'name' },
   email: { type: 'email', autoComplete: 'email' },
@@ -39,17 +37,31 @@ const FIELD_PROPS: Record<ContactField, { type?: string; autoComplete: string; m
 
 const fieldId = (field: ContactField) => `contact-${field}`;
 
+/** What the form holds now, read from the form itself. */
+function formValues(form: HTMLFormElement): ContactValues & { trap: string } {
+  const data = new FormData(form);
+  const value = (name: string) => String(data.get(name) ?? '');
+  return {
+    name: value('name'),
+    email: value('email'),
+    subject: value('subject'),
+    message: value('message'),
+    trap: value(HONEYPOT_FIELD),
+  };
+}
+
 /**
- * The contact form. Checks what it can before sending (the same rules as the worker), posts
- * JSON to /api/contact, and reports the outcome in a status box that receives focus. A failed
- * send keeps every value; a subject can be preset with `?temat=<topic>`.
+ * The contact form. Its fields are the browser's own (uncontrolled): what is typed or autofilled
+ * before React hydrates stays, and the form is read with FormData when it is sent. Checks what it
+ * can before sending (the same rules as the worker), posts JSON to /api/contact, and reports the
+ * outcome in a status box that receives focus. A failed send keeps every value; a subject can be
+ * preset with `?temat=<topic>` (unless one was typed already).
  */
 export function ContactForm() {
   const { t } = useTranslation('info');
   const lang = useLanguage();
   const search = useSearch();
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [trap, setTrap] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const [topic, setTopic] = useState<ContactTopic>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -60,7 +72,9 @@ export function ContactForm() {
   useEffect(() => {
     const preset = findTopic(new URLSearchParams(search).get(SUBJECT_PARAM));
     setTopic(preset);
-    if (preset) setValues((current) => ({ ...current, subject: t(`contact.topics.${preset}.subject`) }));
+    const subject = form.current?.elements.namedItem('subject');
+    if (preset && subject instanceof HTMLInputElement && !subject.value)
+      subject.value = t(`contact.topics.${preset}.subject`);
   }, [search, t]);
 
   useEffect(() => {
@@ -78,6 +92,8 @@ export function ContactForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    const element = event.currentTarget;
+    const { trap, ...values } = formValues(element);
     const found = contactFieldErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -87,7 +103,7 @@ export function ContactForm() {
     setStatus({ kind: 'sending' });
     const result = await sendContactMessage({ ...values, lang, [HONEYPOT_FIELD]: trap });
     if (result.ok) {
-      setValues(EMPTY);
+      element.reset();
       setTopic(undefined);
       setStatus({ kind: 'sent', email: values.email.trim() });
     } else if (result.error === 'fields') {
@@ -98,8 +114,7 @@ export function ContactForm() {
     }
   };
 
-  const update = (field: ContactField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+  const update = (field: ContactField) => {
     // An error goes away once the field is edited; it is checked again on the next send.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -107,7 +122,7 @@ export function ContactForm() {
   const invalid = CONTACT_FIELDS.filter((field) => errors[field]);
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form ref={form} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t('contact.form.title')}</h2>
       <p className="contact-form__required">{t('contact.form.required')}</p>
 
@@ -173,7 +188,6 @@ export function ContactForm() {
         const common = {
           id,
           name: field,
-          value: values[field],
           required: true,
           maxLength: CONTACT_LIMITS[field],
           'aria-invalid': error ? true : undefined,
@@ -183,14 +197,9 @@ export function ContactForm() {
           <div key={field} className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
             <label htmlFor={id}>{t(`contact.form.${field}`)}</label>
             {multiline ? (
-              <textarea
-                {...common}
-                rows={7}
-                autoComplete={props.autoComplete}
-                onChange={(e) => update(field, e.target.value)}
-              />
+              <textarea {...common} rows={7} autoComplete={props.autoComplete} onChange={() => update(field)} />
             ) : (
-              <input {...common} {...props} onChange={(e) => update(field, e.target.value)} />
+              <input {...common} {...props} onChange={() => update(field)} />
             )}
             {hintId && (
               <p id={hintId} className="contact-form__hint">
@@ -217,8 +226,6 @@ export function ContactForm() {
           tabIndex={-1}
           autoComplete="off"
           maxLength={HONEYPOT_LIMIT}
-          value={trap}
-          onChange={(e) => setTrap(e.target.value)}
         />
       </div>
 

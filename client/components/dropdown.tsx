@@ -1,62 +1,58 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 
 export type MenuLink = { href: string; label: string; current: boolean };
 
+/** Whether a popover is shown (false where the Popover API is missing). */
+export const isOpen = (element: Element | null | undefined) => {
+  try {
+    return !!element?.matches(':popover-open');
+  } catch {
+    return false;
+  }
+};
+
 /**
- * A navigation dropdown (disclosure pattern): opens on hover and from the keyboard. Enter, Space
- * or ArrowDown open it and focus the first link; arrows move, Home/End jump, Escape closes and
- * returns focus to the button; leaving it with Tab or the pointer closes it.
+ * A navigation dropdown: a button that opens a popover list of links. The browser opens it on a
+ * tap or Enter without any script, closes it on Escape or a click outside, and tells assistive
+ * technology whether it is expanded. React adds hover (a mouse resting on it opens it) and the
+ * keys of a menu button: ArrowDown/ArrowUp open it on the first/last link, arrows move, Home/End
+ * jump, leaving it with Tab closes it.
  */
 export function Dropdown({ label, links }: { label: string; links: MenuLink[] }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
 
-  useEffect(() => {
-    if (!open || !focusOnOpen.current) return;
-    const items = root.current?.querySelectorAll<HTMLElement>('a') ?? [];
-    (focusOnOpen.current === 'first' ? items[0] : items[items.length - 1])?.focus();
-    focusOnOpen.current = null;
-  }, [open]);
-
-  const openWithFocus = (where: 'first' | 'last') => {
-    if (!open) {
-      focusOnOpen.current = where;
-      setOpen(true);
-      return;
-    }
-    const items = root.current?.querySelectorAll<HTMLElement>('a') ?? [];
-    (where === 'first' ? items[0] : items[items.length - 1])?.focus();
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('a') ?? [])];
+  const show = () => {
+    if (!isOpen(menu.current)) menu.current?.showPopover();
+  };
+  const hide = () => {
+    if (isOpen(menu.current)) menu.current?.hidePopover();
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('a') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
+    const all = items();
+    const index = all.indexOf(document.activeElement as HTMLElement);
     const onButton = document.activeElement === button.current;
     switch (event.key) {
-      case 'Escape':
-        if (!open) return;
-        setOpen(false);
-        button.current?.focus();
-        break;
       case 'ArrowDown':
-        if (onButton) openWithFocus('first');
-        else items[(index + 1) % items.length]?.focus();
+        show();
+        (onButton ? all[0] : all[(index + 1) % all.length])?.focus();
         break;
       case 'ArrowUp':
-        if (onButton) openWithFocus('last');
-        else items[(index - 1 + items.length) % items.length]?.focus();
+        show();
+        (onButton ? all[all.length - 1] : all[(index - 1 + all.length) % all.length])?.focus();
         break;
       case 'Home':
-        if (onButton || !open) return;
-        items[0]?.focus();
+        if (onButton || !isOpen(menu.current)) return;
+        all[0]?.focus();
         break;
       case 'End':
-        if (onButton || !open) return;
-        items[items.length - 1]?.focus();
+        if (onButton || !isOpen(menu.current)) return;
+        all[all.length - 1]?.focus();
         break;
       default:
         return;
@@ -70,29 +66,22 @@ export function Dropdown({ label, links }: { label: string; links: MenuLink[] })
       className="dropdown"
       ref={root}
       onKeyDown={onKeyDown}
-      onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
-      onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && show()}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && hide()}
       onBlur={(event) => {
-        if (!root.current?.contains(event.relatedTarget as Node)) setOpen(false);
+        if (!root.current?.contains(event.relatedTarget as Node)) hide();
       }}
     >
-      <button
-        ref={button}
-        type="button"
-        className="dropdown__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button ref={button} type="button" className="dropdown__button" popovertarget={menuId}>
         {label}
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="dropdown__chevron">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
       </button>
-      <ul id={menuId} className="dropdown__menu" hidden={!open}>
+      <ul ref={menu} id={menuId} className="dropdown__menu" popover="auto">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} aria-current={link.current ? 'page' : undefined} onClick={() => setOpen(false)}>
+            <Link href={link.href} aria-current={link.current ? 'page' : undefined} onClick={hide}>
               {link.label}
             </Link>
           </li>

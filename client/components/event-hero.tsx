@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT } from '../../site/event';
+import { eventDate } from '../../site/facts';
+import { formatList } from '../../site/format';
 import type { PageId } from '../../site/pages';
 import type { LocalTime } from '../../site/program';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { TimeRange } from './time-range';
@@ -28,6 +29,7 @@ export function EventHero({
   end,
   actions,
   art,
+  hosts,
 }: {
   page: PageId;
   eyebrow: string;
@@ -36,6 +38,8 @@ export function EventHero({
   end: LocalTime;
   actions?: ReactNode;
   art?: { src: string; width: number; height: number; alt: string };
+  /** A show's hosts; an empty list says they are announced later. */
+  hosts?: readonly string[];
 }) {
   const { t } = useTranslation();
   const { t: te } = useTranslation('events');
@@ -75,6 +79,15 @@ export function EventHero({
               </dt>
               <dd>{venue}</dd>
             </div>
+            {hosts && (
+              <div>
+                <dt>
+                  <EventIcon name="mic" size={18} />
+                  {te('shared.hosts')}
+                </dt>
+                <dd>{hosts.length > 0 ? formatList(lang, hosts) : te('shared.hostsLater')}</dd>
+              </div>
+            )}
           </dl>
           {actions && <div className="event-hero__actions">{actions}</div>}
         </div>

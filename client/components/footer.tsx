@@ -77,7 +77,8 @@ export function Footer() {
             <div>{safeHtml(remote.parts.bottom)}</div>
           </>
         ) : (
-          <p>{t('footer.copyright', { years })}</p>
+          // The same line the footer service sends, so both name the organiser alike.
+          <p>{fillYear(t('footerService.top'), years)}</p>
         )}
       </div>
     </footer>

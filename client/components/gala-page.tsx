@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { GALA_FEATURES, GALA_REASONS, GALA_VOTING_STEPS, type GalaId, show } from '../../site/shows';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { EventHero } from './event-hero';
@@ -34,6 +34,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         eyebrow={t('gala.eyebrow', { date: eventDate(lang) })}
         lead={t(`gala.${gala}.lead`)}
         start={current.start}
+        hosts={current.hosts}
         end={current.end}
         art={{ ...current.art, alt: '' }}
         actions={

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { href, type PageId } from '../../site/pages';
@@ -16,19 +16,12 @@ export function Header({ page }: { page: PageId | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
-  }, []);
-
-  const closeMenu = useCallback((returnFocus: boolean) => {
-    setMenuOpen(false);
-    if (returnFocus) toggle.current?.focus();
   }, []);
 
   const links = (ids: readonly PageId[]) =>
@@ -59,25 +52,23 @@ export function Header({ page }: { page: PageId | null }) {
           {t('nav.buyTicket')}
         </Link>
         <LanguagePicker />
-        <button
-          ref={toggle}
-          type="button"
-          className="header__toggle"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setMenuOpen((value) => !value)}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            {menuOpen ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            ) : (
+        {/* Opens the menu without script; the browser tells assistive technology whether it is open. */}
+        <button type="button" className="header__toggle" popovertarget="mobile-menu">
+          <span className="header__toggle-open">
+            <span className="visually-hidden">{t('nav.openMenu')}</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-            )}
-          </svg>
+            </svg>
+          </span>
+          <span className="header__toggle-close">
+            <span className="visually-hidden">{t('nav.closeMenu')}</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </span>
         </button>
       </div>
-      <MobileMenu id="mobile-menu" open={menuOpen} page={page} onClose={closeMenu} />
+      <MobileMenu id="mobile-menu" page={page} />
     </header>
   );
 }

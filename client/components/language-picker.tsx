@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
 import { storeLanguage } from '../lib/storage';
 import { useLanguage } from '../lib/use-language';
+import { isOpen } from './dropdown';
 import { Flag } from './flag';
 
 /** The path with its first segment replaced by (or prefixed with) a language prefix. */
@@ -14,35 +15,23 @@ export function switchLanguagePath(path: string, lang: LanguageCode): string {
   return `/${[language(lang).prefix, ...rest].join('/')}`;
 }
 
-/** Button with the current language that opens the list of the five; every option is a real link. */
+/**
+ * Button with the current language that opens the list of the five (a popover: the browser opens
+ * it without script, closes it on Escape or a click outside); every option is a real link. Its
+ * name starts with what it shows ("PL"), then says what it does, for voice control (WCAG 2.5.3).
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const current = language(useLanguage());
   const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      setOpen(false);
-      button.current?.focus();
-      return;
-    }
-    if (!open || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    if (!isOpen(list.current) || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
     event.preventDefault();
-    const links = [...(root.current?.querySelectorAll<HTMLElement>('a') ?? [])];
+    const links = [...(list.current?.querySelectorAll<HTMLElement>('a') ?? [])];
     const index = links.indexOf(document.activeElement as HTMLElement);
     const step = event.key === 'ArrowDown' ? 1 : -1;
     links[(index + step + links.length) % links.length]?.focus();
@@ -50,20 +39,23 @@ export function LanguagePicker() {
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keys from the button and the links bubble here
-    <div className="language-picker" ref={root} onKeyDown={onKeyDown}>
-      <button
-        ref={button}
-        type="button"
-        className="language-picker__button"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-label={t('language.choose', { current: current.label })}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div className="language-picker" onKeyDown={onKeyDown}>
+      <button ref={button} type="button" className="language-picker__button" popovertarget={listId}>
         <Flag country={current.flag} />
-        <span>{current.prefix.toUpperCase()}</span>
+        <span className="language-picker__code">{current.prefix.toUpperCase()}</span>
+        <span className="visually-hidden"> {t('language.choose', { current: current.label })}</span>
       </button>
-      <ul id={listId} className="language-picker__list" hidden={!open}>
+      <ul
+        ref={list}
+        id={listId}
+        className="language-picker__list"
+        popover="auto"
+        onToggle={(event) => {
+          // Opened: the current language's link takes focus, so arrows move from there.
+          if ((event.nativeEvent as ToggleEvent).newState === 'open')
+            list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
+        }}
+      >
         {LANGUAGES.map((l) => (
           <li key={l.code}>
             <a
@@ -75,7 +67,7 @@ export function LanguagePicker() {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();
                 storeLanguage(l.code);
-                setOpen(false);
+                list.current?.hidePopover();
                 navigate(switchLanguagePath(location, l.code) + window.location.search);
                 button.current?.focus();
               }}

@@ -9,13 +9,11 @@ export function Logo() {
   const { t } = useTranslation();
   return (
     <Link href={href(useLanguage(), 'home')} className="logo" aria-label={t('brand.home')}>
-      <span className="logo__mark" aria-hidden="true">
-        {BRAND.name}
-        <span className="logo__ai">{BRAND.highlight}</span>
-      </span>
-      <span className="logo__suffix" aria-hidden="true">
-        {BRAND.suffix}
-      </span>
+      {/* Real spaces between the words: the name the label repeats is the text one sees (WCAG 2.5.3). */}
+      <span className="logo__mark">
+        {BRAND.name} <span className="logo__ai">{BRAND.highlight}</span>
+      </span>{' '}
+      <span className="logo__suffix">{BRAND.suffix}</span>
     </Link>
   );
 }

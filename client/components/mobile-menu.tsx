@@ -1,39 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { href, type PageId } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { COOPERATION_MENU, DIRECT_LINKS, PROGRAM_MENU } from './navigation';
 
-type Props = { id: string; open: boolean; page: PageId | null; onClose: (returnFocus: boolean) => void };
-
 /**
- * The menu behind the hamburger on small screens. The Program section starts open and
- * Cooperation closed; choosing a link closes the menu; Escape closes it and returns focus.
+ * The menu behind the hamburger on small screens: a popover the header's button opens without
+ * script (Escape or a tap outside closes it and focus goes back to the button). Its Program
+ * section starts open and Cooperation closed (native `<details>`); opening it moves focus into it
+ * and choosing a link closes it.
  */
-export function MobileMenu({ id, open, page, onClose }: Props) {
+export function MobileMenu({ id, page }: { id: string; page: PageId | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [sections, setSections] = useState({ program: true, cooperation: false });
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  const close = () => document.getElementById(id)?.hidePopover();
 
   const item = (pageId: PageId) => (
     <li key={pageId}>
-      <Link
-        href={href(lang, pageId)}
-        aria-current={pageId === page ? 'page' : undefined}
-        onClick={() => onClose(false)}
-      >
+      <Link href={href(lang, pageId)} aria-current={pageId === page ? 'page' : undefined} onClick={close}>
         {t(`pages.${pageId}.nav`)}
       </Link>
     </li>
@@ -41,25 +25,28 @@ export function MobileMenu({ id, open, page, onClose }: Props) {
 
   const section = (key: 'program' | 'cooperation', ids: readonly PageId[]) => (
     <li className="mobile-menu__section">
-      <button
-        type="button"
-        aria-expanded={sections[key]}
-        aria-controls={`${id}-${key}`}
-        onClick={() => setSections((s) => ({ ...s, [key]: !s[key] }))}
-      >
-        {t(`nav.${key}`)}
-        <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
-      </button>
-      <ul id={`${id}-${key}`} hidden={!sections[key]}>
-        {ids.map(item)}
-      </ul>
+      <details open={key === 'program'}>
+        <summary>
+          {t(`nav.${key}`)}
+          <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+            <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </summary>
+        <ul>{ids.map(item)}</ul>
+      </details>
     </li>
   );
 
   return (
-    <div id={id} ref={panel} className="mobile-menu" hidden={!open}>
+    <div
+      id={id}
+      className="mobile-menu"
+      popover="auto"
+      onToggle={(event) => {
+        if ((event.nativeEvent as ToggleEvent).newState === 'open')
+          event.currentTarget.querySelector<HTMLElement>('summary, a')?.focus();
+      }}
+    >
       <nav aria-label={t('nav.label')}>
         <ul className="mobile-menu__list">
           {section('program', PROGRAM_MENU)}

@@ -1,204 +1,179 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { findPlan, type PlanType, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
-import { formatPrice } from '../lib/format';
+import { findProduct, PRODUCTS, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { productLabel } from '../lib/product-label';
 import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
 import { useLanguage } from '../lib/use-language';
-import { useToast } from './toast';
+import { TOAST_HOST_ATTRIBUTE, useToast } from './toast';
 
-export type PurchaseForm = { email: string; wantsInvoice: boolean; invoice: Invoice; accepted: boolean };
-
-export const EMPTY_FORM: PurchaseForm = {
-  email: '',
-  wantsInvoice: false,
-  invoice: { company: '', taxId: '', address: '' },
-  accepted: false,
-};
+/** The id of the page's one purchase dialog, which every product's button opens. */
+export const PURCHASE_DIALOG_ID = 'purchase-dialog';
 
 type Props = {
-  plan: PlanType | null;
-  form: PurchaseForm;
-  onChange: (form: PurchaseForm) => void;
-  onClose: () => void;
   /** Where a successful purchase goes; the browser's own navigation by default. */
   navigate?: (url: string) => void;
 };
 
+/** The e-mail of the last attempt, kept for the browser session so a cancelled payment does not lose it. */
+export const PURCHASE_EMAIL_KEY = 'purchaseEmail';
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+
 /**
- * The purchase dialog (spec section 4): open once a plan is chosen. An empty e-mail shows the
- * error toast and sends nothing; while the request runs every control is disabled and the confirm
- * button reads "Processing..."; success goes to the payment URL; failure keeps the dialog open with
- * the error toast. The form lives in the parent, so cancelling keeps what was typed.
+ * The purchase dialog (spec section 4), prerendered once per page and opened by the browser: a
+ * product's button carries `commandfor`/`command="show-modal"` and `data-product`, and the page
+ * script (client/boot.ts `selectProduct`) shows the dialog's parts for that product and writes it
+ * into the `product` field, so the dialog opens at the first tap, React or not. React sends the
+ * form, reading every field from the form itself when it is sent (nothing typed or autofilled
+ * before React is lost): an empty e-mail or unaccepted terms show the error toast inside the
+ * dialog (the top layer) and send nothing; while the request runs every control is disabled and
+ * the confirm button reads "Processing..."; success goes to the payment URL; failure keeps the
+ * dialog open with the error toast. Closing keeps what was typed for the next opening.
  */
-export function PurchaseDialog({
-  plan,
-  form,
-  onChange,
-  onClose,
-  navigate = (url) => window.location.assign(url),
-}: Props) {
+export function PurchaseDialog({ navigate = (url) => window.location.assign(url) }: Props) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const toast = useToast();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [loading, setLoading] = useState(false);
   const ids = useId();
+  const fail = (description: string) => toast({ title: t('errors.title'), description, variant: 'destructive' });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (plan && !element.open) element.showModal?.();
-    if (!plan && element.open) element.close?.();
-  }, [plan]);
-
-  const details = plan ? findPlan(plan) : undefined;
-  if (!plan || !details) return <dialog ref={dialog} className="purchase" />;
-  const name = t(`plans.names.${plan}`);
-  const price = priceBreakdown(details.net);
-
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    const email = form.email.trim();
-    if (!email) {
-      toast({ title: t('errors.title'), description: t('errors.emptyEmail'), variant: 'destructive' });
-      return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const item = findProduct(text(data, 'product'));
+    if (!item) return;
+    const email = text(data, 'email');
+    if (!email) return fail(t('errors.emptyEmail'));
+    const wantsInvoice = data.get('invoice') !== null;
+    if (wantsInvoice) {
+      // The invoice fields carry their rules (required, pattern); the browser explains the first broken one.
+      const invalid = [...form.querySelectorAll<HTMLInputElement>('.purchase__invoice input')].find(
+        (input) => !input.checkValidity(),
+      );
+      if (invalid) return void invalid.reportValidity();
     }
-    if (!form.accepted) {
-      toast({ title: t('errors.title'), description: t('errors.terms'), variant: 'destructive' });
-      return;
-    }
+    if (data.get('accepted') === null) return fail(t('errors.terms'));
     setLoading(true);
     try {
-      const url = await startPurchase(plan, {
+      const invoice: Invoice = {
+        company: text(data, 'company'),
+        taxId: text(data, 'taxId'),
+        address: text(data, 'address'),
+      };
+      const name = text(data, 'name');
+      try {
+        sessionStorage.setItem(PURCHASE_EMAIL_KEY, email);
+      } catch {
+        // Storage may be off: the field keeps the e-mail for this page anyway.
+      }
+      const url = await startPurchase(item.id, {
         email,
         lang,
-        ...(form.wantsInvoice ? { invoice: form.invoice } : {}),
+        ...(name ? { name } : {}),
+        ...(wantsInvoice ? { invoice } : {}),
       });
       navigate(url);
     } catch (error) {
       console.error('Purchase failed', error);
       const reason = error instanceof PurchaseError ? error.reason : 'failed';
-      const description =
+      fail(
         reason === 'invalid_email'
           ? t('errors.invalidEmail')
           : reason === 'rate_limited'
             ? t('errors.rateLimited')
-            : t('errors.failed');
-      toast({ title: t('errors.title'), description, variant: 'destructive' });
+            : t('errors.failed'),
+      );
     } finally {
       setLoading(false);
     }
   };
 
-  const setInvoice = (key: keyof Invoice, value: string) =>
-    onChange({ ...form, invoice: { ...form.invoice, [key]: value } });
-
   return (
     <dialog
-      ref={dialog}
+      id={PURCHASE_DIALOG_ID}
       className="purchase"
       aria-labelledby={`${ids}-title`}
       aria-describedby={`${ids}-description`}
       onCancel={(event) => {
-        event.preventDefault();
-        if (!loading) onClose();
+        if (loading) event.preventDefault();
       }}
     >
-      <form className="purchase__form" onSubmit={submit} aria-busy={loading}>
-        <h2 id={`${ids}-title`}>{t('dialog.title', { name })}</h2>
+      <form className="purchase__form" onSubmit={submit} aria-busy={loading} noValidate>
+        {/* Written by the page script from the button that opened the dialog. */}
+        <input type="hidden" name="product" />
+        <h2 id={`${ids}-title`}>
+          {PRODUCTS.map((product) => (
+            <span key={product.id} data-for-product={product.id} hidden>
+              {t('dialog.title', { name: productLabel(t, product.id) })}
+            </span>
+          ))}
+        </h2>
         <p id={`${ids}-description`} className="purchase__description">
           {t('dialog.description')}
         </p>
-        <label htmlFor={`${ids}-email`}>{t('dialog.email')}</label>
-        <input
-          id={`${ids}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={form.email}
-          disabled={loading}
-          onChange={(event) => onChange({ ...form, email: event.target.value })}
-        />
-        <label className="purchase__check">
-          <input
-            type="checkbox"
-            checked={form.wantsInvoice}
-            disabled={loading}
-            onChange={(event) => onChange({ ...form, wantsInvoice: event.target.checked })}
-          />
-          {t('dialog.invoice')}
-        </label>
-        {form.wantsInvoice && (
-          <fieldset className="purchase__invoice" disabled={loading}>
+        <fieldset className="purchase__fields" disabled={loading}>
+          <label htmlFor={`${ids}-email`}>{t('dialog.email')}</label>
+          <input id={`${ids}-email`} type="email" name="email" autoComplete="email" inputMode="email" />
+          <label htmlFor={`${ids}-name`}>{t('dialog.name')}</label>
+          <input id={`${ids}-name`} name="name" autoComplete="name" maxLength={120} />
+          <label className="purchase__check">
+            <input type="checkbox" name="invoice" />
+            {t('dialog.invoice')}
+          </label>
+          {/* Shown by the stylesheet while the box above is ticked. */}
+          <fieldset className="purchase__invoice">
             <legend className="visually-hidden">{t('dialog.invoice')}</legend>
             <label htmlFor={`${ids}-company`}>{t('dialog.company')}</label>
-            <input
-              id={`${ids}-company`}
-              required
-              autoComplete="organization"
-              maxLength={200}
-              value={form.invoice.company}
-              onChange={(event) => setInvoice('company', event.target.value)}
-            />
+            <input id={`${ids}-company`} name="company" required autoComplete="organization" maxLength={200} />
             <label htmlFor={`${ids}-tax`}>{t('dialog.taxId')}</label>
-            <input
-              id={`${ids}-tax`}
-              required
-              minLength={5}
-              maxLength={20}
-              pattern="[A-Za-z0-9 \-]+"
-              value={form.invoice.taxId}
-              onChange={(event) => setInvoice('taxId', event.target.value)}
-            />
+            <input id={`${ids}-tax`} name="taxId" required minLength={5} maxLength={20} pattern="[A-Za-z0-9 \-]+" />
             <label htmlFor={`${ids}-address`}>{t('dialog.address')}</label>
-            <input
-              id={`${ids}-address`}
-              required
-              autoComplete="street-address"
-              maxLength={300}
-              value={form.invoice.address}
-              onChange={(event) => setInvoice('address', event.target.value)}
-            />
+            <input id={`${ids}-address`} name="address" required autoComplete="street-address" maxLength={300} />
           </fieldset>
-        )}
-        <dl className="purchase__summary">
-          <dt>{t('dialog.net')}</dt>
-          <dd>{formatPrice(lang, price.net, true)}</dd>
-          <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
-          <dd>{formatPrice(lang, price.vat, true)}</dd>
-          <dt className="purchase__total">{t('dialog.gross')}</dt>
-          <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
-        </dl>
-        <label className="purchase__check">
-          <input
-            type="checkbox"
-            checked={form.accepted}
-            disabled={loading}
-            onChange={(event) => onChange({ ...form, accepted: event.target.checked })}
-          />
-          <span>
-            {t('dialog.acceptBefore')}{' '}
-            <a href={href(lang, 'terms')} target="_blank" rel="noopener">
-              {t('dialog.terms')}
-            </a>{' '}
-            {t('dialog.acceptMiddle')}{' '}
-            <a href={href(lang, 'privacy')} target="_blank" rel="noopener">
-              {t('dialog.privacy')}
-            </a>
-          </span>
-        </label>
-        <div className="purchase__actions">
-          <button type="button" className="button button--ghost-dark" disabled={loading} onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--accent" disabled={loading}>
-            {loading ? t('dialog.processing') : t('dialog.confirm')}
-          </button>
-        </div>
+          {PRODUCTS.map((product) => {
+            // The price of the moment (the server charges the price of the moment it takes the order).
+            const price = priceBreakdown(priceAt(product, Date.now()).net);
+            return (
+              <dl key={product.id} className="purchase__summary" data-for-product={product.id} hidden>
+                <dt>{t('dialog.net')}</dt>
+                <dd>{formatPrice(lang, price.net, true)}</dd>
+                <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+                <dd>{formatPrice(lang, price.vat, true)}</dd>
+                <dt className="purchase__total">{t('dialog.gross')}</dt>
+                <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
+              </dl>
+            );
+          })}
+          <label className="purchase__check">
+            <input type="checkbox" name="accepted" />
+            <span>
+              {t('dialog.acceptBefore')}{' '}
+              <a href={href(lang, 'terms')} target="_blank" rel="noopener">
+                {t('dialog.terms')}
+              </a>{' '}
+              {t('dialog.acceptMiddle')}{' '}
+              <a href={href(lang, 'privacy')} target="_blank" rel="noopener">
+                {t('dialog.privacy')}
+              </a>
+            </span>
+          </label>
+          <div className="purchase__actions">
+            <button type="button" className="button button--ghost-dark" commandfor={PURCHASE_DIALOG_ID} command="close">
+              {t('dialog.cancel')}
+            </button>
+            <button type="submit" className="button button--accent">
+              {loading ? t('dialog.processing') : t('dialog.confirm')}
+            </button>
+          </div>
+        </fieldset>
       </form>
+      {/* Toasts shown while this dialog is open render here, in the top layer above it. */}
+      <div {...{ [TOAST_HOST_ATTRIBUTE]: '' }} />
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 /** A page section with an optional eyebrow, heading and lead; `tone` picks the background. */
 export function Section({
@@ -25,7 +25,8 @@ export function Section({
           <h2 id={headingId}>{title}</h2>
           {lead && <p className="lead">{lead}</p>}
         </header>
-        {children}
+        {/* A boundary of its own: React hydrates it apart, so a tap in it waits only for it (see app.tsx). */}
+        <Suspense>{children}</Suspense>
       </div>
     </section>
   );

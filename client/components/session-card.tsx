@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../site/format';
 import { ROOMS, type Session } from '../../site/program';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { EventIcon } from './event-icon';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { linkedinUrl, type Speaker, speakerAnchor, xUrl } from '../../site/speakers';
+import { type Speaker, speakerAnchor, speakersAreExamples } from '../../site/speakers';
 import { Avatar } from './avatar';
 import { EventIcon } from './event-icon';
 
@@ -8,14 +8,26 @@ export function SpeakerCard({ speaker }: { speaker: Speaker }) {
   const { t } = useTranslation('events');
   const anchor = speakerAnchor(speaker.id);
   const { name } = speaker;
+  const example = speakersAreExamples();
+  // An example speaker has no profile: the links say they lead to the congress's own.
   const profiles = [
-    { network: 'linkedin', url: linkedinUrl(speaker), text: 'LinkedIn', label: t('speakers.linkedin', { name }) },
-    { network: 'x', url: xUrl(speaker), text: 'X', label: t('speakers.x', { name }) },
+    {
+      network: 'linkedin',
+      url: speaker.linkedin,
+      text: 'LinkedIn',
+      label: example ? t('speakers.congressLinkedin') : t('speakers.linkedin', { name }),
+    },
+    { network: 'x', url: speaker.x, text: 'X', label: example ? t('speakers.congressX') : t('speakers.x', { name }) },
   ] as const;
   return (
     <article className="speaker-card" id={anchor} aria-labelledby={`${anchor}-name`}>
       <Avatar name={name} src={speaker.image} alt={t('speakers.portraitAlt', { name })} />
       <div className="speaker-card__body">
+        {example && (
+          <p>
+            <span className="badge badge--example">{t('speakers.exampleLabel')}</span>
+          </p>
+        )}
         <h3 id={`${anchor}-name`}>{name}</h3>
         <p className="speaker-card__role">{t(`speakers.people.${speaker.id}.role`)}</p>
         <p className="speaker-card__bio">{t(`speakers.people.${speaker.id}.bio`)}</p>

@@ -1,41 +1,73 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { COMMON_FEATURES, ONLINE_PLANS, type PlanType, VAT_RATE_PERCENT } from '../../site/tickets';
-import { formatPrice } from '../lib/format';
+import {
+  COMMON_FEATURES,
+  ONLINE_PLANS,
+  type ProductId,
+  priceAt,
+  priceBreakdown,
+  product,
+  VAT_RATE_PERCENT,
+} from '../../site/tickets';
+import type { ProductState } from '../lib/availability';
 import { useLanguage } from '../lib/use-language';
-import { EMPTY_FORM, PurchaseDialog, type PurchaseForm } from './purchase-dialog';
+import { ProductAvailability, purchasable } from './product-availability';
+import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
 
 /**
  * The three online plans from site/tickets.ts, each with a button that opens the purchase
- * dialog for that plan; the group-ticket note links to the contact page.
+ * dialog for that plan (natively, at the first tap: see PurchaseDialog); the group-ticket note
+ * links to the contact page.
  */
-export function TicketPlans() {
+export function TicketPlans({ states }: { states: Map<ProductId, ProductState> | null }) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const [plan, setPlan] = useState<PlanType | null>(null);
-  const [form, setForm] = useState<PurchaseForm>(EMPTY_FORM);
 
   return (
     <>
       <ul className="plans">
         {ONLINE_PLANS.map((p) => {
           const name = t(`plans.names.${p.type}`);
+          const id = `online-${p.type}` as const;
+          // The price of the moment, shown as the EU Omnibus rule asks of a reduction.
+          const price = priceAt(product(id), Date.now());
           return (
             <li key={p.type} className={`plan${p.recommended ? ' plan--recommended' : ''}`}>
               {p.label && <p className="plan__label">{t(`plans.labels.${p.label}`)}</p>}
               <h3 className="plan__name">{name}</h3>
               <p className="plan__price">
-                <span className="plan__amount">{formatPrice(lang, p.net)}</span>
+                <span className="plan__amount">{formatPrice(lang, price.net)}</span>
                 <span aria-hidden="true">*</span>
                 <span className="plan__unit">{t('plans.unit')}</span>
               </p>
-              <p className="plan__original">
-                <span className="visually-hidden">{t('plans.originalPrice')}: </span>
-                <s>{formatPrice(lang, p.originalNet)}</s>
+              <p className="plan__gross">
+                {t('plans.gross', { price: formatPrice(lang, priceBreakdown(price.net).gross, true) })}
               </p>
-              <p className="plan__promo">{t('plans.promoNote')}</p>
+              {price.regularNet !== undefined && (
+                <>
+                  <p className="plan__original">
+                    <span className="visually-hidden">{t('plans.originalPrice')}: </span>
+                    <s>{formatPrice(lang, price.regularNet)}</s>
+                  </p>
+                  {price.lowest30DaysNet !== undefined && (
+                    <p className="plan__lowest">
+                      {t('plans.lowest30', { price: formatPrice(lang, price.lowest30DaysNet) })}
+                    </p>
+                  )}
+                  <p className="plan__promo">{t('plans.promoNote')}</p>
+                </>
+              )}
+              {price.risesOn && (
+                <p className="plan__until">
+                  {t('plans.until', {
+                    date: formatDate(lang, price.risesOn.slice(0, 10)),
+                    price: formatPrice(lang, price.regularNet ?? price.net),
+                  })}
+                </p>
+              )}
+              <ProductAvailability state={states?.get(id)} />
               <ul className="checklist plan__features">
                 {p.features.map((feature) => (
                   <li key={feature}>{t(`plans.features.${feature}`)}</li>
@@ -47,10 +79,13 @@ export function TicketPlans() {
               <button
                 type="button"
                 className={`button ${p.recommended ? 'button--accent' : 'button--outline'} plan__select`}
-                aria-label={t('plans.selectPlan', { name })}
-                onClick={() => setPlan(p.type)}
+                commandfor={PURCHASE_DIALOG_ID}
+                command="show-modal"
+                data-product={id}
+                disabled={!purchasable(states, id)}
               >
                 {t('plans.select')}
+                <span className="visually-hidden"> {name}</span>
               </button>
             </li>
           );
@@ -60,7 +95,7 @@ export function TicketPlans() {
       <p className="plans__group">
         {t('plans.groupText')} <Link href={href(lang, 'contact')}>{t('plans.groupLink')}</Link>
       </p>
-      <PurchaseDialog plan={plan} form={form} onChange={setForm} onClose={() => setPlan(null)} />
+      <PurchaseDialog />
     </>
   );
 }

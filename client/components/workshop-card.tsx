@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { isExample } from '../../site/example-data';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { speaker, speakerAnchor } from '../../site/speakers';
 import type { Workshop } from '../../site/workshops';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
+import { WorkshopRegistration } from './workshop-registration';
 
 const LEVEL_BARS = { basic: 1, intermediate: 2, advanced: 3 } as const;
 
@@ -20,6 +22,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
     <article className={`workshop-card workshop-card--${workshop.category}`} aria-labelledby={headingId}>
       <p className="workshop-card__category">
         <span className="badge">{t(`workshops.categories.${workshop.category}`)}</span>
+        {isExample('workshops') && <span className="badge badge--example">{t('workshops.exampleLabel')}</span>}
       </p>
       <h3 id={headingId}>{title}</h3>
       <p className="workshop-card__text">{t(`workshops.items.${workshop.id}.text`)}</p>
@@ -70,14 +73,15 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           <li key={id}>{t(`workshops.prerequisites.${id}`)}</li>
         ))}
       </ul>
-      <Link
-        href={href(lang, 'tickets')}
-        className="button button--accent workshop-card__register"
-        aria-label={t('workshops.registerLabel', { title })}
-      >
-        {t('workshops.register')}
-        <EventIcon name="arrow" size={18} />
-      </Link>
+      {/* Seats are for holders of an on-site ticket: the e-mail and order code take one. */}
+      <details className="workshop-card__signup">
+        <summary className="button button--accent workshop-card__register">
+          {t('workshops.register')}
+          <span className="visually-hidden"> {title}</span>
+          <EventIcon name="arrow" size={18} />
+        </summary>
+        <WorkshopRegistration workshopId={workshop.id} />
+      </details>
     </article>
   );
 }

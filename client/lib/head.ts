@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { SITE_ORIGIN } from '../../site/event';
+import { siteFacts } from '../../site/facts';
 import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
 import { href, NOINDEX_PAGES, type PageId } from '../../site/pages';
 import { eventJsonLd } from '../../site/structured-data';
@@ -42,11 +43,14 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
       noindex: true,
     };
   }
-  const title = t(`pages.${page}.title`);
+  // Titles and descriptions name the date, year and figures through the facts of site/.
+  const facts = siteFacts(lang);
+  const title = t(`pages.${page}.title`, facts);
+  const description = t(`pages.${page}.description`, facts);
   return {
     ...base,
     title: page === 'home' ? `${t('brand.full')}: ${title}` : `${title} | ${t('brand.full')}`,
-    description: t(`pages.${page}.description`),
+    description,
     canonical: SITE_ORIGIN + href(lang, page),
     alternates: [
       ...LANGUAGES.map((l) => ({ hreflang: l.code, href: SITE_ORIGIN + href(l.code, page) })),
@@ -56,8 +60,8 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
     jsonLd:
       page === 'home' || page === 'tickets'
         ? eventJsonLd(lang, {
-            name: `${t('brand.full')} 2025`,
-            description: t('pages.home.description'),
+            name: `${t('brand.full')} ${facts.year}`,
+            description: t('pages.home.description', facts),
             image: SITE_ORIGIN + ogImagePath(own.prefix),
             planNames: {
               standard: t('plans.names.standard', { ns: 'tickets' }),

@@ -3,6 +3,7 @@ import type admin from '../../locales/pl/admin.json';
 import type common from '../../locales/pl/common.json';
 import type delivery from '../../locales/pl/delivery.json';
 import type events from '../../locales/pl/events.json';
+import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
 import type tickets from '../../locales/pl/tickets.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       delivery: typeof delivery;
       admin: typeof admin;
+      faq: typeof faq;
     };
   }
 }

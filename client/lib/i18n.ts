@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LanguageCode } from '../../site/languages';
+import { siteFacts } from '../../site/facts';
+import { findLanguage, type LanguageCode } from '../../site/languages';
 import type { Namespace } from '../../site/pages';
 
 type Catalogue = Record<string, unknown>;
@@ -47,9 +48,15 @@ export function createI18n(lang: LanguageCode): I18n {
     ns: ['common'],
     resources: {},
     initAsync: false,
-    interpolation: { escapeValue: false },
+    // Every text can name a fact of site/ (`{{date}}`, `{{live}}`) without the component passing
+    // it: the facts of the instance's language are its default values, replaced when it changes.
+    interpolation: { escapeValue: false, defaultVariables: siteFacts(lang) },
     react: { useSuspense: false },
     returnNull: false,
+  });
+  instance.on('languageChanged', (lng) => {
+    const code = findLanguage(lng)?.code;
+    if (code) instance.options.interpolation = { ...instance.options.interpolation, defaultVariables: siteFacts(code) };
   });
   return instance;
 }

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../../site/languages';
 import { PAYMENT_HOSTS } from '../../site/security';
-import type { PlanType } from '../../site/tickets';
+import type { ProductId } from '../../site/tickets';
 
 export type Invoice = { company: string; taxId: string; address: string };
 
@@ -25,12 +25,12 @@ export function isAllowedPaymentUrl(url: string, origin: string): boolean {
   }
 }
 
-/** `POST /api/purchase/:plan`; resolves to the payment URL. One idempotency key per attempt. */
+/** `POST /api/purchase/:product`; resolves to the payment URL. One idempotency key per attempt. */
 export async function startPurchase(
-  plan: PlanType,
-  body: { email: string; lang: LanguageCode; invoice?: Invoice },
+  product: ProductId,
+  body: { email: string; lang: LanguageCode; name?: string; invoice?: Invoice },
 ): Promise<string> {
-  const response = await fetch(`/api/purchase/${plan}`, {
+  const response = await fetch(`/api/purchase/${product}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
     body: JSON.stringify(body),

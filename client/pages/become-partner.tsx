@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
+import { formatNumber } from '../../site/format';
 import { PARTNER_PACKAGES } from '../../site/partners';
 import { BenefitCards, FigureStrip } from '../components/cooperation-page';
 import { InfoCta } from '../components/info-cta';
@@ -8,7 +9,6 @@ import { useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
 import { Section } from '../components/section';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {

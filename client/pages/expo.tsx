@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
 import { FLOOR_PLAN, FLOOR_PLAN_AREAS } from '../../site/expo';
+import { eventDate } from '../../site/facts';
+import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { ROOMS } from '../../site/program';
 import { ZONES, zoneMarker } from '../../site/zones';
@@ -9,7 +11,6 @@ import { EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
-import { eventDate, formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const NETWORKING_POINTS = ['book', 'match', 'meet'] as const;

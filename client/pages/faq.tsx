@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FAQ_ITEMS } from '../../site/faq';
-import { href } from '../../site/pages';
+import { FAQ_GROUPS, type FaqItemId } from '../../site/faq';
+import { href, type PageId } from '../../site/pages';
 import { Accordion } from '../components/accordion';
 import { InfoCta } from '../components/info-cta';
 import { useInfoFacts } from '../components/info-facts';
@@ -13,31 +13,43 @@ import { useLanguage } from '../lib/use-language';
 export default function Page() {
   const { t } = useTranslation('info');
   const { t: tc } = useTranslation();
+  const { t: tf } = useTranslation('faq');
   const lang = useLanguage();
   const facts = useInfoFacts();
-  const items = FAQ_ITEMS.map((item) => ({
-    id: item.id,
-    question: t(`faq.items.${item.id}.question`),
-    answer: (
-      <>
-        <p>{t(`faq.items.${item.id}.answer`, facts)}</p>
-        {item.link && (
-          <p>
-            <Link href={href(lang, item.link)} className="faq-link">
-              {t('faq.seeAlso', { page: tc(`pages.${item.link}.nav`) })}
-              <InfoIcon name="arrow" size={18} />
-            </Link>
-          </p>
-        )}
-      </>
-    ),
+  const groups = FAQ_GROUPS.map((group) => ({
+    id: group.id,
+    title: tf(`groups.${group.id}`),
+    items: group.items.map((item: { id: FaqItemId; link: PageId | null }) => ({
+      id: item.id,
+      question: tf(`items.${item.id}.question`),
+      answer: (
+        <>
+          <p>{tf(`items.${item.id}.answer`)}</p>
+          {item.link && (
+            <p>
+              <Link href={href(lang, item.link)} className="faq-link">
+                {t('faq.seeAlso', { page: tc(`pages.${item.link}.nav`) })}
+                <InfoIcon name="arrow" size={18} />
+              </Link>
+            </p>
+          )}
+        </>
+      ),
+    })),
   }));
   return (
     <>
       <InfoHero id="faq" eyebrow={t('faq.eyebrow')} />
       <Section id="questions" title={t('faq.listTitle')}>
         <div className="faq-layout">
-          <Accordion items={items} />
+          <div className="faq-groups">
+            {groups.map((group) => (
+              <section key={group.id} className="faq-group" aria-labelledby={`faq-group-${group.id}`}>
+                <h3 id={`faq-group-${group.id}`}>{group.title}</h3>
+                <Accordion items={group.items} headingLevel={4} />
+              </section>
+            ))}
+          </div>
           <aside className="card faq-facts" aria-labelledby="faq-facts-title">
             <h3 id="faq-facts-title">{t('shared.factsTitle')}</h3>
             <dl>

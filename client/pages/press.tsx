@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { EVENT, ORGANISER } from '../../site/event';
-import { type LanguageCode, language } from '../../site/languages';
-import { fileType, PAST_EDITION_YEAR, PRESS_DOWNLOADS, PRESS_PHOTOS, pressFileSize } from '../../site/press';
+import { formatSize } from '../../site/format';
+import { fileType, PRESS_DOWNLOADS, PRESS_PHOTOS, pressFileSize } from '../../site/press';
 import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { type IconName, InfoIcon } from '../components/info-icon';
@@ -16,16 +16,6 @@ const ICONS: Record<(typeof PRESS_DOWNLOADS)[number]['id'], IconName> = {
   photos: 'image',
   speakerBios: 'users',
 };
-
-/** A file size in the language's style: "84 kB", "1,2 MB". */
-function formatSize(lang: LanguageCode, bytes: number): string {
-  const mega = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language(lang).intl, {
-    style: 'unit',
-    unit: mega ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: mega ? 1 : 0,
-  }).format(mega ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
-}
 
 export default function Page() {
   const { t } = useTranslation('info');
@@ -93,7 +83,7 @@ export default function Page() {
                   <InfoIcon name={ICONS[file.id]} />
                 </span>
                 <h3>{title}</h3>
-                <p>{t(`press.files.${file.id}.text`, { ...facts, year: PAST_EDITION_YEAR })}</p>
+                <p>{t(`press.files.${file.id}.text`)}</p>
                 <a href={path} download className="button press-download__link">
                   <InfoIcon name="download" size={20} />
                   <span>
@@ -107,7 +97,7 @@ export default function Page() {
         </ul>
       </Section>
 
-      <Section id="gallery" title={t('press.galleryTitle', { year: PAST_EDITION_YEAR })}>
+      <Section id="gallery" title={t('press.galleryTitle')}>
         <ul className="press-gallery">
           {PRESS_PHOTOS.map((photo) => {
             const caption = t(`press.photos.${photo.id}`);

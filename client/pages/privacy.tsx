@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
 import { useInfoFacts } from '../components/info-facts';
 import { LegalPage } from '../components/legal-page';
 import { Linkify } from '../components/linkify';
-import { formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const PURPOSES = ['contact', 'orders', 'payments', 'operation'] as const;

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AWARD_CATEGORIES } from '../../site/awards';
 import { EVENT } from '../../site/event';
+import { eventDate } from '../../site/facts';
+import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { TRACKS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
@@ -12,7 +14,6 @@ import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SessionCard } from '../components/session-card';
 import { TimeRange } from '../components/time-range';
-import { eventDate, formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {

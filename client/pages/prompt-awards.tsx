@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AWARD_CATEGORIES, AWARD_GROUPS } from '../../site/awards';
+import { eventDate } from '../../site/facts';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
-import { eventDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const GROUP_ICONS: Record<(typeof AWARD_GROUPS)[number]['id'], IconName> = {
@@ -30,6 +31,7 @@ export default function Page() {
         eyebrow={t('awards.eyebrow', { date: eventDate(lang) })}
         lead={t('awards.lead')}
         start={awards.start}
+        hosts={awards.hosts}
         end={awards.end}
         art={{ ...awards.art, alt: t('awards.imageAlt') }}
         actions={

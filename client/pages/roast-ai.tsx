@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const HIGHLIGHT_ICONS: Record<(typeof ROAST_HIGHLIGHTS)[number], IconName> = {
@@ -28,6 +28,7 @@ export default function Page() {
         eyebrow={t('roast.eyebrow', { date: eventDate(lang) })}
         lead={t('roast.lead')}
         start={roast.start}
+        hosts={roast.hosts}
         end={roast.end}
         art={{ ...roast.art, alt: '' }}
         actions={

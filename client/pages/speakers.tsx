@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
+import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { SPEAKERS } from '../../site/speakers';
 import { EventHero } from '../components/event-hero';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SpeakerCard } from '../components/speaker-card';
-import { formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {

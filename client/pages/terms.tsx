@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../site/format';
 import { TERMS_DATE } from '../../site/terms';
 import { useInfoFacts } from '../components/info-facts';
 import { LegalPage } from '../components/legal-page';
 import { Linkify } from '../components/linkify';
-import { formatDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const ITEMS = {

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
+import { eventDate } from '../../site/facts';
+import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { WORKSHOPS } from '../../site/workshops';
 import { EventHero } from '../components/event-hero';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { WorkshopCard } from '../components/workshop-card';
-import { eventDate, formatDate, formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EVENT } from '../../site/event';
+import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { ZONES, type ZoneId, zoneMarker } from '../../site/zones';
 import { EventHero, useVenueLine } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
-import { eventDate } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const ZONE_ICONS: Record<ZoneId, IconName> = {

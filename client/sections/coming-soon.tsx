@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
+import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
-import { eventValues } from '../lib/event-values';
 import { useLanguage } from '../lib/use-language';
 
 /** The speakers section: the list comes on the publication day; a link to the speakers page. */
 export function SpeakersTeaser() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const values = eventValues(lang);
+  const values = siteFacts(lang);
   return (
     <Section
       id="speakers"
@@ -20,7 +20,7 @@ export function SpeakersTeaser() {
       lead={t('speakers.lead', { count: FIGURES.speakers })}
     >
       <div className="teaser">
-        <Notice title={t('speakers.notice', { date: values.listsDate })} />
+        <Notice title={t('speakers.notice', { date: values.lists })} />
         <Link href={href(lang, 'speakers')} className="button button--accent">
           {t('speakers.cta')}
         </Link>
@@ -33,7 +33,7 @@ export function SpeakersTeaser() {
 export function ScheduleTeaser() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const values = eventValues(lang);
+  const values = siteFacts(lang);
   return (
     <Section
       id="schedule"
@@ -43,7 +43,7 @@ export function ScheduleTeaser() {
       tone="white"
     >
       <div className="teaser">
-        <Notice title={t('schedule.notice', { date: values.listsDate })} />
+        <Notice title={t('schedule.notice', { date: values.lists })} />
         <Link href={href(lang, 'program')} className="button button--accent">
           {t('schedule.cta')}
         </Link>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
+import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
-import { eventValues } from '../lib/event-values';
 import { useLanguage } from '../lib/use-language';
 
 /** Number of placeholder tiles until exhibitors are announced. */
@@ -31,7 +31,7 @@ export function Exhibition() {
         ))}
       </ul>
       <div className="teaser teaser--dark">
-        <Notice title={t('exhibition.notice', { date: eventValues(lang).listsDate })} />
+        <Notice title={t('exhibition.notice', { date: siteFacts(lang).lists })} />
         <div className="teaser__actions">
           <Link href={href(lang, 'forExhibitors')} className="button button--accent">
             {t('exhibition.cta')}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
+import { siteFacts } from '../../site/facts';
+import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
-import { eventValues } from '../lib/event-values';
-import { formatNumber } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const STATS = ['liveParticipants', 'onlineParticipants', 'exhibitors', 'speakers', 'workshops'] as const;
@@ -11,7 +11,7 @@ const STATS = ['liveParticipants', 'onlineParticipants', 'exhibitors', 'speakers
 export function Hero() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const values = eventValues(lang);
+  const values = siteFacts(lang);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__glow" aria-hidden="true" />
@@ -29,7 +29,7 @@ export function Hero() {
         <p className="hero__description">{t('hero.description', values)}</p>
         <div className="hero__actions">
           <Link href={href(lang, 'tickets')} className="button button--accent button--large">
-            {t('hero.register')}
+            {t('hero.buyTicket')}
           </Link>
           <Link href={href(lang, 'program')} className="button button--ghost button--large">
             {t('hero.program')}

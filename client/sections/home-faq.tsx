@@ -1,34 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FIGURES } from '../../site/event';
+import { HOME_FAQ } from '../../site/faq';
 import { href } from '../../site/pages';
 import { Accordion } from '../components/accordion';
 import { Section } from '../components/section';
-import { eventValues } from '../lib/event-values';
 import { useLanguage } from '../lib/use-language';
 
-const ITEMS = [
-  'whenWhere',
-  'oneDayTicket',
-  'workshopsIncluded',
-  'becomeSpeaker',
-  'networking',
-  'whatToBring',
-  'becomeExhibitor',
-] as const;
-
-/** The home page's seven questions as a single-open accordion. */
+/** A selection of the FAQ page's questions as a single-open accordion, linking to all of them. */
 export function HomeFaq() {
   const { t } = useTranslation('home');
+  const { t: tf } = useTranslation('faq');
   const lang = useLanguage();
-  const values = { ...eventValues(lang), tables: FIGURES.networkingTables };
   return (
     <Section id="faq" eyebrow={t('faq.eyebrow')} title={t('faq.title')} tone="white">
       <Accordion
-        items={ITEMS.map((id) => ({
+        items={HOME_FAQ.map((id) => ({
           id,
-          question: t(`faq.items.${id}.question`),
-          answer: <p>{t(`faq.items.${id}.answer`, values)}</p>,
+          question: tf(`items.${id}.question`),
+          answer: <p>{tf(`items.${id}.answer`)}</p>,
         }))}
       />
       <p className="section__more">

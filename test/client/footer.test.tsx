@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../../client/components/footer';
+import { ORGANISER } from '../../site/event';
 import { renderPl } from './render';
 
 const PARTS = {
   top: '<p>© {year} <strong>Kongres AI Polska</strong></p>',
-  middle: '<p>Organizator: Kongres AI sp. z o.o.</p>',
+  middle: '<p>Organizator: Przykładowy Organizator sp. z o.o.</p>',
   bottom: '<p><a href="/pl/regulamin">Regulamin</a></p>',
 };
 
@@ -76,7 +77,7 @@ describe('footer', () => {
     renderPl(<Footer />);
     await settled('loaded');
     expect(legal().textContent).toContain('© 2024-2031 Kongres AI Polska');
-    expect(legal().textContent).toContain('Organizator: Kongres AI sp. z o.o.');
+    expect(legal().textContent).toContain('Organizator: Przykładowy Organizator sp. z o.o.');
     expect(legal().querySelector('strong')?.textContent).toBe('Kongres AI Polska');
     expect(legal().textContent).not.toContain('{year}');
   });
@@ -93,7 +94,7 @@ describe('footer', () => {
   it('shows the plain footer with the year rule until the service answers', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
     renderPl(<Footer />);
-    expect(legal().textContent).toBe('© 2024-2031 Kongres AI Polska. Wszelkie prawa zastrzeżone.');
+    expect(legal().textContent).toBe(`© 2024-2031 ${ORGANISER.name} · Wszelkie prawa zastrzeżone.`);
   });
 
   it.each([
@@ -107,10 +108,10 @@ describe('footer', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderPl(<Footer />);
     await settled('failed');
-    expect(legal().textContent).toBe('© 2024-2031 Kongres AI Polska. Wszelkie prawa zastrzeżone.');
+    expect(legal().textContent).toBe(`© 2024-2031 ${ORGANISER.name} · Wszelkie prawa zastrzeżone.`);
     expect(warn).toHaveBeenCalled();
     // The links and the organiser's details do not depend on the service.
-    expect(footer().textContent).toContain('Kongres AI sp. z o.o.');
+    expect(footer().textContent).toContain(ORGANISER.name);
     expect(screen.getAllByRole('link', { name: 'Regulamin' })[0]?.getAttribute('href')).toBe('/pl/regulamin');
   });
 

@@ -1,14 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_FORM, PurchaseDialog, type PurchaseForm } from '../../client/components/purchase-dialog';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dialogFallbacks, productDialogs } from '../../client/boot';
+import { PurchaseDialog } from '../../client/components/purchase-dialog';
 import { TicketPlans } from '../../client/components/ticket-plans';
 import { isAllowedPaymentUrl } from '../../client/lib/purchase-api';
-import type { PlanType } from '../../site/tickets';
+import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { renderPl } from './render';
 
-// happy-dom has no modal dialogs: showModal/close just toggle `open`.
+// happy-dom has no modal dialogs and no invoker commands: showModal/close just toggle `open`, and
+// the page script's fallback for browsers without `commandfor` opens the dialog (as in old Safari).
 beforeEach(() => {
+  // Prices depend on the day: these tests run inside the online promotion, whatever today is.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date((Date.parse(PROMOTION_FROM) + Date.parse(PROMOTION_UNTIL)) / 2));
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
@@ -16,39 +20,57 @@ beforeEach(() => {
     this.removeAttribute('open');
   };
 });
-afterEach(() => vi.restoreAllMocks());
+beforeAll(() => {
+  dialogFallbacks(document);
+  productDialogs(document);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
-function Harness({ navigate, initialPlan = 'premium' }: { navigate: (url: string) => void; initialPlan?: PlanType }) {
-  const [plan, setPlan] = useState<PlanType | null>(initialPlan);
-  const [form, setForm] = useState<PurchaseForm>(EMPTY_FORM);
+const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+const email = () => screen.getByLabelText('Adres e-mail') as HTMLInputElement;
+const confirm = () => screen.getByRole('button', { name: /Przejdź do płatności|Przetwarzanie/ });
+const acceptTerms = () => fireEvent.click(screen.getByRole('checkbox', { name: /Akceptuję/ }));
+const choose = (name: string) => screen.getByRole('button', { name: `Wybierz pakiet ${name}` });
+const shown = (selector: string) => dialog().querySelector(`${selector}:not([hidden])`)?.textContent ?? '';
+
+/** The plans with the dialog opened for one of them, as the page script and the browser open it. */
+function openFor(name: string, navigate?: (url: string) => void) {
+  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans states={null} />);
+  fireEvent.click(navigate ? screen.getByRole('button', { name }) : choose(name));
+}
+
+function Plans({ navigate }: { navigate: (url: string) => void }) {
   return (
     <>
-      <button type="button" onClick={() => setPlan('premium')}>
-        reopen
+      <button type="button" commandfor="purchase-dialog" command="show-modal" data-product="online-premium">
+        Premium
       </button>
-      <PurchaseDialog plan={plan} form={form} onChange={setForm} onClose={() => setPlan(null)} navigate={navigate} />
+      <PurchaseDialog navigate={navigate} />
     </>
   );
 }
 
-const email = () => screen.getByLabelText('Adres e-mail') as HTMLInputElement;
-const confirm = () => screen.getByRole('button', { name: /Przejdź do płatności|Przetwarzanie/ });
-const acceptTerms = () => fireEvent.click(screen.getByRole('checkbox', { name: /Akceptuję/ }));
-
 describe('purchase dialog', () => {
-  it('opens for the chosen plan with its net, VAT and gross', () => {
-    renderPl(<TicketPlans />);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Wybierz pakiet Praktyk AI VIP' }));
-    const dialog = screen.getByRole('dialog', { name: 'Zakup biletu: Praktyk AI VIP' });
-    expect(dialog.textContent).toMatch(/999,00\s*zł/);
-    expect(dialog.textContent).toMatch(/229,77\s*zł/);
-    expect(dialog.textContent).toMatch(/1228,77\s*zł/);
+  it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {
+    renderPl(<TicketPlans states={null} />);
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    expect(dialog().open).toBe(false);
+    fireEvent.click(choose('Praktyk AI VIP'));
+    expect(dialog().open).toBe(true);
+    expect(shown('h2 span')).toBe('Zakup biletu: Praktyk AI VIP (online)');
+    expect(dialog().querySelectorAll('dl:not([hidden])')).toHaveLength(1);
+    expect(shown('dl')).toMatch(/999,00\s*zł/);
+    expect(shown('dl')).toMatch(/229,77\s*zł/);
+    expect(shown('dl')).toMatch(/1228,77\s*zł/);
+    expect((dialog().querySelector('input[name="product"]') as HTMLInputElement).value).toBe('online-vip');
   });
 
   it('shows the error toast and sends nothing when the e-mail is empty', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    renderPl(<Harness navigate={vi.fn()} />);
+    openFor('Premium');
     acceptTerms();
     fireEvent.click(confirm());
     const toast = await screen.findByRole('alert');
@@ -61,16 +83,19 @@ describe('purchase dialog', () => {
     let answer: (value: Response) => void = () => {};
     const fetch = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const navigate = vi.fn();
-    renderPl(<Harness navigate={navigate} />);
-    fireEvent.change(email(), { target: { value: 'ala@example.com' } });
+    openFor('Premium', navigate);
+    // Typed the way a browser fills a field: no React state is involved, the form is read when sent.
+    email().value = 'ala@example.com';
     acceptTerms();
     fireEvent.click(confirm());
     await waitFor(() => expect(confirm().textContent).toBe('Przetwarzanie...'));
-    expect(email().disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Anuluj' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+    // One disabled fieldset holds every control.
+    const fields = dialog().querySelector('fieldset') as HTMLFieldSetElement;
+    expect(fields.disabled).toBe(true);
+    for (const control of [email(), screen.getByRole('button', { name: 'Anuluj' }), confirm()])
+      expect(fields.contains(control)).toBe(true);
     const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/purchase/premium');
+    expect(url).toBe('/api/purchase/online-premium');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ala@example.com', lang: 'pl' });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     await act(async () =>
@@ -80,22 +105,43 @@ describe('purchase dialog', () => {
     expect(confirm().textContent).toBe('Przejdź do płatności');
   });
 
+  it('sends the invoice details when an invoice is wanted', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(Response.json({ url: '/checkout/demo/1' }, { status: 201 }));
+    renderPl(<Plans navigate={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Premium' }));
+    email().value = 'ala@example.com';
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Potrzebuję faktury' }));
+    (screen.getByLabelText('Nazwa firmy') as HTMLInputElement).value = 'Firma';
+    (screen.getByLabelText(/NIP/) as HTMLInputElement).value = '1234567890';
+    (screen.getByLabelText(/Adres firmy/) as HTMLInputElement).value = 'Łódź';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ala@example.com',
+      lang: 'pl',
+      invoice: { company: 'Firma', taxId: '1234567890', address: 'Łódź' },
+    });
+  });
+
   it('keeps the dialog open with the error toast when the purchase fails, and logs it', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ error: 'payment_unavailable' }, { status: 503 }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const navigate = vi.fn();
-    renderPl(<Harness navigate={navigate} />);
-    fireEvent.change(email(), { target: { value: 'ala@example.com' } });
+    openFor('Premium', navigate);
+    email().value = 'ala@example.com';
     acceptTerms();
     fireEvent.click(confirm());
     const toast = await screen.findByRole('alert');
     await waitFor(() =>
       expect(toast.textContent).toContain('Wystąpił błąd podczas przetwarzania płatności. Spróbuj ponownie.'),
     );
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(dialog().open).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalled();
-    expect((confirm() as HTMLButtonElement).disabled).toBe(false);
+    expect((dialog().querySelector('fieldset') as HTMLFieldSetElement).disabled).toBe(false);
     expect(email().value).toBe('ala@example.com');
   });
 
@@ -105,8 +151,8 @@ describe('purchase dialog', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const navigate = vi.fn();
-    renderPl(<Harness navigate={navigate} />);
-    fireEvent.change(email(), { target: { value: 'ala@example.com' } });
+    openFor('Premium', navigate);
+    email().value = 'ala@example.com';
     acceptTerms();
     fireEvent.click(confirm());
     await screen.findByRole('alert');
@@ -114,18 +160,19 @@ describe('purchase dialog', () => {
   });
 
   it('closes on cancel and keeps the e-mail for the next opening', () => {
-    renderPl(<Harness navigate={vi.fn()} />);
-    fireEvent.change(email(), { target: { value: 'ala@example.com' } });
+    openFor('Premium');
+    email().value = 'ala@example.com';
     fireEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
-    expect(screen.queryByLabelText('Adres e-mail')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'reopen' }));
+    expect(dialog().open).toBe(false);
+    fireEvent.click(choose('Standard'));
+    expect(dialog().open).toBe(true);
     expect(email().value).toBe('ala@example.com');
   });
 
   it('requires accepting the terms before sending', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    renderPl(<Harness navigate={vi.fn()} />);
-    fireEvent.change(email(), { target: { value: 'ala@example.com' } });
+    openFor('Premium');
+    email().value = 'ala@example.com';
     fireEvent.click(confirm());
     expect((await screen.findByRole('alert')).textContent).toContain('regulamin');
     expect(fetch).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleWelcomePopup, WELCOME_DELAY_MS } from '../../client/boot';
+import { dialogFallbacks, scheduleWelcomePopup, WELCOME_DELAY_MS } from '../../client/boot';
 import { WelcomePopup } from '../../client/components/welcome-popup';
 import { WELCOME_POPUP_STORAGE_KEY } from '../../site/privacy';
 import { renderPl } from './render';
@@ -109,5 +109,21 @@ describe('welcome popup', () => {
     cancel();
     wait(5000);
     expect(dialog().open).toBe(false);
+  });
+
+  it('closes with a click on its backdrop where the browser has no closedby (Safari), and stores that', async () => {
+    // happy-dom, like Safari, lacks HTMLDialogElement.closedBy: the page script's fallback acts.
+    expect('closedBy' in HTMLDialogElement.prototype).toBe(false);
+    dialogFallbacks(document);
+    loadPage();
+    await wait(WELCOME_DELAY_MS);
+    const element = dialog();
+    element.getBoundingClientRect = () => DOMRect.fromRect({ x: 20, y: 100, width: 300, height: 400 });
+    // A click inside the dialog's box leaves it open; one outside it (on the backdrop) closes it.
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 100, clientY: 200 }));
+    expect(element.open).toBe(true);
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 5, clientY: 600 }));
+    expect(element.open).toBe(false);
+    expect(localStorage.getItem(WELCOME_POPUP_STORAGE_KEY)).toBe('true');
   });
 });

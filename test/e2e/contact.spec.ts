@@ -174,3 +174,75 @@ test('the honeypot is out of sight, out of the tab order and hidden from assisti
   await expect(trap).not.toBeInViewport();
   await expect(page.getByRole('textbox')).toHaveCount(4);
 });
+
+/** Fills name and e-mail the way a browser's autofill does: values set at once, then input and change. */
+async function autofill(page: Page) {
+  await page.evaluate(
+    ({ name, email }) => {
+      for (const [id, value] of [
+        ['contact-name', name],
+        ['contact-email', email],
+      ] as const) {
+        const input = document.getElementById(id) as HTMLInputElement;
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    },
+    { name: VALUES.name, email: VALUES.email },
+  );
+}
+
+test('autofilled, then typed, then sent before React is there: everything is sent once React arrives', async ({
+  page,
+}) => {
+  // React's entry is held back until the form has been sent.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pl/kontakt');
+  await autofill(page);
+  await page.getByLabel('Temat').fill(VALUES.subject);
+  await page.getByLabel('Wiadomość').fill(VALUES.message);
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+  await send(page).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  release();
+  expect((await request).postDataJSON()).toEqual({ ...VALUES, lang: 'pl', website: '' });
+  await expect(page.getByText('Dziękujemy! Wiadomość została wysłana.')).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+});
+
+test('autofilled, then typed, then sent after React has hydrated: everything is sent', async ({ page }) => {
+  await open(page, '/pl/kontakt');
+  await autofill(page);
+  await page.getByLabel('Temat').fill(VALUES.subject);
+  await page.getByLabel('Wiadomość').fill(VALUES.message);
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+  await send(page).click();
+  expect((await request).postDataJSON()).toEqual({ ...VALUES, lang: 'pl', website: '' });
+  await expect(page.getByText('Dziękujemy! Wiadomość została wysłana.')).toBeVisible();
+});
+
+test('autofilled before React hydrates and sent after: nothing is wiped or marked missing', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pl/kontakt');
+  await autofill(page);
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(page.getByLabel('Imię i nazwisko')).toHaveValue(VALUES.name);
+  await expect(page.getByLabel('Adres e-mail')).toHaveValue(VALUES.email);
+  await page.getByLabel('Temat').fill(VALUES.subject);
+  await page.getByLabel('Wiadomość').fill(VALUES.message);
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+  await send(page).click();
+  expect((await request).postDataJSON()).toEqual({ ...VALUES, lang: 'pl', website: '' });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Page } from '@playwright/test';
 
 /**
@@ -60,4 +61,21 @@ export function scriptsLoaded(page: Page): Promise<string[]> {
 export async function languageCookie(page: Page) {
   const cookies = await page.context().cookies();
   return cookies.find((c) => c.name === 'i18nextLng')?.value;
+}
+
+/** Every WCAG 2.x level A and AA rule of axe. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Axe's violations on the page as `rule: targets` lines: every WCAG 2.x A/AA rule (or, with
+ * `all`, every rule axe runs by default, best practices too), and always label-content-name-mismatch
+ * (WCAG 2.5.3 "label in name"), which axe counts as experimental and leaves out otherwise.
+ */
+export async function axeViolations(page: Page, { all = false } = {}) {
+  const rules = { 'label-content-name-mismatch': { enabled: true } };
+  // One options object: AxeBuilder's options() replaces what withTags() set.
+  const { violations } = await new AxeBuilder({ page })
+    .options(all ? { rules } : { runOnly: { type: 'tag', values: WCAG_TAGS }, rules })
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './helpers';
+import { EDITION_YEAR } from '../../site/event';
+import { FAQ_GROUPS, FAQ_ITEMS } from '../../site/faq';
+import { axeViolations, expect, open, test } from './helpers';
 
 const LANGS = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 const PAGES = [
@@ -18,73 +19,83 @@ const PAGES = [
 ] as const;
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('FAQ accordion', () => {
-  test('opens one answer at a time and closes the open one again', async ({ page }) => {
+  const question = (page: Page, name: string | RegExp) => main(page).locator('summary', { hasText: name });
+  const item = (page: Page, name: string | RegExp) =>
+    main(page).locator('details', { has: page.locator('summary', { hasText: name }) });
+
+  test('opens one answer of a group at a time and closes the open one again', async ({ page }) => {
     await open(page, '/pl/faq');
-    const when = page.getByRole('button', { name: 'Kiedy i gdzie odbywa się kongres?' });
-    const online = page.getByRole('button', { name: 'Czy mogę wziąć udział online?' });
-    await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText(/Kongres odbędzie się 25 października 2025/)).toBeHidden();
+    const when = item(page, 'Kiedy i gdzie odbędzie się kongres?');
+    const day = item(page, 'Jak wygląda plan dnia?');
+    await expect(when).not.toHaveAttribute('open');
+    await expect(when.locator('.accordion__panel')).toBeHidden();
 
-    await when.click();
-    await expect(when).toHaveAttribute('aria-expanded', 'true');
-    const answer = page.getByRole('region', { name: 'Kiedy i gdzie odbywa się kongres?' });
-    await expect(answer).toContainText('25 października 2025 w godzinach 10:00–20:00 w hali Atlas Arena');
-    await expect(answer).toContainText('Łódź');
+    await question(page, 'Kiedy i gdzie odbędzie się kongres?').click();
+    await expect(when).toHaveAttribute('open');
+    await expect(when.locator('.accordion__panel')).toContainText(
+      '23 października 2027 w godzinach 10:00–21:00 w hali Atlas Arena',
+    );
+    await expect(when.locator('.accordion__panel')).toContainText('Łódź');
 
-    await online.click();
-    await expect(online).toHaveAttribute('aria-expanded', 'true');
-    await expect(when).toHaveAttribute('aria-expanded', 'false');
-    await expect(answer).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Czy mogę wziąć udział online?' })).toContainText('299 zł netto');
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(day).toHaveAttribute('open');
+    await expect(when).not.toHaveAttribute('open');
+    await expect(day.locator('.accordion__panel')).toContainText('kończy kongres o 21:00');
 
-    await online.click();
-    await expect(online).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('.accordion__panel:not([hidden])')).toHaveCount(0);
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(main(page).locator('details[open]')).toHaveCount(0);
   });
 
   test('works from the keyboard', async ({ page }) => {
     await open(page, '/de/faq');
-    const first = page.getByRole('button', { name: 'Wann und wo findet der Kongress statt?' });
-    const second = page.getByRole('button', { name: /Wann genau findet der Kongress statt/ });
-    await first.focus();
+    const first = item(page, 'Wann und wo findet der Kongress statt?');
+    const second = item(page, 'Wie sieht der Tag aus?');
+    await question(page, 'Wann und wo findet der Kongress statt?').focus();
     await page.keyboard.press('Enter');
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('region', { name: 'Wann und wo findet der Kongress statt?' })).toContainText(
-      'am 25. Oktober 2025 von 10:00 bis 20:00 Uhr in der Atlas Arena',
+    await expect(first).toHaveAttribute('open');
+    await expect(first.locator('.accordion__panel')).toContainText(
+      'Am 23. Oktober 2027 von 10:00 bis 21:00 Uhr in der Atlas Arena',
     );
     await page.keyboard.press('Tab');
     // The open answer's link comes first in the tab order, then the next question.
-    await expect(page.getByRole('link', { name: 'Siehe: Kontakt' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Siehe: Programm' }).first()).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(second).toBeFocused();
+    await expect(second.locator('summary')).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).toHaveAttribute('open');
+    await expect(first).not.toHaveAttribute('open');
     await page.keyboard.press('Space');
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).not.toHaveAttribute('open');
   });
 
-  test('holds the seven questions of the FAQ page in every language, with the facts from site/', async ({ page }) => {
+  test('answers open with script blocked entirely', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/pl/faq');
+    await question(page, 'Kiedy i gdzie odbędzie się kongres?').click();
+    await expect(item(page, 'Kiedy i gdzie odbędzie się kongres?').locator('.accordion__panel')).toBeVisible();
+    await question(page, 'Jak wygląda plan dnia?').click();
+    await expect(main(page).locator('details[open]')).toHaveCount(1);
+    await context.close();
+  });
+
+  test('holds every question in four groups in every language, with the facts from site/', async ({ page }) => {
     for (const [lang, date] of [
-      ['en-us', 'October 25, 2025'],
-      ['es', '25 de octubre de 2025'],
+      ['en-us', 'October 23, 2027'],
+      ['es', '23 de octubre de 2027'],
     ] as const) {
       await open(page, `/${lang}/faq`);
-      const buttons = main(page).locator('.accordion__button');
-      await expect(buttons).toHaveCount(7);
-      await buttons.first().click();
-      const name = (await buttons.first().textContent()) ?? '';
-      await expect(main(page).getByRole('region', { name })).toContainText(date);
+      const questions = main(page).locator('summary');
+      await expect(questions).toHaveCount(FAQ_ITEMS.length);
+      await expect(main(page).locator('.faq-group')).toHaveCount(FAQ_GROUPS.length);
+      await main(page).locator('.faq-group').nth(1).locator('summary').first().click();
+      await expect(main(page).locator('details[open] .accordion__panel')).toContainText(date);
     }
   });
 });
@@ -114,32 +125,32 @@ test.describe('cooperation pages', () => {
   test('show their figures and facts in the page language', async ({ page }) => {
     await open(page, '/de/wspolpraca/dla-wystawcy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Für Aussteller');
-    await expect(main(page)).toContainText('25. Oktober 2025 · Atlas Arena, Łódź + online');
+    await expect(main(page)).toContainText('23. Oktober 2027 · Atlas Arena, Łódź + online');
     await expect(main(page).getByRole('definition').first()).toHaveText('3.500+');
     await expect(main(page).getByRole('link', { name: 'Anmeldeformular für Aussteller' }).first()).toHaveAttribute(
       'href',
       '/de/kontakt?temat=wystawca',
     );
     await open(page, '/pl/wspolpraca/dla-prelegenta');
-    await expect(main(page)).toContainText('Pełną listę prelegentów opublikujemy 1 września 2025.');
+    await expect(main(page)).toContainText('Pełną listę prelegentów opublikujemy 1 września 2027.');
     await expect(main(page).getByRole('definition').nth(1)).toHaveText('10 000+');
   });
 });
 
 test.describe('contact page', () => {
   for (const [lang, venueTitle, taxId] of [
-    ['pl', 'Miejsce wydarzenia', 'NIP: 8971896546'],
-    ['es', 'Lugar del evento', 'NIF (NIP): 8971896546'],
+    ['pl', 'Miejsce wydarzenia', 'NIP: 123-456-78-90'],
+    ['es', 'Lugar del evento', 'NIF (NIP): 123-456-78-90'],
   ] as const) {
     test(`shows the venue, e-mail, phone and organiser (${lang})`, async ({ page }) => {
       await open(page, `/${lang}/kontakt`);
       await expect(main(page).getByRole('heading', { name: venueTitle })).toBeVisible();
       await expect(main(page)).toContainText('Atlas Arena');
       await expect(main(page)).toContainText('al. Bandurskiego 7');
-      await expect(main(page)).toContainText('Kongres AI sp. z o.o.');
+      await expect(main(page)).toContainText('Przykładowy Organizator sp. z o.o.');
       await expect(main(page)).toContainText(taxId);
       await expect(main(page).locator('a[href="mailto:kontakt@kongres-ai.pl"]').first()).toBeVisible();
-      await expect(main(page).locator('a[href="tel:+48713072510"]')).toBeVisible();
+      await expect(main(page).locator('a[href="tel:+48205550100"]')).toBeVisible();
       await expect(main(page).locator('a[href="mailto:media@kongres-ai.pl"]')).toBeVisible();
     });
   }
@@ -154,7 +165,7 @@ test.describe('legal pages', () => {
       await open(page, `/${lang}/polityka-prywatnosci`);
       const text = main(page);
       await expect(text.getByRole('heading', { level: 2, name: new RegExp(controller) })).toBeVisible();
-      await expect(text).toContainText('Kongres AI sp. z o.o., ul. Legnicka 48, 54-202 Wrocław');
+      await expect(text).toContainText('Przykładowy Organizator sp. z o.o., ul. Przykładowa 1, 00-000 Wrocław');
       await expect(text).toContainText('Stripe');
       await expect(text).toContainText('Cloudflare Workers KV');
       for (const key of ['i18nextLng', 'welcomePopupClosed', 'devNoticeClosed']) {
@@ -171,11 +182,11 @@ test.describe('legal pages', () => {
     await expect(main(page).locator('.legal__section')).toHaveCount(3);
     await expect(main(page)).toContainText('Warunkiem udziału w kongresie jest zakup biletu.');
     await expect(main(page).locator('#participation-cancel')).toContainText(
-      'najpóźniej 14 dni przed kongresem, czyli do 11 października 2025 włącznie',
+      'najpóźniej 14 dni przed kongresem, czyli do 9 października 2027 włącznie',
     );
     await open(page, '/en-us/regulamin');
     await expect(main(page).locator('#participation-cancel')).toContainText(
-      'up to 14 days before the congress, that is until October 11, 2025 inclusive',
+      'up to 14 days before the congress, that is until October 9, 2027 inclusive',
     );
   });
 
@@ -219,8 +230,15 @@ test.describe('press page', () => {
       const downloads = main(page).locator('.press-download a[download]');
       await expect(downloads).toHaveCount(4);
       await expect(downloads.first()).toHaveAccessibleName(new RegExp(`${title} \\(PDF, \\d+ kB\\)`));
-      await expect(downloads.first()).toHaveAttribute('href', `/press/kongres-ai-2025-informacja-prasowa-${lang}.pdf`);
+      await expect(downloads.first()).toHaveAttribute(
+        'href',
+        `/press/kongres-ai-${EDITION_YEAR}-informacja-prasowa-${lang}.pdf`,
+      );
       await expect(main(page).locator('.press-gallery img')).toHaveCount(4);
+      // Drawings are offered as illustrations, never as photographs of an edition.
+      for (const caption of await main(page).locator('.press-gallery figcaption > span').allTextContents()) {
+        expect(caption).toMatch(/^(Ilustracja|Illustration): /);
+      }
     });
   }
 

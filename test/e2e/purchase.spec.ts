@@ -18,7 +18,7 @@ test.describe('buying a ticket with the demo provider', () => {
       from: '/en-gb/kup-bilet',
       lang: 'en-GB',
       plan: 'AI Practitioner VIP',
-      select: 'Choose the AI Practitioner VIP package',
+      select: 'Choose package AI Practitioner VIP',
       email: 'Email address',
       pay: /Pay/,
       paid: 'Paid',
@@ -27,7 +27,7 @@ test.describe('buying a ticket with the demo provider', () => {
       from: '/de',
       lang: 'de',
       plan: 'Standard',
-      select: 'Paket Standard wählen',
+      select: 'Paket wählen Standard',
       email: 'E-Mail-Adresse',
       pay: /Zahlen|zahlen/,
       paid: 'Bezahlt',
@@ -77,8 +77,34 @@ test.describe('the purchase dialog in the browser', () => {
     await page.getByRole('button', { name: 'Wybierz pakiet Standard' }).click();
     await page.getByRole('dialog').getByRole('checkbox').last().check();
     await page.getByRole('button', { name: 'Przejdź do płatności' }).click();
-    await expect(page.getByRole('alert')).toContainText('Proszę wprowadzić adres email');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Proszę wprowadzić adres email');
     expect(requests).toBe(0);
+    // Inside the modal dialog (so not inert, and announced), and topmost where it is drawn.
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(1);
+    const topmost = await page.locator('.toast').evaluate((toast) => {
+      const box = toast.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !!hit && toast.contains(hit);
+    });
+    expect(topmost).toBe(true);
+    await alert.getByRole('button').click();
+    await expect(page.locator('.toast')).toHaveCount(0);
+  });
+
+  test('on a 375 x 740 phone the en-US dialog keeps its main button in view, and its checkboxes whole', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page, '/en-us/kup-bilet');
+    await page.getByRole('button', { name: 'Choose package AI Practitioner VIP' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'I need an invoice' }).check();
+    await expect(dialog.getByRole('button', { name: 'Continue to payment' })).toBeInViewport({ ratio: 1 });
+    for (const box of await dialog
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => b.getBoundingClientRect().width)))
+      expect(box).toBeGreaterThanOrEqual(20);
   });
 
   test('a failed purchase keeps the dialog and the e-mail, and cancel keeps the e-mail too', async ({ page }) => {

@@ -39,7 +39,7 @@ const contactCases = [
     prefix: 'es',
     labels: ['Nombre y apellidos', 'Correo electrónico', 'Asunto', 'Mensaje'],
     send: 'Enviar mensaje',
-    says: 'Se han enviado demasiados mensajes desde su conexión en poco tiempo. Espere un minuto',
+    says: 'Se han enviado demasiados mensajes desde tu conexión en poco tiempo. Espera un minuto',
   },
 ];
 
@@ -70,20 +70,20 @@ const purchaseCases = [
   },
   {
     prefix: 'en-gb',
-    select: 'Choose the Standard package',
+    select: 'Choose package Standard',
     email: 'Email address',
     says: 'Too many attempts in a short time',
   },
   {
     prefix: 'en-us',
-    select: 'Choose the Standard package',
+    select: 'Choose package Standard',
     email: 'Email address',
     says: 'Too many attempts in a short time',
   },
-  { prefix: 'de', select: 'Paket Standard wählen', email: 'E-Mail-Adresse', says: 'Zu viele Versuche in kurzer Zeit' },
+  { prefix: 'de', select: 'Paket wählen Standard', email: 'E-Mail-Adresse', says: 'Zu viele Versuche in kurzer Zeit' },
   {
     prefix: 'es',
-    select: 'Elegir el paquete Standard',
+    select: 'Elegir paquete Standard',
     email: 'Correo electrónico',
     says: 'Demasiados intentos en poco tiempo',
   },

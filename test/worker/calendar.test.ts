@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/events.json';
 import pl from '../../locales/pl/events.json';
 import { CALENDAR_ENTRIES, calendarPath, calendarSlug } from '../../site/calendar';
-import { EVENT } from '../../site/event';
 import { LANGUAGES } from '../../site/languages';
-
-/** The event day and end time as a calendar file writes them (local time). */
-const DAY = EVENT.date.replaceAll('-', '');
-const END = `${EVENT.endTime.replace(':', '')}00`;
 
 const ORIGIN = 'https://kongres.test';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
@@ -80,21 +75,21 @@ describe('calendar files', () => {
     expect(event.get('DTSTART')).toEqual({
       name: 'DTSTART',
       params: { TZID: 'Europe/Warsaw' },
-      value: `${DAY}T100000`,
+      value: '20271023T100000',
     });
     expect(event.get('DTEND')?.params.TZID).toBe('Europe/Warsaw');
-    expect(event.get('DTEND')?.value).toBe(`${DAY}T110000`);
+    expect(event.get('DTEND')?.value).toBe('20271023T110000');
     expect(event.get('DTSTAMP')?.value).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(event.get('UID')?.value).toMatch(new RegExp(`^ai-strategy-${EVENT.date}@`));
+    expect(event.get('UID')?.value).toMatch(/^ai-strategy-2027-10-23@/);
   });
 
-  it('ends the last session at 17:15 and the whole congress when the event ends', async () => {
+  it('ends the last session at 17:15 and the whole congress at 21:00 with the evening shows', async () => {
     const panel = await calendarOf('/api/calendar/en-gb/open-models-panel.ics');
-    expect(panel.event.get('DTSTART')?.value).toBe(`${DAY}T161500`);
-    expect(panel.event.get('DTEND')?.value).toBe(`${DAY}T171500`);
+    expect(panel.event.get('DTSTART')?.value).toBe('20271023T161500');
+    expect(panel.event.get('DTEND')?.value).toBe('20271023T171500');
     const congress = await calendarOf('/api/calendar/de/congress.ics');
-    expect(congress.event.get('DTSTART')?.value).toBe(`${DAY}T100000`);
-    expect(congress.event.get('DTEND')?.value).toBe(`${DAY}T${END}`);
+    expect(congress.event.get('DTSTART')?.value).toBe('20271023T100000');
+    expect(congress.event.get('DTEND')?.value).toBe('20271023T210000');
   });
 
   it('writes the summary, description and room in the requested language', async () => {
@@ -113,9 +108,9 @@ describe('calendar files', () => {
 
   it('gives a show its own times: the gala from 17:00 to 19:00', async () => {
     const { event } = await calendarOf('/api/calendar/es/miss-ai.ics');
-    expect(event.get('DTSTART')?.value).toBe(`${DAY}T170000`);
-    expect(event.get('DTEND')?.value).toBe(`${DAY}T190000`);
-    expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Gala Miss AI');
+    expect(event.get('DTSTART')?.value).toBe('20271023T170000');
+    expect(event.get('DTEND')?.value).toBe('20271023T190000');
+    expect(unescapeText(event.get('SUMMARY')?.value ?? '')).toContain('Miss AI: gala Miss y Mister AI');
   });
 
   it('escapes commas in text values', async () => {
@@ -147,7 +142,7 @@ describe('calendar files', () => {
       const start = event.get('DTSTART')?.value ?? '';
       const end = event.get('DTEND')?.value ?? '';
       expect(start < end, entry.id).toBe(true);
-      expect(event.get('UID')?.value).toBe(`${calendarSlug(entry.id)}-${EVENT.date}@kongres-ai.pl`);
+      expect(event.get('UID')?.value).toBe(`${calendarSlug(entry.id)}-2027-10-23@kongres-ai.pl`);
       expect(event.get('SUMMARY')?.value.trim()).not.toBe('');
     }
   });

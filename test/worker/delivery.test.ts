@@ -103,7 +103,7 @@ describe('the confirmation e-mail', () => {
     await pay(orderId);
     const send = sent();
     await consume([(await office().emails(orderId))[0]?.id ?? 0], send);
-    const { text } = send.mock.calls[0]?.[0] as { text: string };
+    const { text } = (send.mock.calls[0]?.[0] ?? { text: '' }) as { text: string };
     const link = new URL(text.match(/https:\/\/\S+dziekujemy\S+/)?.[0] ?? '');
     const res = await callWorker(
       new Request(`${ORIGIN}/api/orders/${orderId}${link.search.replace(/^\?order=[^&]+&/, '?')}`),

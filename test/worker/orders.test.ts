@@ -424,7 +424,7 @@ describe('GET /api/footer', () => {
     expect(parts.top).toContain('{year}');
     // The organiser's name ends in "o.o.": that full stop ends the sentence too.
     expect(parts.top).not.toContain('..');
-    expect(parts.middle).toContain('+48 71 307 25 10');
+    expect(parts.middle).toContain('+48 20 555 01 00');
     expect(parts.bottom).toContain(text);
     expect(parts.bottom).toContain(`href="${link}"`);
   });

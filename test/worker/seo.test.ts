@@ -28,7 +28,7 @@ describe('search and preview tags', () => {
       expect(html).toMatch(
         /<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]+%3C\/svg%3E" type="image\/svg\+xml"/,
       );
-      expect(html).toContain('/manifest.webmanifest');
+      expect(html).toContain('.webmanifest');
     },
   );
 

@@ -187,7 +187,9 @@ export class BoxOffice extends DurableObject<Env> {
   }
 
   /** Creates a pending order that holds its place, or replays the order of an Idempotency-Key. */
-  purchase(input: NewOrder & { fingerprint: string; idempotencyKey?: string; now: number }): PurchaseResult {
+  purchase(
+    input: NewOrder & { fingerprint: string; idempotencyKey?: string; now: number; paymentReference?: string },
+  ): PurchaseResult {
     const result = this.ctx.storage.transactionSync((): PurchaseResult => {
       if (input.idempotencyKey) {
         const known = this.sql
@@ -249,7 +251,15 @@ export class BoxOffice extends DurableObject<Env> {
         provider: order.provider,
         holdUntil: order.holdUntil,
       });
-      return { kind: 'created', order, paymentUrl: null };
+      // A provider that needs no call (the demo checkout) is started in the same transaction.
+      if (input.paymentReference) {
+        this.sql.exec('UPDATE orders SET provider_ref = ? WHERE id = ?', input.paymentReference, order.id);
+        this.log(order.id, 'payment_started', input.now, {
+          provider: order.provider,
+          reference: input.paymentReference,
+        });
+      }
+      return { kind: 'created', order: toOrder(this.row(input.id) as OrderRow), paymentUrl: null };
     });
     if (result.kind === 'created') this.scheduleAlarm(Date.parse(result.order.holdUntil));
     return result;

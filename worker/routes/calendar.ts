@@ -6,8 +6,10 @@ import es from '../../locales/es/events.json';
 import pl from '../../locales/pl/events.json';
 import { AWARD_CATEGORIES } from '../../site/awards';
 import { type CalendarEntry, calendarSlug, findCalendarEntry } from '../../site/calendar';
-import { BRAND, EVENT, SITE_ORIGIN } from '../../site/event';
-import { findLanguage, type LanguageCode, language } from '../../site/languages';
+import { BRAND, EDITION_YEAR, EVENT, SITE_ORIGIN } from '../../site/event';
+import { interpolate, siteFacts } from '../../site/facts';
+import { formatList, formatNumber } from '../../site/format';
+import { findLanguage, type LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
 import { SESSIONS } from '../../site/program';
 import { speaker } from '../../site/speakers';
@@ -36,30 +38,25 @@ calendar.get('/:lang/:file', (c) => {
 
 calendar.all('*', (c) => c.json({ error: 'not_found' }, 404));
 
-const interpolate = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
-
 /** Title and description of an entry in a language. */
 function texts(entry: CalendarEntry, lang: LanguageCode): { title: string; description: string[] } {
   const t = CATALOGUES[lang];
   if (entry.kind === 'congress') {
     return {
-      title: interpolate(t.calendar.congressTitle, { year: EVENT.date.slice(0, 4) }),
-      description: [t.calendar.congressDescription],
+      title: interpolate(t.calendar.congressTitle, siteFacts(lang)),
+      description: [interpolate(t.calendar.congressDescription, siteFacts(lang))],
     };
   }
   if (entry.kind === 'session') {
     const session = SESSIONS.find((s) => s.id === entry.id);
-    const names = new Intl.ListFormat(language(lang).intl, { type: 'conjunction' }).format(
-      session?.speakers.map((id) => speaker(id).name) ?? [],
-    );
+    const names = formatList(lang, session?.speakers.map((id) => speaker(id).name) ?? []);
     const title = interpolate(t.calendar.summary, { title: t.program.sessions[entry.id].title });
     return {
       title,
       description: [interpolate(t.calendar.speakers, { names }), t.program.sessions[entry.id].abstract],
     };
   }
-  const number = new Intl.NumberFormat(language(lang).intl).format(AWARD_CATEGORIES.length);
+  const number = formatNumber(lang, AWARD_CATEGORIES.length);
   return {
     title: interpolate(t.calendar.summary, { title: t.shows[entry.id].name }),
     description: [interpolate(t.shows[entry.id].summary, { number })],
@@ -94,10 +91,10 @@ const VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-/** The event day at a local time, in iCalendar's basic format: 20251025T100000. */
+/** The event day at a local time, in iCalendar's basic format: 20271023T100000. */
 const localDateTime = (time: string) => `${EVENT.date.replaceAll('-', '')}T${time.replace(':', '')}00`;
 
-/** A UTC instant in iCalendar's basic format: 20250901T120000Z. */
+/** A UTC instant in iCalendar's basic format: 20270901T120000Z. */
 const utcDateTime = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
 /** Escapes a TEXT value (RFC 5545, 3.3.11). */
@@ -137,7 +134,7 @@ export function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): str
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}//Program ${EVENT.date.slice(0, 4)}//${lang.toUpperCase()}`,
+    `PRODID:-//${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}//Program ${EDITION_YEAR}//${lang.toUpperCase()}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...VTIMEZONE,

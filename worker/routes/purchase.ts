@@ -11,7 +11,7 @@ import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { paymentProvider } from '../orders/payment';
-import { demoCheckoutUrl, type PaymentProvider, ProviderError } from '../orders/providers';
+import { demoCheckoutUrl, demoReference, type PaymentProvider, ProviderError } from '../orders/providers';
 import { rateLimit } from '../security';
 import { productName, texts } from '../texts';
 import { validJson } from './validation';
@@ -146,6 +146,7 @@ export const purchase = new Hono<AppEnv>().post(
       tokenHash: await sha256Hex(secret),
       fingerprint: await fingerprint(item, body),
       ...(key ? { idempotencyKey: key } : {}),
+      ...(provider.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
       now: now(c),
     };
     const result = await boxOfficeCall(
@@ -155,12 +156,11 @@ export const purchase = new Hono<AppEnv>().post(
 
     const { order } = result;
     const orderSecret = order.id === id ? secret : await secretFor(order.id, key);
-    // A replay answers the recorded URL (the demo's is made again: it holds the secret); a new order,
-    // or a replay that came before the first attempt recorded one, goes to the provider.
-    const replayedDemo = result.kind === 'replayed' && order.provider === 'demo';
+    // A replay answers the recorded URL; the demo's is made again (it holds the secret, so it is never
+    // stored); any other new order, or a replay before its first attempt recorded one, goes to the provider.
     const url =
       result.paymentUrl ??
-      (replayedDemo ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
+      (order.provider === 'demo' ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
       (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
     if (result.kind === 'created') {
       console.log(JSON.stringify({ event: 'order_created', orderId: order.id, product: order.product }));

@@ -1,0 +1,129 @@
+// Time from a cold tap on a control to its visible answer, on Lighthouse's mobile profile:
+// 375 px, 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4x slower (DevTools throttling
+// through the Chrome DevTools Protocol). Used by scripts/bench.mjs.
+//
+// "Cold": a fresh page, the control never touched. The tap comes at a different moment of the
+// page's life on each run (right after load, then later, while React loads and hydrates), and
+// the median over the runs counts. The clock starts at the tap's pointerdown as the browser
+// received it (event.timeStamp: input delay included) and stops at the first animation frame
+// after the one in which the answer became visible, i.e. once that frame has been produced.
+
+/** Lighthouse's mobile throttling (its `mobileSlow4G` settings). */
+export const MOBILE_PROFILE = {
+  viewport: { width: 375, height: 740 },
+  latencyMs: 150,
+  downloadKbps: 1638.4,
+  uploadKbps: 750,
+  cpuSlowdown: 4,
+};
+
+/** When, after the load event, each run taps. */
+export const TAP_DELAYS_MS = [0, 400, 800, 1200, 1600];
+
+/**
+ * The kinds of control, each: where it is, what answers a tap, and the page state it needs.
+ * `width` overrides the phone width for what only a wide screen shows (the header dropdowns).
+ */
+export const CONTROLS = {
+  'mobile menu': { tap: '.header__toggle', answer: '#mobile-menu' },
+  'language picker': { tap: '.header .language-picker__button', answer: '.header .language-picker__list' },
+  'header dropdown': { tap: '.header__nav .dropdown__button', answer: '.header__nav .dropdown__menu', width: 1280 },
+  'FAQ answer': { tap: 'main details > summary', answer: 'main details .accordion__panel' },
+  'plan button': { tap: 'main [data-product]', answer: 'dialog.purchase' },
+  'welcome popup': { tap: 'dialog.welcome .button', answer: 'dialog.welcome', hidden: true, fresh: true },
+};
+
+// Runs in the page before its own scripts: starts the clock at the first pointerdown and watches
+// every frame for the answer.
+function watchTap({ answer, hidden }) {
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      const start = event.timeStamp;
+      const shown = () => {
+        const element = document.querySelector(answer);
+        const visible = !!element && element.checkVisibility();
+        return hidden ? !visible : visible;
+      };
+      const frame = () => {
+        if (!shown()) return requestAnimationFrame(frame);
+        requestAnimationFrame(() => {
+          window.__tapMs = performance.now() - start;
+        });
+      };
+      requestAnimationFrame(frame);
+    },
+    { capture: true, once: true },
+  );
+}
+
+async function throttle(page, profile) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: (profile.downloadKbps * 1024) / 8,
+    uploadThroughput: (profile.uploadKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+}
+
+/** One cold tap: milliseconds from the tap to its visible answer. */
+async function tapOnce(browser, url, control, delayMs, profile) {
+  const context = await browser.newContext({
+    viewport: { width: control.width ?? profile.viewport.width, height: profile.viewport.height },
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript((fresh) => {
+      if (fresh) return;
+      localStorage.setItem('welcomePopupClosed', 'true');
+      sessionStorage.setItem('devNoticeClosed', 'true');
+    }, !!control.fresh);
+    await page.addInitScript(watchTap, { answer: control.answer, hidden: !!control.hidden });
+    await throttle(page, profile);
+    await page.goto(url, { waitUntil: 'load' });
+    const target = page.locator(control.tap).first();
+    // The welcome popup is there to be closed only once it has opened (500 ms after load).
+    if (control.fresh) await target.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.waitForTimeout(delayMs);
+    await target.tap({ timeout: 10_000 });
+    await page.waitForFunction(() => typeof window.__tapMs === 'number', null, { timeout: 15_000, polling: 50 });
+    return Math.round(await page.evaluate(() => window.__tapMs));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Which controls a page has (from its prerendered HTML), by kind. */
+export async function controlsOn(browser, url) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    const kinds = [];
+    for (const [kind, control] of Object.entries(CONTROLS))
+      if ((await page.locator(control.tap).count()) > 0) kinds.push(kind);
+    return kinds;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The median tap time per kind of control on a page, over `runs` cold taps at the moments of
+ * TAP_DELAYS_MS. `kinds` limits the kinds measured.
+ */
+export async function tapTimes(browser, url, { runs = 3, kinds, profile = MOBILE_PROFILE } = {}) {
+  const result = {};
+  for (const kind of kinds ?? (await controlsOn(browser, url))) {
+    const times = [];
+    for (let i = 0; i < runs; i++)
+      times.push(await tapOnce(browser, url, CONTROLS[kind], TAP_DELAYS_MS[i % TAP_DELAYS_MS.length], profile));
+    const sorted = [...times].sort((a, b) => a - b);
+    result[kind] = { median: sorted[Math.floor(sorted.length / 2)], times };
+  }
+  return result;
+}

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVENT_ENDS, PRODUCT_IDS } from '../../site/tickets';
+import { expect, open, test } from './helpers';
+import { E2E_ADMIN_TOKEN } from './playwright.config';
+
+// The box office in the browser: every product bought through the demo checkout, the ticket on the
+// order page, the e-mail the local Email Service wrote, check-in at the door, a workshop seat, and
+// the ticket page's sold-out and closed states.
+
+/** Text files the local e-mail binding wrote (miniflare keeps them under the system temp folder). */
+function mailTexts(): string[] {
+  const files: string[] = [];
+  for (const dir of readdirSync(tmpdir())) {
+    if (!dir.startsWith('miniflare-')) continue;
+    const texts = join(tmpdir(), dir, 'files', 'email-text');
+    try {
+      for (const file of readdirSync(texts)) files.push(join(texts, file));
+    } catch {}
+  }
+  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+}
+
+const BUTTONS: Record<(typeof PRODUCT_IDS)[number], RegExp> = {
+  'online-standard': /^Wybierz pakiet Standard$/,
+  'online-premium': /^Wybierz pakiet Premium$/,
+  'online-vip': /^Wybierz pakiet Praktyk AI VIP$/,
+  'onsite-standard': /^Kup bilet Standard na miejscu$/,
+  'onsite-pro': /^Kup bilet Pro na miejscu$/,
+  'onsite-vip': /^Kup bilet VIP na miejscu$/,
+};
+
+async function buy(page: import('@playwright/test').Page, product: keyof typeof BUTTONS, email: string) {
+  await open(page, '/pl/kup-bilet');
+  await page.getByRole('button', { name: BUTTONS[product] }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Adres e-mail').fill(email);
+  await dialog.getByLabel(/Imię i nazwisko/).fill('Ala Kot');
+  await dialog.getByRole('checkbox').last().check();
+  await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+  await page.getByRole('button', { name: /Zapłać/ }).click();
+  await expect(page).toHaveURL(/\/kup-bilet\/dziekujemy\?order=/);
+  await expect(page.getByRole('main')).toContainText('Opłacone');
+  return (await page.locator('.thanks__code').textContent()) ?? '';
+}
+
+test.describe('buying every product', () => {
+  for (const product of PRODUCT_IDS) {
+    test(`${product}: paid in the demo checkout, the order page shows the QR ticket`, async ({ page }) => {
+      const code = await buy(page, product, `${product}-${Date.now()}@example.com`);
+      expect(code).toMatch(/^[0-9A-Z]{8}$/);
+      await expect(page.getByRole('img', { name: /Kod QR biletu/ })).toBeVisible();
+      await expect(page.locator('.ticket-card__code')).toHaveText(new RegExp(`^${code.slice(0, 4)}-${code.slice(4)}-`));
+    });
+  }
+});
+
+test('the ticket arrives by e-mail, is checked in once at the door, and takes a workshop seat', async ({
+  page,
+  request,
+}) => {
+  const email = `pro-${Date.now()}@example.com`;
+  const code = await buy(page, 'onsite-pro', email);
+  const ticket = (await page.locator('.ticket-card__code').textContent()) ?? '';
+
+  // The confirmation e-mail the local Email Service wrote, with the order code and the ticket.
+  await expect
+    .poll(() => mailTexts().find((file) => readFileSync(file, 'utf8').includes(ticket)), { timeout: 30_000 })
+    .toBeTruthy();
+  const mail = readFileSync(mailTexts().find((file) => readFileSync(file, 'utf8').includes(ticket)) ?? '', 'utf8');
+  expect(mail).toContain(code);
+  expect(mail).toContain('Pro – bilet na miejscu');
+  await page.reload();
+  await expect(page.getByRole('main')).toContainText('E-mail z biletem został wysłany.');
+
+  // The door: the first scan admits, the second says when.
+  const headers = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const first = await request.post('/api/admin/check-in', { headers, data: { ticket } });
+  expect(first.status()).toBe(200);
+  expect(await first.json()).toMatchObject({ product: 'onsite-pro', name: 'Ala Kot' });
+  expect((await request.post('/api/admin/check-in', { headers, data: { ticket } })).status()).toBe(409);
+
+  // A basic-level workshop seat for the Pro ticket.
+  await open(page, '/pl/warsztaty');
+  const card = page.locator('article', { hasText: 'Prompt' }).first();
+  await card.locator('summary').click();
+  await card.getByLabel('Adres e-mail z zamówienia').fill(email);
+  await card.getByLabel('Numer zamówienia').fill(code);
+  await card.getByRole('button', { name: 'Zapisz mnie' }).click();
+  await expect(card).toContainText('Gotowe! Masz miejsce na tym warsztacie.');
+});
+
+test('a sold-out product is shown as sold out and cannot be chosen', async ({ page }) => {
+  await page.route('**/api/availability', (route) =>
+    route.fulfill({
+      json: {
+        products: PRODUCT_IDS.map((id) => ({
+          id,
+          status: id === 'onsite-vip' ? 'sold_out' : 'on_sale',
+          remaining: id === 'onsite-vip' ? 0 : id === 'online-vip' ? 12 : null,
+        })),
+      },
+    }),
+  );
+  await open(page, '/pl/kup-bilet');
+  const vip = page.locator('.onsite__ticket', { hasText: 'VIP' });
+  await expect(vip.getByRole('status')).toHaveText('Wyprzedane');
+  await expect(vip.getByRole('button')).toBeDisabled();
+  await expect(page.locator('.plan', { hasText: 'Praktyk AI VIP' }).getByRole('status')).toHaveText(
+    'Zostało 12 miejsc',
+  );
+});
+
+test('a closed sale is shown as closed, and the box office refuses it', async ({ page, context }) => {
+  await context.setExtraHTTPHeaders({ 'Test-Clock': EVENT_ENDS });
+  await open(page, '/pl/kup-bilet');
+  for (const status of await page.locator('.availability').all())
+    await expect(status).toHaveText('Sprzedaż zakończona');
+  await expect(page.locator('.availability')).toHaveCount(PRODUCT_IDS.length);
+  const refused = await page.request.post('/api/purchase/online-standard', {
+    headers: { 'Test-Clock': EVENT_ENDS },
+    data: { email: 'late@example.com' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toEqual({ error: 'sales_closed' });
+});
+
+test('a cancelled payment returns to the ticket page, which says so and keeps the choice and e-mail', async ({
+  page,
+}) => {
+  await open(page, '/pl/kup-bilet');
+  await page.getByRole('button', { name: BUTTONS['onsite-standard'] }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Adres e-mail').fill('wraca@example.com');
+  await dialog.getByRole('checkbox').last().check();
+  await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+  await page.getByRole('button', { name: /Anuluj i wróć/ }).click();
+  await expect(page).toHaveURL(/\/pl\/kup-bilet\?payment=cancelled&product=onsite-standard/);
+  await expect(page.getByRole('status').filter({ hasText: 'Płatność została anulowana' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Zakup biletu: Standard (na miejscu)' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Adres e-mail')).toHaveValue('wraca@example.com');
+});
