@@ -4,7 +4,7 @@ import type { MailJob } from './box-office/orders';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
-import { admin } from './routes/admin';
+import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
@@ -39,6 +39,8 @@ const app = new Hono<AppEnv>()
   })
   .route('/checkout', checkout)
   .route('/assets', assets)
+  // The organiser console: one page for all its paths, outside the language-prefixed site.
+  .route('/admin', adminPage)
   .route('/', edge);
 
 app.onError((err, c) => {

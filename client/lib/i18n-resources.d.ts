@@ -1,4 +1,5 @@
 import 'i18next';
+import type admin from '../../locales/pl/admin.json';
 import type common from '../../locales/pl/common.json';
 import type delivery from '../../locales/pl/delivery.json';
 import type events from '../../locales/pl/events.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       info: typeof info;
       tickets: typeof tickets;
       delivery: typeof delivery;
+      admin: typeof admin;
       faq: typeof faq;
     };
   }

@@ -6,8 +6,11 @@ import type { Namespace } from '../../site/pages';
 
 type Catalogue = Record<string, unknown>;
 
-// One lazily loaded chunk per language and namespace: a page ships only its own language.
-const loaders = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+// One lazily loaded chunk per language and namespace: a page ships only its own language. The
+// organiser console's catalogue belongs to its own bundle (scripts/build-admin.mjs), never the site's.
+const loaders = import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/admin.json'], {
+  import: 'default',
+});
 
 const loaded = new Map<string, Promise<Catalogue>>();
 

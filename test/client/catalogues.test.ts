@@ -17,8 +17,8 @@ function flatten(tree: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-// Catalogues no page loads: the ticket pieces (order page, check-in, workshops) and the worker's e-mails.
-const CATALOGUES = [...NAMESPACES, 'email'];
+// Catalogues no page loads: the worker's e-mails and the organiser console's own (its own bundle, /admin).
+const CATALOGUES = [...NAMESPACES, 'email', 'admin'];
 
 const load = (lang: string, ns: string): Tree => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();

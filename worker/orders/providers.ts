@@ -16,6 +16,11 @@ export interface PaymentProvider {
   readonly name: 'demo' | 'stripe';
   /** Where the buyer pays; `store` says whether the URL may be kept (it carries no secret). */
   createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string; store: boolean }>;
+  /**
+   * Gives a paid order's money back; resolves with the provider's refund reference. Throws
+   * `ProviderError` when the provider refuses or cannot be reached (nothing is marked then).
+   */
+  refund(order: Order): Promise<{ reference: string }>;
 }
 
 /** Raised when a provider cannot take the order; the message is for logs, never for clients. */
@@ -34,6 +39,10 @@ export const demoProvider: PaymentProvider = {
   async createCheckout({ order, secret, origin }) {
     // The URL holds the buyer's secret, so it is made again when needed, never stored.
     return { url: demoCheckoutUrl(origin, order, secret), reference: demoReference(order.id), store: false };
+  },
+  // No money moved, so there is none to give back: the refund is only the organiser's mark.
+  async refund(order) {
+    return { reference: `demo_refund_${order.id}` };
   },
 };
 
@@ -95,6 +104,43 @@ export function stripeProvider(options: {
         throw new ProviderError('stripe answered without a session url');
       }
       return { url: session.url, reference: session.id, store: true };
+    },
+    async refund(order) {
+      if (!order.providerRef) throw new ProviderError('order has no checkout session');
+      const call = async (
+        path: string,
+        init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+      ) => {
+        let response: Response;
+        try {
+          response = await fetcher(`${apiBase}${path}`, {
+            ...init,
+            headers: { Authorization: `Bearer ${secretKey}`, ...init.headers },
+            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+          });
+        } catch (error) {
+          throw new ProviderError(`stripe unreachable: ${String(error)}`);
+        }
+        if (!response.ok) throw new ProviderError(`stripe answered ${response.status} to ${path}`);
+        return (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      };
+      // A refund names the payment, which only the Checkout Session knows.
+      const session = await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}`);
+      const intent = session?.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : (intent as { id?: unknown } | null)?.id;
+      if (typeof paymentIntent !== 'string') throw new ProviderError('stripe session has no payment intent');
+      const refund = await call('/v1/refunds', {
+        method: 'POST',
+        // One refund per order, however often the organiser presses the button.
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': `refund-${order.id}` },
+        body: new URLSearchParams({
+          payment_intent: paymentIntent,
+          'metadata[order_id]': order.id,
+          'metadata[order_code]': order.code,
+        }).toString(),
+      });
+      if (typeof refund?.id !== 'string') throw new ProviderError('stripe answered without a refund id');
+      return { reference: refund.id };
     },
   };
 }

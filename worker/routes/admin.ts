@@ -1,12 +1,21 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
+import infoDe from '../../locales/de/info.json';
+import infoEnGB from '../../locales/en-GB/info.json';
+import infoEnUS from '../../locales/en-US/info.json';
+import infoEs from '../../locales/es/info.json';
+import infoPl from '../../locales/pl/info.json';
+import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
+import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
-import { boxOffice } from '../box-office/box-office';
-import type { OrderFilter } from '../box-office/orders';
-import type { AppEnv } from '../env';
+import { boxOffice, logKey } from '../box-office/box-office';
+import type { LogEntry, Order, OrderFilter } from '../box-office/orders';
+import { now } from '../clock';
+import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
-import { listMessages } from '../messages';
+import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
+import { demoProvider, type PaymentProvider, ProviderError, stripeProvider } from '../orders/providers';
 import { organisersOnly } from '../organisers';
 
 const ORDER_COLUMNS = [
@@ -30,7 +39,18 @@ const ORDER_COLUMNS = [
   'invoice.address',
 ] as const;
 
-const MESSAGE_COLUMNS = ['id', 'receivedAt', 'lang', 'name', 'email', 'subject', 'message'] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'receivedAt',
+  'lang',
+  'name',
+  'email',
+  'subject',
+  'message',
+  'topic',
+  'handled',
+  'handledAt',
+] as const;
 
 function field(record: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
@@ -75,20 +95,102 @@ const orderQuery = z.object({
 /** Orders read per call to the box office while a CSV export streams. */
 const EXPORT_PAGE = 1000;
 
+/** An order id as the box office makes them (time-sortable, Crockford base 32). */
+const ORDER_ID = /^[0-9A-Z]{26}$/;
+
+const messageQuery = z.object({
+  topic: z.enum([...CONTACT_TOPICS, 'other']).optional(),
+  handled: z.enum(['true', 'false']).optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+const handledBody = z.object({ handled: z.boolean() });
+
+/** Refuses a query or body that does not fit its schema: 422 with the failing fields. */
+function parsed<T>(result: z.ZodSafeParseResult<T>): T {
+  if (result.success) return result.data;
+  const fields = Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.code]));
+  throw new ApiError(422, 'invalid_fields', { fields });
+}
+
+/** KV reads up to 100 keys in one operation. */
+const BULK_GET = 100;
+
 /**
- * Organiser access: `GET /api/admin/orders` and `/api/admin/messages` with
- * `Authorization: Bearer <ADMIN_TOKEN>`, as JSON or `?format=csv`. While no token is configured
- * the routes do not exist (404).
+ * An order's history: the purchase-intent log in KV, which organisers keep, completed by the box
+ * office's own entries that its alarm has not copied there yet (it does so moments after a change),
+ * so an action shows at once. Oldest first, one entry per sequence number.
+ */
+async function orderHistory(kv: KVNamespace, office: ReturnType<typeof boxOffice>, id: string): Promise<LogEntry[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await withRetry(() => kv.list({ prefix: `intent:${id}:`, cursor }));
+    names.push(...page.keys.map((key) => key.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  const entries = new Map<number, LogEntry>();
+  for (let i = 0; i < names.length; i += BULK_GET) {
+    const values = await withRetry(() => kv.get<LogEntry>(names.slice(i, i + BULK_GET), 'json'));
+    for (const value of values.values()) if (value) entries.set(value.seq, value);
+  }
+  for (const entry of await office.history(id)) {
+    if (!entries.has(entry.seq) && !names.includes(logKey(id, entry.seq))) entries.set(entry.seq, entry);
+  }
+  return [...entries.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** The provider that took an order's money, which is the one to give it back. */
+function refundProvider(env: Bindings, order: Order): PaymentProvider {
+  if (order.provider === 'demo') return demoProvider;
+  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'payment_unavailable');
+  return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined });
+}
+
+/** A known order, or 404. */
+async function knownOrder(office: ReturnType<typeof boxOffice>, id: string): Promise<Order> {
+  const order = ORDER_ID.test(id) ? await office.order(id) : null;
+  if (!order) throw new ApiError(404, 'not_found');
+  return order;
+}
+
+/** A contact message with the organisers' mark: dealt with or not, and when. */
+type InboxMessage = ContactMessage & { handled?: boolean; handledAt?: string | null };
+
+/**
+ * Each preset subject, in every language, to its topic: the form stores the subject a topic link
+ * preset (`?temat=wystawca`), not the topic, so the inbox recognises the text. An edited subject
+ * has no topic ('other').
+ */
+const TOPIC_OF_SUBJECT = new Map<string, ContactTopic>(
+  [infoPl, infoEnGB, infoEnUS, infoDe, infoEs].flatMap((info) =>
+    CONTACT_TOPICS.map((topic) => [info.contact.topics[topic].subject.trim().toLowerCase(), topic] as const),
+  ),
+);
+
+/** The preset topic a subject came from, or null. */
+export const messageTopic = (subject: string | undefined): ContactTopic | null =>
+  TOPIC_OF_SUBJECT.get((subject ?? '').trim().toLowerCase()) ?? null;
+
+/** A message as organisers see it: with the preset topic its subject came from, if any. */
+const withTopic = (message: InboxMessage) => ({
+  ...message,
+  topic: messageTopic(message.subject),
+  handled: message.handled ?? false,
+  handledAt: message.handledAt ?? null,
+});
+
+/**
+ * Organiser access with `Authorization: Bearer <ADMIN_TOKEN>`, for the console at /admin and for
+ * scripts: sales stats, orders (JSON or `?format=csv`, one order with its history, cancel, refund)
+ * and contact messages (filters, handled mark). While no token is configured the routes do not
+ * exist (404).
  */
 export const admin = new Hono<AppEnv>()
   .use('*', organisersOnly)
+  .get('/stats', async (c) => c.json(await boxOffice(c.env.BOX_OFFICE).stats(now(c))))
   .get('/orders', async (c) => {
-    const query = orderQuery.safeParse(c.req.query());
-    if (!query.success) {
-      const fields = Object.fromEntries(query.error.issues.map((issue) => [String(issue.path[0]), issue.code]));
-      throw new ApiError(422, 'invalid_fields', { fields });
-    }
-    const { cursor, limit, format, ...filter } = query.data;
+    const { cursor, limit, format, ...filter } = parsed(orderQuery.safeParse(c.req.query()));
     const office = boxOffice(c.env.BOX_OFFICE);
     if (format === 'csv') {
       // Every matching order, read from the box office a page at a time while the file streams.
@@ -107,12 +209,91 @@ export const admin = new Hono<AppEnv>()
     const page = await office.listOrders(filter as OrderFilter, cursor ?? null, limit);
     return c.json(page);
   })
+  .get('/orders/:id', async (c) => {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const order = await knownOrder(office, c.req.param('id'));
+    const history = await orderHistory(c.env.ORDERS, office, order.id);
+    const emails = await office.emails(order.id);
+    return c.json({ order, history, emails });
+  })
+  .post('/orders/:id/cancel', async (c) => {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const order = await knownOrder(office, c.req.param('id'));
+    const result = await office.settle(order.id, 'cancelled', now(c), { by: 'organiser' });
+    if (!result?.changed) throw new ApiError(409, 'not_cancellable', { status: result?.order.status ?? order.status });
+    return c.json(result.order);
+  })
+  .post('/orders/:id/refund', async (c) => {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const order = await knownOrder(office, c.req.param('id'));
+    if (order.status !== 'paid') throw new ApiError(409, 'not_refundable', { status: order.status });
+    let refund: { reference: string };
+    try {
+      refund = await refundProvider(c.env, order).refund(order);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
+      throw new ApiError(502, 'refund_failed');
+    }
+    // The box office's settle compares `reference` with the checkout's, so the refund's own id goes to the logs.
+    console.log(
+      JSON.stringify({ event: 'refund', orderId: order.id, provider: order.provider, reference: refund.reference }),
+    );
+    const result = await office.settle(order.id, 'refunded', now(c), { by: 'organiser' });
+    if (!result?.changed) throw new ApiError(409, 'not_refundable', { status: result?.order.status ?? order.status });
+    return c.json(result.order);
+  })
   .get('/messages', async (c) => {
-    const messages = await listMessages(c.env.ORDERS);
-    if (c.req.query('format') === 'csv') {
+    const query = parsed(messageQuery.safeParse(c.req.query()));
+    // Stored oldest first (time-sortable keys); the inbox reads newest first.
+    const messages = (await listMessages(c.env.ORDERS))
+      .reverse()
+      .map(withTopic)
+      .filter((m) => !query.topic || (m.topic ?? 'other') === query.topic)
+      .filter((m) => !query.handled || m.handled === (query.handled === 'true'));
+    if (query.format === 'csv') {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', 'attachment; filename="messages.csv"');
       return c.body(toCsv(messages, MESSAGE_COLUMNS));
     }
     return c.json({ count: messages.length, messages });
+  })
+  .post('/messages/:id/handled', async (c) => {
+    const { handled } = parsed(handledBody.safeParse(await c.req.json().catch(() => null)));
+    const id = c.req.param('id');
+    const key = MESSAGE_PREFIX + id;
+    const { value, metadata } = /^[0-9A-Za-z]{1,40}$/.test(id)
+      ? await withRetry(() => c.env.ORDERS.getWithMetadata<InboxMessage>(key, 'json'))
+      : { value: null, metadata: null };
+    if (!value) throw new ApiError(404, 'not_found');
+    const message: InboxMessage = { ...value, handled, handledAt: handled ? new Date(now(c)).toISOString() : null };
+    await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), metadata ? { metadata } : {}));
+    return c.json(withTopic(message));
   });
+
+/** Where the console's page is in the built assets (scripts/build-admin.mjs); never served as it is. */
+export const ADMIN_PAGE_ASSET = '/_internal/admin';
+
+const SITE_HEADERS = securityHeaders(import.meta.env?.VITE_FOOTER_BASE_URL);
+const PAGE_HEADERS = {
+  ...SITE_HEADERS,
+  // The door screen reads QR codes with the camera, which the public pages forbid.
+  'Permissions-Policy': (SITE_HEADERS['Permissions-Policy'] ?? '').replace('camera=()', 'camera=(self)'),
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/**
+ * The organiser console at /admin and its client routes (/admin/orders/...): one page of its own
+ * bundle, the same for every path, never language-redirected and never indexed. It holds no data:
+ * everything comes from the API above with the token the organiser types in.
+ */
+export const adminPage = new Hono<AppEnv>().get('/*', async (c) => {
+  const asset = await c.env.ASSETS.fetch(new URL(ADMIN_PAGE_ASSET, c.req.url));
+  if (!asset.ok) {
+    await asset.body?.cancel();
+    return c.text('The organiser console is not built (npm run build).', 404);
+  }
+  return new Response(asset.body, { headers: PAGE_HEADERS });
+});

@@ -1,0 +1,79 @@
+import { CHECK_IN_TOKEN_KEY } from '../components/check-in';
+
+/**
+ * The organiser's token lives in this tab's session storage under the check-in screen's key, so one
+ * login serves the whole console and the door; it is gone when the tab closes.
+ */
+export function storedToken(): string {
+  try {
+    return sessionStorage.getItem(CHECK_IN_TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function storeToken(token: string | null): void {
+  try {
+    if (token) sessionStorage.setItem(CHECK_IN_TOKEN_KEY, token);
+    else sessionStorage.removeItem(CHECK_IN_TOKEN_KEY);
+  } catch {
+    // Storage can be disabled: the token then lasts as long as the page.
+  }
+}
+
+/** A refused or failed call: the HTTP status (0 without an answer) and the API's error code. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+/** One call to the organiser API with the bearer token; JSON in and out. */
+export async function callApi<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiFailure(0, 'network');
+  }
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  if (!response.ok) {
+    throw new ApiFailure(response.status, typeof body?.error === 'string' ? body.error : 'error');
+  }
+  return body as T;
+}
+
+/** Fetches a CSV export with the token and hands it to the browser as a download. */
+export async function downloadCsv(token: string, path: string, filename: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
+  } catch {
+    throw new ApiFailure(0, 'network');
+  }
+  if (!response.ok) throw new ApiFailure(response.status, 'error');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download by the next task; the blob is not needed after that.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

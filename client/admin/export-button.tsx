@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from './session';
+
+/** Downloads the CSV of what the table shows (with the token, so not a plain link). */
+export function ExportButton({ path, filename }: { path: string; filename: string }) {
+  const { t } = useTranslation('admin');
+  const { download } = useApi();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await download(path, filename);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="console-export">
+      <button type="button" className="console-button console-button--quiet" onClick={run} disabled={busy}>
+        {busy ? t('common.exporting') : t('common.exportCsv')}
+      </button>
+      {failed && (
+        <p className="console-alert" role="alert">
+          {t('common.exportFailed')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,313 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useProductName } from '../components/ticket-card';
+import { useLanguage } from '../lib/use-language';
+import { ApiFailure } from './api';
+import { dateTime, money } from './format';
+import { ordersHref } from './orders';
+import { useApi } from './session';
+import { LoadState, useErrorText } from './status';
+import type { EmailRecord, LogEntry, Order, OrderDetail } from './types';
+
+type Action = 'resend' | 'cancel' | 'refund';
+const KNOWN_EVENTS = [
+  'created',
+  'payment_started',
+  'payment_processing',
+  'paid',
+  'expired',
+  'cancelled',
+  'refunded',
+  'checked_in',
+  'workshop_registered',
+  'email_queued',
+  'email_sent',
+  'email_failed',
+];
+
+/**
+ * One order: its details, its whole history from the purchase log, its e-mails, and what an
+ * organiser may do with it now (resend the confirmation of a paid order, cancel an unpaid one,
+ * refund a paid one). Cancelling and refunding ask once more before they act.
+ */
+export function OrderPage({ id }: { id: string }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const productName = useProductName();
+  const { call } = useApi();
+  const errorText = useErrorText();
+  const [detail, setDetail] = useState<OrderDetail | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await call<OrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`));
+      setError(null);
+    } catch (failure) {
+      setError(failure);
+    }
+  }, [call, id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (action: Action) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await call(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+      setOutcome({
+        ok: true,
+        text: t(`order.${action === 'resend' ? 'resent' : action === 'cancel' ? 'cancelled' : 'refunded'}`),
+      });
+      await load();
+    } catch (failure) {
+      setOutcome({ ok: false, text: errorText(failure) });
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
+
+  if (error instanceof ApiFailure && error.status === 404) {
+    return (
+      <>
+        <BackLink />
+        <h1>{t('order.notFound')}</h1>
+      </>
+    );
+  }
+  if (!detail) return <LoadState error={error} loading={!error} retry={load} />;
+  const { order, history, emails } = detail;
+  return (
+    <>
+      <BackLink />
+      <div className="console-title">
+        <h1>{t('order.title', { code: order.code })}</h1>
+        <span className={`console-status console-status--${order.status}`}>{t(`status.${order.status}`)}</span>
+      </div>
+      <div className="console-columns">
+        <section aria-labelledby="order-details" className="console-panel">
+          <h2 id="order-details">{t('order.details')}</h2>
+          <dl className="console-details">
+            <dt>{t('orders.product')}</dt>
+            <dd>{productName(order.product)}</dd>
+            <dt>{t('orders.email')}</dt>
+            <dd className="console-break">{order.email}</dd>
+            {order.name && (
+              <>
+                <dt>{t('orders.name')}</dt>
+                <dd>{order.name}</dd>
+              </>
+            )}
+            <dt>{t('order.amounts')}</dt>
+            <dd>
+              {t('order.amountsValue', {
+                net: money(lang, order.net),
+                vat: money(lang, order.vat),
+                gross: money(lang, order.gross),
+              })}
+            </dd>
+            <dt>{t('orders.created')}</dt>
+            <dd>{dateTime(lang, order.createdAt)}</dd>
+            <dt>{t('order.paidAt')}</dt>
+            <dd>{order.paidAt ? dateTime(lang, order.paidAt) : t('common.none')}</dd>
+            <dt>{t('order.checkedInAt')}</dt>
+            <dd>{order.checkedInAt ? dateTime(lang, order.checkedInAt) : t('common.none')}</dd>
+            <dt>{t('order.provider')}</dt>
+            <dd>{order.provider}</dd>
+            {order.providerRef && (
+              <>
+                <dt>{t('order.providerRef')}</dt>
+                <dd className="console-break">{order.providerRef}</dd>
+              </>
+            )}
+            <dt>{t('order.lang')}</dt>
+            <dd>{order.lang}</dd>
+            {order.invoice && (
+              <>
+                <dt>{t('order.invoice')}</dt>
+                <dd>
+                  {order.invoice.company}, {order.invoice.taxId}, {order.invoice.address}
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section aria-labelledby="order-actions" className="console-panel">
+          <h2 id="order-actions">{t('order.actions')}</h2>
+          <div role="status" className="console-outcome">
+            {outcome && <p className={outcome.ok ? 'console-ok' : 'console-alert'}>{outcome.text}</p>}
+          </div>
+          <Actions
+            order={order}
+            busy={busy}
+            confirming={confirming}
+            onConfirm={setConfirming}
+            onAct={(action) => void act(action)}
+          />
+        </section>
+      </div>
+      <section aria-labelledby="order-history">
+        <h2 id="order-history">{t('order.history')}</h2>
+        <History entries={history} />
+      </section>
+      <section aria-labelledby="order-emails">
+        <h2 id="order-emails">{t('order.emails')}</h2>
+        {emails.length === 0 ? <p className="console-muted">{t('order.emailsEmpty')}</p> : <Emails emails={emails} />}
+      </section>
+    </>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('admin');
+  return (
+    <p>
+      <Link href={ordersHref()}>← {t('order.back')}</Link>
+    </p>
+  );
+}
+
+function Actions({
+  order,
+  busy,
+  confirming,
+  onConfirm,
+  onAct,
+}: {
+  order: Order;
+  busy: boolean;
+  confirming: Action | null;
+  onConfirm: (action: Action | null) => void;
+  onAct: (action: Action) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const canResend = order.status === 'paid';
+  const canCancel = order.status === 'pending';
+  const canRefund = order.status === 'paid';
+  if (!canResend && !canCancel && !canRefund) return <p className="console-muted">{t('order.noActions')}</p>;
+  if (confirming === 'cancel' || confirming === 'refund') {
+    const question =
+      confirming === 'cancel'
+        ? t('order.cancelConfirm', { code: order.code })
+        : t('order.refundConfirm', { code: order.code, gross: money(lang, order.gross) });
+    return (
+      <fieldset className="console-confirm">
+        <legend>{question}</legend>
+        <button
+          type="button"
+          className="console-button console-button--danger"
+          disabled={busy}
+          onClick={() => onAct(confirming)}
+        >
+          {t('order.confirm')}
+        </button>
+        <button
+          type="button"
+          className="console-button console-button--quiet"
+          disabled={busy}
+          onClick={() => onConfirm(null)}
+        >
+          {t('order.keep')}
+        </button>
+      </fieldset>
+    );
+  }
+  return (
+    <div className="console-actions">
+      {canResend && (
+        <button type="button" className="console-button" disabled={busy} onClick={() => onAct('resend')}>
+          {t('order.resend')}
+        </button>
+      )}
+      {canCancel && (
+        <button
+          type="button"
+          className="console-button console-button--danger"
+          disabled={busy}
+          onClick={() => onConfirm('cancel')}
+        >
+          {t('order.cancel')}
+        </button>
+      )}
+      {canRefund && (
+        <button
+          type="button"
+          className="console-button console-button--danger"
+          disabled={busy}
+          onClick={() => onConfirm('refund')}
+        >
+          {order.provider === 'stripe' ? t('order.refundStripe') : t('order.refund')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function History({ entries }: { entries: LogEntry[] }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const eventName = (event: string) =>
+    KNOWN_EVENTS.includes(event) ? t(`order.events.${event as 'created'}`) : event.replaceAll('_', ' ');
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>{t('order.historyCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('order.when')}</th>
+            <th scope="col">{t('order.event')}</th>
+            <th scope="col">{t('order.data')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.seq}>
+              <td>{dateTime(lang, entry.at)}</td>
+              <th scope="row">{eventName(entry.event)}</th>
+              <td className="console-break">
+                {Object.entries(entry.data)
+                  .map(([key, value]) => `${key}: ${String(value)}`)
+                  .join(' · ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Emails({ emails }: { emails: EmailRecord[] }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>{t('order.emailCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('order.when')}</th>
+            <th scope="col">{t('order.emailKind')}</th>
+            <th scope="col">{t('order.emailStatus')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <td>{dateTime(lang, email.at)}</td>
+              <th scope="row">{t(`order.emailKinds.${email.kind}`)}</th>
+              <td>{t(`order.emailStates.${email.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

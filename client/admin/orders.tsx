@@ -1,0 +1,214 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { PRODUCT_IDS } from '../../site/tickets';
+import { useProductName } from '../components/ticket-card';
+import { useLanguage } from '../lib/use-language';
+import { ExportButton } from './export-button';
+import { dateTime, dayEnd, dayStart, money } from './format';
+import { useApi } from './session';
+import { LoadState } from './status';
+import { ORDER_STATUSES, type OrderPage } from './types';
+
+/** Orders per page: a screenful on a laptop, and few enough for a phone to render at once. */
+const PAGE_SIZE = 50;
+const FILTERS = ['q', 'product', 'status', 'from', 'to'] as const;
+
+/** The table's last filters, so that the way back from an order finds them again. */
+let lastSearch = '';
+export const ordersHref = () => (lastSearch ? `/orders?${lastSearch}` : '/orders');
+
+/** The API query of the filters in the console's URL (days become instants of this browser). */
+function apiQuery(search: URLSearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  const q = search.get('q')?.trim();
+  if (q) query.set('q', q);
+  for (const name of ['product', 'status'] as const) {
+    const value = search.get(name);
+    if (value) query.set(name, value);
+  }
+  const from = dayStart(search.get('from') ?? '');
+  const to = dayEnd(search.get('to') ?? '');
+  if (from) query.set('from', from);
+  if (to) query.set('to', to);
+  return query;
+}
+
+/**
+ * The order table: search and filters live in the URL (so the way back from an order keeps them),
+ * pages follow the API's cursor, and the export holds every order the filters match.
+ */
+export function Orders() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const productName = useProductName();
+  const { call } = useApi();
+  const search = new URLSearchParams(useSearch());
+  lastSearch = search.toString();
+  const [, navigate] = useLocation();
+  const query = apiQuery(search).toString();
+  // Cursors of the pages seen so far under this query: the first page has none.
+  const [paging, setPaging] = useState<{ query: string; cursors: (string | null)[] }>({ query, cursors: [null] });
+  const cursors = paging.query === query ? paging.cursors : [null];
+  const setCursors = (next: (list: (string | null)[]) => (string | null)[]) =>
+    setPaging({ query, cursors: next(cursors) });
+  const [page, setPage] = useState<OrderPage | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const cursor = cursors.at(-1) ?? null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries the same page.
+  useEffect(() => {
+    let current = true;
+    setPage(null);
+    setError(null);
+    const params = new URLSearchParams(query);
+    params.set('limit', String(PAGE_SIZE));
+    if (cursor) params.set('cursor', cursor);
+    call<OrderPage>(`/api/admin/orders?${params}`).then(
+      (result) => current && setPage(result),
+      (failure) => current && setError(failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [call, query, cursor, attempt]);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+    }
+    navigate(next.size ? `/orders?${next}` : '/orders');
+  };
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('orders.title')}</h1>
+        <ExportButton path={`/api/admin/orders?${query ? `${query}&` : ''}format=csv`} filename="orders.csv" />
+      </div>
+      <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
+        <div className="console-field console-field--wide">
+          <label htmlFor="orders-q">{t('orders.search')}</label>
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            defaultValue={search.get('q') ?? ''}
+            aria-describedby="orders-q-hint"
+            maxLength={200}
+          />
+          <span id="orders-q-hint" className="console-hint">
+            {t('orders.searchHint')}
+          </span>
+        </div>
+        <div className="console-field">
+          <label htmlFor="orders-product">{t('orders.product')}</label>
+          <select id="orders-product" name="product" defaultValue={search.get('product') ?? ''}>
+            <option value="">{t('orders.any')}</option>
+            {PRODUCT_IDS.map((id) => (
+              <option key={id} value={id}>
+                {productName(id)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor="orders-status">{t('orders.status')}</label>
+          <select id="orders-status" name="status" defaultValue={search.get('status') ?? ''}>
+            <option value="">{t('orders.any')}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor="orders-from">{t('orders.from')}</label>
+          <input id="orders-from" name="from" type="date" defaultValue={search.get('from') ?? ''} />
+        </div>
+        <div className="console-field">
+          <label htmlFor="orders-to">{t('orders.to')}</label>
+          <input id="orders-to" name="to" type="date" defaultValue={search.get('to') ?? ''} />
+        </div>
+        <div className="console-filters__actions">
+          <button type="submit" className="console-button">
+            {t('orders.apply')}
+          </button>
+          <Link href="/orders" className="console-button console-button--quiet">
+            {t('orders.reset')}
+          </Link>
+        </div>
+      </form>
+      <LoadState error={error} loading={!page && !error} retry={retry} />
+      {page && (
+        <>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <caption>{t('orders.caption', { page: cursors.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('orders.code')}</th>
+                  <th scope="col">{t('orders.created')}</th>
+                  <th scope="col">{t('orders.product')}</th>
+                  <th scope="col">{t('orders.status')}</th>
+                  <th scope="col">{t('orders.email')}</th>
+                  <th scope="col">{t('orders.name')}</th>
+                  <th scope="col" className="num">
+                    {t('orders.gross')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.orders.map((order) => (
+                  <tr key={order.id}>
+                    <th scope="row">
+                      <Link href={`/orders/${order.id}`} className="console-code">
+                        {order.code}
+                      </Link>
+                    </th>
+                    <td>{dateTime(lang, order.createdAt)}</td>
+                    <td>{productName(order.product)}</td>
+                    <td>
+                      <span className={`console-status console-status--${order.status}`}>
+                        {t(`status.${order.status}`)}
+                      </span>
+                    </td>
+                    <td className="console-break">{order.email}</td>
+                    <td>{order.name ?? ''}</td>
+                    <td className="num">{money(lang, order.gross)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.orders.length === 0 && <p className="console-muted">{t('orders.empty')}</p>}
+        </>
+      )}
+      <nav className="console-pager" aria-label={t('orders.pages')}>
+        <button
+          type="button"
+          className="console-button console-button--quiet"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors((list) => list.slice(0, -1))}
+        >
+          {t('orders.previous')}
+        </button>
+        <button
+          type="button"
+          className="console-button console-button--quiet"
+          disabled={!page?.cursor}
+          onClick={() => page?.cursor && setCursors((list) => [...list, page.cursor])}
+        >
+          {t('orders.next')}
+        </button>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './helpers';
+import { E2E_ADMIN_TOKEN } from './playwright.config';
+
+/** The preset subject a topic link puts into the contact form. */
+const presetSubject = (topic: string): string =>
+  JSON.parse(readFileSync('locales/pl/info.json', 'utf8')).contact.topics[topic].subject;
+
+// The organiser console at /admin, in Polish (its own language choice is pinned for the test).
+// Orders and messages are made through the public API, as buyers and visitors make them; each
+// test uses its own e-mail addresses, so tests running side by side never see each other's.
+
+let address = 0;
+/** A client address of its own per request, so the per-address limits of the public API never bite. */
+const clientIp = () => `198.51.100.${(address++ % 250) + 1}`;
+
+async function buy(request: APIRequestContext, email: string, name: string) {
+  const res = await request.post('/api/purchase/standard', {
+    headers: { 'CF-Connecting-IP': clientIp() },
+    data: { email, name, lang: 'pl' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { url: string; orderId: string; code: string };
+}
+
+async function buyAndPay(request: APIRequestContext, email: string, name: string) {
+  const order = await buy(request, email, name);
+  const token = new URL(order.url).searchParams.get('token') ?? '';
+  const paid = await request.post(`/checkout/demo/${order.orderId}/pay`, { form: { token }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  return order;
+}
+
+async function sendMessage(request: APIRequestContext, name: string, subject: string) {
+  const res = await request.post('/api/contact', {
+    headers: { 'CF-Connecting-IP': clientIp() },
+    data: { name, email: 'sender@example.com', subject, message: `Wiadomość od ${name}`, lang: 'pl' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** The console in Polish; with `token`, this tab is already logged in. */
+async function openConsole(page: Page, path = '/admin', token?: string) {
+  await page.addInitScript((value) => {
+    localStorage.setItem('adminLng', 'pl');
+    if (value) sessionStorage.setItem('checkInToken', value);
+  }, token ?? '');
+  await page.goto(path);
+}
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+test.describe('the organiser console', () => {
+  test('refuses a wrong token and lets the right one in', async ({ page }) => {
+    await openConsole(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Logowanie organizatora' })).toBeVisible();
+    await page.getByLabel('Token organizatora').fill('not-the-token');
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Ten token nie pasuje. Sprawdź go i wpisz ponownie.');
+    await expect(page.getByRole('navigation', { name: 'Konsola' })).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('checkInToken'))).toBeNull();
+
+    await page.getByLabel('Token organizatora').fill(E2E_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sprzedaż' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Sprzedaż według produktu/ })).toBeVisible();
+  });
+
+  test('sends a tab whose token stops matching back to the login screen', async ({ page }) => {
+    await openConsole(page, '/admin/orders', 'an-old-token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Logowanie organizatora' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Token przestał pasować');
+  });
+
+  test('finds an order by its code, shows its history, resends its e-mail and cancels another', async ({
+    page,
+    request,
+  }) => {
+    const run = Date.now();
+    const paid = await buyAndPay(request, `paid-${run}@example.com`, 'Ala Konsolowa');
+    const pending = await buy(request, `pending-${run}@example.com`, 'Olek Konsolowy');
+
+    await openConsole(page, '/admin', E2E_ADMIN_TOKEN);
+    await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Zamówienia' }).click();
+    await page.getByRole('searchbox', { name: 'Szukaj' }).fill(paid.code.toLowerCase());
+    await page.getByRole('button', { name: 'Filtruj' }).click();
+    const table = page.getByRole('table', { name: /Zamówienia od najstarszych/ });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: paid.code }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: `Zamówienie ${paid.code}` })).toBeVisible();
+    const history = page.getByRole('table', { name: /Historia zamówienia/ });
+    await expect(history.getByRole('rowheader')).toContainText([
+      'Utworzone',
+      'Rozpoczęta płatność',
+      'Opłacone',
+      'E-mail w kolejce',
+    ]);
+
+    const resent = page.waitForResponse((r) => r.url().endsWith(`/api/admin/orders/${paid.orderId}/resend`));
+    await page.getByRole('button', { name: 'Wyślij potwierdzenie ponownie' }).click();
+    expect((await resent).status()).toBe(202);
+    await expect(page.getByRole('status')).toHaveText('Potwierdzenie czeka w kolejce do wysyłki.');
+    const emails = page.getByRole('table', { name: 'E-maile zamówienia, od najstarszych' });
+    // The payment's confirmation and the one just asked for (queued, or already sent).
+    await expect(emails.getByRole('rowheader', { name: 'Potwierdzenie zamówienia' })).toHaveCount(2);
+    await expect(emails.getByRole('row').last()).toContainText(/w kolejce|wysłany/);
+    await expect(history.getByRole('rowheader').last()).toHaveText(/E-mail (w kolejce|wysłany)/);
+
+    await page.getByRole('link', { name: 'Wróć do zamówień' }).click();
+    await page.getByRole('searchbox', { name: 'Szukaj' }).fill(`pending-${run}@example.com`);
+    await page.getByRole('button', { name: 'Filtruj' }).click();
+    await table.getByRole('link', { name: pending.code }).click();
+    await page.getByRole('button', { name: 'Anuluj zamówienie' }).click();
+    await expect(page.getByRole('group', { name: `Anulować zamówienie ${pending.code}?` })).toBeVisible();
+    await page.getByRole('button', { name: 'Tak, wykonaj' }).click();
+    await expect(page.getByRole('status')).toHaveText('Zamówienie anulowane.');
+    await expect(history.getByRole('rowheader').last()).toHaveText('Anulowane');
+    await expect(page.getByRole('button', { name: 'Anuluj zamówienie' })).toHaveCount(0);
+  });
+
+  test('exports the filtered orders as CSV', async ({ page, request }) => {
+    const run = Date.now();
+    const order = await buy(request, `export-${run}@example.com`, 'Ewa Eksportowa');
+    await openConsole(page, `/admin/orders?q=export-${run}%40example.com`, E2E_ADMIN_TOKEN);
+    await expect(page.getByRole('link', { name: order.code })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Eksportuj CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('orders.csv');
+    const lines = (await readFile((await file.path()) ?? '', 'utf8')).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]?.startsWith('id,code,')).toBe(true);
+    expect(lines[1]).toContain(`,${order.code},`);
+  });
+
+  test('filters the inbox by topic and state, ticks a message off and exports what it shows', async ({
+    page,
+    request,
+  }) => {
+    const run = Date.now();
+    await sendMessage(request, `Wystawca ${run}`, presetSubject('wystawca'));
+    await sendMessage(request, `Pytający ${run}`, 'Czy jest parking?');
+
+    await openConsole(page, '/admin/messages', E2E_ADMIN_TOKEN);
+    const inbox = page.getByRole('table', { name: /Wiadomości z formularza/ });
+    await expect(inbox.getByRole('rowheader', { name: new RegExp(`Pytający ${run}`) })).toBeVisible();
+    await page.getByLabel('Temat', { exact: true }).selectOption({ label: 'Wystawcy' });
+    await expect(inbox.getByRole('rowheader', { name: new RegExp(`Wystawca ${run}`) })).toBeVisible();
+    await expect(inbox.getByRole('rowheader', { name: new RegExp(`Pytający ${run}`) })).toHaveCount(0);
+
+    await page.getByRole('checkbox', { name: `Oznacz wiadomość od Wystawca ${run} jako załatwioną` }).check();
+    await page.getByLabel('Stan').selectOption({ label: 'Załatwione' });
+    await expect(inbox.getByRole('rowheader', { name: new RegExp(`Wystawca ${run}`) })).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: `Oznacz wiadomość od Wystawca ${run} jako załatwioną` }),
+    ).toBeChecked();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Eksportuj CSV' }).click();
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('id,receivedAt,lang,name,email,subject,message,topic,handled,handledAt');
+    expect(csv).toContain(`Wystawca ${run}`);
+    expect(csv).not.toContain(`Pytający ${run}`);
+    for (const line of csv.trim().split('\r\n').slice(1)) expect(line).toMatch(/,wystawca,true,\d{4}-/);
+  });
+
+  test('shows the door with the check-in screen and live counts, on the same login', async ({ page }) => {
+    await openConsole(page, '/admin/door', E2E_ADMIN_TOKEN);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wpuszczanie uczestników' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Kod biletu' })).toBeVisible();
+    // One login serves the door: the check-in screen does not ask for the token again.
+    await expect(page.getByLabel('Token organizatora')).toHaveCount(0);
+    await expect(page.getByText('Weszło')).toBeVisible();
+    await expect(page.getByText(/Zaktualizowano o/)).toBeVisible();
+  });
+
+  test('is served outside the language-prefixed site and never indexed', async ({ request }) => {
+    const res = await request.get('/admin/orders', { maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
+  });
+
+  test('has no axe violations on any screen', async ({ page, request }) => {
+    const run = Date.now();
+    const order = await buyAndPay(request, `axe-${run}@example.com`, 'Ada Dostępna');
+    await openConsole(page);
+    await expect(page.getByRole('heading', { name: 'Logowanie organizatora' })).toBeVisible();
+    await page.getByLabel('Token organizatora').fill('wrong');
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await noAxeViolations(page);
+
+    await page.getByLabel('Token organizatora').fill(E2E_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await expect(page.getByRole('table', { name: /Sprzedaż według produktu/ })).toBeVisible();
+    await noAxeViolations(page);
+
+    const nav = page.getByRole('navigation', { name: 'Konsola' });
+    await nav.getByRole('link', { name: 'Zamówienia' }).click();
+    await expect(page.getByRole('table', { name: /Zamówienia od najstarszych/ })).toBeVisible();
+    await noAxeViolations(page);
+
+    await page.goto(`/admin/orders/${order.orderId}`);
+    await expect(page.getByRole('table', { name: /Historia zamówienia/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Oznacz zwrot' }).click();
+    await expect(page.getByRole('group', { name: /Zwrócić/ })).toBeVisible();
+    await noAxeViolations(page);
+
+    await nav.getByRole('link', { name: 'Wiadomości' }).click();
+    await expect(page.getByRole('table', { name: /Wiadomości z formularza/ })).toBeVisible();
+    await noAxeViolations(page);
+
+    await nav.getByRole('link', { name: 'Wejście' }).click();
+    await expect(page.getByText(/Zaktualizowano o/)).toBeVisible();
+    await noAxeViolations(page);
+  });
+});
