@@ -74,10 +74,13 @@ export function App({ i18n, initial, onReady }: { i18n: I18n; initial: View; onR
   }, []);
 
   useEffect(() => {
-    applyHead(document, headFor(shown.lang, shown.page, i18n.getFixedT(shown.lang)));
+    // The prerendered page has its head already, as the worker served it (a selling page's offers
+    // carry the live state): it is replaced on navigation, and only built here in `vite dev`.
+    const prerendered = shown === initial && document.head.querySelector('[data-head]');
+    if (!prerendered) applyHead(document, headFor(shown.lang, shown.page, i18n.getFixedT(shown.lang)));
     storeLanguage(shown.lang);
     if (!shown.page) console.warn(JSON.stringify({ event: 'not_found', path: window.location.pathname }));
-  }, [shown, i18n]);
+  }, [shown, i18n, initial]);
 
   // Every navigation starts at the top, or at the anchor the link points to. The first view is
   // left where the browser put it: React may arrive after the visitor has scrolled.

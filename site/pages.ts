@@ -46,6 +46,13 @@ export const PAGES = [
 export type Page = (typeof PAGES)[number];
 export type PageId = Page['id'];
 
+/**
+ * Pages that sell: they show the products with their live state, which the worker writes into the
+ * page as it serves it (so wrangler.toml runs the worker first for them), and they describe the
+ * event with its offers in JSON-LD.
+ */
+export const SELLING_PAGES: readonly PageId[] = ['home', 'tickets'];
+
 /** Pages that search engines should not index (a buyer's own order). */
 export const NOINDEX_PAGES: readonly PageId[] = ['thanks'];
 

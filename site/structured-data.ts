@@ -1,18 +1,73 @@
 import { BRAND, EVENT, ORGANISER, SITE_ORIGIN } from './event';
 import { type LanguageCode, language } from './languages';
 import { href } from './pages';
-import { ONLINE_PLANS, type PlanType, priceBreakdown } from './tickets';
+import {
+  CURRENCY,
+  FEW_LEFT,
+  PRODUCTS,
+  type Product,
+  type ProductId,
+  type ProductState,
+  priceAt,
+  priceBreakdown,
+  product,
+  salesWindow,
+  windowState,
+} from './tickets';
 
-type Texts = { name: string; description: string; planNames: Record<PlanType, string>; image: string };
+type Texts = { name: string; description: string; productNames: Record<ProductId, string>; image: string };
+
+const SCHEMA = 'https://schema.org/';
+
+/**
+ * The terms of a product's offer at an instant: its gross price then (and until when it holds),
+ * its sales window and its availability (few places left is `LimitedAvailability`; outside the
+ * window `OutOfStock`). The build writes them from the sales window alone; the worker rewrites
+ * them with the box office's live state as it serves the page (worker/live-state.ts).
+ */
+export function offerTerms(p: Product, now: number, state: ProductState) {
+  const price = priceAt(p, now);
+  const { opens, closes } = salesWindow(p);
+  const availability =
+    state.status === 'sold_out'
+      ? 'SoldOut'
+      : state.status === 'closed'
+        ? 'OutOfStock'
+        : state.remaining !== null && state.remaining <= FEW_LEFT
+          ? 'LimitedAvailability'
+          : 'InStock';
+  return {
+    price: (priceBreakdown(price.net).gross / 100).toFixed(2),
+    priceCurrency: CURRENCY,
+    ...(price.risesOn ? { priceValidUntil: price.risesOn } : {}),
+    availability: SCHEMA + availability,
+    validFrom: opens,
+    validThrough: closes,
+  };
+}
+
+type Offer = { sku?: string } & Record<string, unknown>;
+
+/** An event's offers with the terms of the moment: each offer names its product by `sku`. */
+export function liveOffers<T extends { offers?: Offer[] }>(event: T, now: number, states: readonly ProductState[]): T {
+  const offers = event.offers?.map((offer) => {
+    const state = states.find((s) => s.id === offer.sku);
+    if (!state) return offer;
+    // The terms are replaced whole: a price that no longer rises has no priceValidUntil.
+    const { priceValidUntil: _built, ...rest } = offer;
+    return { ...rest, ...offerTerms(product(state.id), now, state) };
+  });
+  return { ...event, offers };
+}
 
 const iso = (time: string) => `${EVENT.date}T${time}:00${EVENT.utcOffset}`;
 
 /**
  * schema.org `Event` for the home and ticket pages (Google's Event requirements): dates with the
- * time zone, mixed attendance, the arena and the virtual location, organiser, and the three online
- * offers at their gross PLN price.
+ * time zone, mixed attendance, the arena and the virtual location, organiser, and an offer per
+ * product (online and on site) with its terms at `now`.
  */
-export function eventJsonLd(lang: LanguageCode, texts: Texts) {
+export function eventJsonLd(lang: LanguageCode, texts: Texts, now: number) {
   const { venue } = EVENT;
   return {
     '@context': 'https://schema.org',
@@ -47,13 +102,12 @@ export function eventJsonLd(lang: LanguageCode, texts: Texts) {
       email: ORGANISER.email,
       telephone: ORGANISER.phone,
     },
-    offers: ONLINE_PLANS.map((plan) => ({
+    offers: PRODUCTS.map((p) => ({
       '@type': 'Offer',
-      name: `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}: ${texts.planNames[plan.type]}`,
-      price: (priceBreakdown(plan.net).gross / 100).toFixed(2),
-      priceCurrency: 'PLN',
-      availability: 'https://schema.org/InStock',
+      sku: p.id,
+      name: `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}: ${texts.productNames[p.id]}`,
       url: SITE_ORIGIN + href(lang, 'tickets'),
+      ...offerTerms(p, now, windowState(p, now)),
     })),
   };
 }

@@ -70,11 +70,6 @@ export const ONSITE_TICKETS = [
   { type: 'vip', net: 1499_00, features: ['allTalks', 'expo', 'allWorkshops', 'vipAccess', 'speakersDinner'] },
 ] as const;
 
-/** The online plan of a type, or undefined for anything else. */
-export function findPlan(type: string): OnlinePlan | undefined {
-  return ONLINE_PLANS.find((p) => p.type === type);
-}
-
 /** Net, VAT and gross of a net amount, rounded to whole grosze. */
 export function priceBreakdown(net: number): { net: number; vat: number; gross: number } {
   const vat = Math.round((net * VAT_RATE_PERCENT) / 100);
@@ -226,6 +221,21 @@ export function salesWindow(p: Product): { opens: string; closes: string } {
 export function onSaleAt(p: Product, now: number): boolean {
   const { opens, closes } = salesWindow(p);
   return now >= Date.parse(opens) && now < Date.parse(closes);
+}
+
+/**
+ * A product's live state: on sale, sold out, or outside its sales window (`closed`), with the
+ * places left (null where unlimited). The box office knows it; `GET /api/availability` answers it,
+ * and the worker writes it into the pages that sell (worker/live-state.ts).
+ */
+export type ProductState = { id: ProductId; status: 'on_sale' | 'sold_out' | 'closed'; remaining: number | null };
+
+/** Places left at or below which the shop says how many. */
+export const FEW_LEFT = 50;
+
+/** What a product's state is from its sales window alone: what is known without the box office. */
+export function windowState(p: Product, now: number): ProductState {
+  return { id: p.id, status: onSaleAt(p, now) ? 'on_sale' : 'closed', remaining: p.capacity };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

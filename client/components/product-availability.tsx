@@ -1,27 +1,24 @@
-import { useTranslation } from 'react-i18next';
 import type { ProductId } from '../../site/tickets';
-import { FEW_LEFT, type ProductState } from '../lib/availability';
 
-/** What the shop can say of a product now: sold out, sales closed, or how few places are left. */
-export function ProductAvailability({ state }: { state: ProductState | undefined }) {
-  const { t } = useTranslation('tickets');
-  if (!state) return null;
-  const text =
-    state.status === 'sold_out'
-      ? t('availability.soldOut')
-      : state.status === 'closed'
-        ? t('availability.closed')
-        : state.remaining !== null && state.remaining <= FEW_LEFT
-          ? t('availability.left', { count: state.remaining })
-          : null;
-  if (!text) return null;
+/** The id of a product's availability line, which its button names as its description. */
+export const availabilityId = (id: ProductId) => `availability-${id}`;
+
+/**
+ * Where a product's live state goes (places left when few, sold out, sales closed). The page is
+ * prerendered without it; the worker writes it in as it serves the page, from the box office
+ * (worker/live-state.ts), so it is there at the first paint without any script. React leaves what
+ * the worker wrote alone: its content is set as HTML (none), which hydration does not compare.
+ */
+export function ProductAvailability({ id }: { id: ProductId }) {
   return (
-    <p className={`availability availability--${state.status}`} role="status">
-      {text}
-    </p>
+    <p
+      className="availability"
+      id={availabilityId(id)}
+      data-availability={id}
+      hidden
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the worker fills it at the edge
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
   );
 }
-
-/** Whether a product's button may open the purchase dialog (unknown counts as yes: the server decides). */
-export const purchasable = (states: Map<ProductId, ProductState> | null, id: ProductId) =>
-  !states || states.get(id)?.status === 'on_sale';

@@ -11,9 +11,8 @@ import {
   product,
   VAT_RATE_PERCENT,
 } from '../../site/tickets';
-import type { ProductState } from '../lib/availability';
 import { useLanguage } from '../lib/use-language';
-import { ProductAvailability, purchasable } from './product-availability';
+import { availabilityId, ProductAvailability } from './product-availability';
 import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
 
 /**
@@ -21,7 +20,7 @@ import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
  * dialog for that plan (natively, at the first tap: see PurchaseDialog); the group-ticket note
  * links to the contact page.
  */
-export function TicketPlans({ states }: { states: Map<ProductId, ProductState> | null }) {
+export function TicketPlans() {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
 
@@ -67,7 +66,7 @@ export function TicketPlans({ states }: { states: Map<ProductId, ProductState> |
                   })}
                 </p>
               )}
-              <ProductAvailability state={states?.get(id)} />
+              <ProductAvailability id={id} />
               <ul className="checklist plan__features">
                 {p.features.map((feature) => (
                   <li key={feature}>{t(`plans.features.${feature}`)}</li>
@@ -82,7 +81,8 @@ export function TicketPlans({ states }: { states: Map<ProductId, ProductState> |
                 commandfor={PURCHASE_DIALOG_ID}
                 command="show-modal"
                 data-product={id}
-                disabled={!purchasable(states, id)}
+                aria-describedby={availabilityId(id)}
+                suppressHydrationWarning
               >
                 {t('plans.select')}
                 <span className="visually-hidden"> {name}</span>

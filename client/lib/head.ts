@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { SITE_ORIGIN } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { LANGUAGES, type LanguageCode, language } from '../../site/languages';
-import { href, NOINDEX_PAGES, type PageId } from '../../site/pages';
+import { href, NOINDEX_PAGES, type PageId, SELLING_PAGES } from '../../site/pages';
 import { eventJsonLd } from '../../site/structured-data';
+import { PRODUCTS, type ProductId } from '../../site/tickets';
 
 /** Everything a page puts in `<head>`, for the build (as HTML) and the client (as DOM updates). */
 export type Head = {
@@ -57,19 +58,23 @@ export function headFor(lang: LanguageCode, page: PageId | null, t: TFunction): 
       { hreflang: 'x-default', href: `${SITE_ORIGIN}/` },
     ],
     noindex: NOINDEX_PAGES.includes(page),
-    jsonLd:
-      page === 'home' || page === 'tickets'
-        ? eventJsonLd(lang, {
+    jsonLd: SELLING_PAGES.includes(page)
+      ? eventJsonLd(
+          lang,
+          {
             name: `${t('brand.full')} ${facts.year}`,
             description: t('pages.home.description', facts),
             image: SITE_ORIGIN + ogImagePath(own.prefix),
-            planNames: {
-              standard: t('plans.names.standard', { ns: 'tickets' }),
-              premium: t('plans.names.premium', { ns: 'tickets' }),
-              vip: t('plans.names.vip', { ns: 'tickets' }),
-            },
-          })
-        : undefined,
+            productNames: Object.fromEntries(
+              PRODUCTS.map((p) => [
+                p.id,
+                t(`modes.${p.mode}`, { ns: 'tickets', name: t(p.nameKey, { ns: 'tickets' }) }),
+              ]),
+            ) as Record<ProductId, string>,
+          },
+          Date.now(),
+        )
+      : undefined,
   };
 }
 

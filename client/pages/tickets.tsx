@@ -4,11 +4,10 @@ import { formatPrice } from '../../site/format';
 import { findProduct, ONSITE_TICKETS, priceAt, priceBreakdown, product } from '../../site/tickets';
 import { selectProduct } from '../boot';
 import { PageIntro } from '../components/page-intro';
-import { ProductAvailability, purchasable } from '../components/product-availability';
+import { availabilityId, ProductAvailability } from '../components/product-availability';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../components/purchase-dialog';
 import { Section } from '../components/section';
 import { TicketPlans } from '../components/ticket-plans';
-import { useAvailability } from '../lib/availability';
 import { useLanguage } from '../lib/use-language';
 
 /**
@@ -41,7 +40,6 @@ function useCancelledPayment(): boolean {
 export default function Tickets() {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const states = useAvailability();
   const cancelled = useCancelledPayment();
   return (
     <>
@@ -52,7 +50,7 @@ export default function Tickets() {
         </p>
       )}
       <Section id="online" eyebrow={t('plans.eyebrow')} title={t('plans.title')} lead={t('plans.lead')}>
-        <TicketPlans states={states} />
+        <TicketPlans />
       </Section>
       <Section id="onsite" eyebrow={t('onsite.eyebrow')} title={t('onsite.title')} lead={t('onsite.lead')} tone="white">
         <ul className="grid grid--3 onsite">
@@ -75,14 +73,15 @@ export default function Tickets() {
                     <li key={feature}>{t(`onsite.features.${feature}`)}</li>
                   ))}
                 </ul>
-                <ProductAvailability state={states?.get(id)} />
+                <ProductAvailability id={id} />
                 <button
                   type="button"
                   className="button button--accent"
                   commandfor={PURCHASE_DIALOG_ID}
                   command="show-modal"
                   data-product={id}
-                  disabled={!purchasable(states, id)}
+                  aria-describedby={availabilityId(id)}
+                  suppressHydrationWarning
                 >
                   {t('onsite.buy')}
                   <span className="visually-hidden"> {t('onsite.buyName', { name })}</span>

@@ -38,7 +38,7 @@ const shown = (selector: string) => dialog().querySelector(`${selector}:not([hid
 
 /** The plans with the dialog opened for one of them, as the page script and the browser open it. */
 function openFor(name: string, navigate?: (url: string) => void) {
-  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans states={null} />);
+  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans />);
   fireEvent.click(navigate ? screen.getByRole('button', { name }) : choose(name));
 }
 
@@ -55,7 +55,7 @@ function Plans({ navigate }: { navigate: (url: string) => void }) {
 
 describe('purchase dialog', () => {
   it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {
-    renderPl(<TicketPlans states={null} />);
+    renderPl(<TicketPlans />);
     expect(document.querySelectorAll('dialog')).toHaveLength(1);
     expect(dialog().open).toBe(false);
     fireEvent.click(choose('Praktyk AI VIP'));

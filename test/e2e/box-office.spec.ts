@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVENT_ENDS, PRODUCT_IDS } from '../../site/tickets';
-import { expect, open, test } from './helpers';
-import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { EVENT_ENDS, PRODUCT_IDS, product } from '../../site/tickets';
+import { expect, hydrate, open, test } from './helpers';
+import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // The box office in the browser: every product bought through the demo checkout, the ticket on the
 // order page, the e-mail the local Email Service wrote, check-in at the door, a workshop seat, and
@@ -101,25 +101,44 @@ test('the ticket arrives by e-mail, is checked in once at the door, and takes a 
   await expect(card).toContainText('Gotowe! Masz miejsce na tym warsztacie.');
 });
 
-test('a sold-out product is shown as sold out and cannot be chosen', async ({ page }) => {
-  await page.route('**/api/availability', (route) =>
-    route.fulfill({
-      json: {
-        products: PRODUCT_IDS.map((id) => ({
-          id,
-          status: id === 'onsite-vip' ? 'sold_out' : 'on_sale',
-          remaining: id === 'onsite-vip' ? 0 : id === 'online-vip' ? 12 : null,
-        })),
-      },
-    }),
-  );
+test('a sold-out product is shown as sold out and cannot be chosen', async ({ page, context, request }) => {
+  // Sold out for real, at an instant of its own: a day before the other tests' clock, pending
+  // orders hold every place of on-site VIP. Their holds end 30 minutes later, so at the other
+  // tests' instant the places are free again and nothing else is disturbed.
+  const dayBefore = new Date(Date.parse(E2E_CLOCK) - 24 * 60 * 60 * 1000).toISOString();
+  await context.setExtraHTTPHeaders({ 'Test-Clock': dayBefore });
   await open(page, '/pl/kup-bilet');
   const vip = page.locator('.onsite__ticket', { hasText: 'VIP' });
-  await expect(vip.getByRole('status')).toHaveText('Wyprzedane');
+  await expect(vip.locator('.availability')).toHaveText(/^Zostało \d+ miejsc$/);
+  // Held until the box office says sold out (other tests may be buying VIP meanwhile).
+  const capacity = product('onsite-vip').capacity ?? 0;
+  let held = 0;
+  for (; held <= capacity; held++) {
+    const response = await request.post('/api/purchase/onsite-vip', {
+      headers: { 'Test-Clock': dayBefore, 'CF-Connecting-IP': `203.0.113.${held + 1}` },
+      data: { email: `hold-${held}@example.com`, lang: 'pl' },
+    });
+    if (response.status() === 409) {
+      expect(await response.json()).toEqual({ error: 'sold_out' });
+      break;
+    }
+    expect(response.status()).toBe(201);
+  }
+  expect(held).toBeGreaterThan(0);
+  expect(held).toBeLessThanOrEqual(capacity);
+
+  await page.reload();
+  // Also once React has taken the page over: hydration leaves what the worker wrote alone.
+  await hydrate(page);
+  await expect(vip.locator('.availability')).toHaveText('Wyprzedane');
   await expect(vip.getByRole('button')).toBeDisabled();
-  await expect(page.locator('.plan', { hasText: 'Praktyk AI VIP' }).getByRole('status')).toHaveText(
-    'Zostało 12 miejsc',
-  );
+  await expect(vip.getByRole('button')).toHaveAccessibleDescription('Wyprzedane');
+  await expect(page.locator('.onsite__ticket', { hasText: 'Pro' }).getByRole('button')).toBeEnabled();
+  const offers = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}').offers;
+  expect(offers.find((o: { sku: string }) => o.sku === 'onsite-vip').availability).toBe('https://schema.org/SoldOut');
+  // The page said it before any script ran: the worker wrote it into the HTML.
+  const html = await (await request.get('/pl/kup-bilet', { headers: { 'Test-Clock': dayBefore } })).text();
+  expect(html).toMatch(/<p class="availability availability--sold_out" id="availability-onsite-vip"[^>]*>Wyprzedane</);
 });
 
 test('a closed sale is shown as closed, and the box office refuses it', async ({ page, context }) => {
@@ -128,6 +147,7 @@ test('a closed sale is shown as closed, and the box office refuses it', async ({
   for (const status of await page.locator('.availability').all())
     await expect(status).toHaveText('Sprzedaż zakończona');
   await expect(page.locator('.availability')).toHaveCount(PRODUCT_IDS.length);
+  for (const button of await page.locator('button[data-product]').all()) await expect(button).toBeDisabled();
   const refused = await page.request.post('/api/purchase/online-standard', {
     headers: { 'Test-Clock': EVENT_ENDS },
     data: { email: 'late@example.com' },

@@ -6,6 +6,7 @@ import {
   PRODUCTS,
   type Product,
   type ProductId,
+  type ProductState,
   priceAt,
   priceBreakdown,
   product,
@@ -13,7 +14,6 @@ import {
 import { constantTimeEqual } from '../crypto';
 import { humanCode } from '../ids';
 import type {
-  Availability,
   CheckInResult,
   EmailKind,
   EmailRecord,
@@ -343,11 +343,11 @@ export class BoxOffice extends DurableObject<Env> {
   }
 
   /** Every product's live state at an instant. */
-  availability(now: number): Availability[] {
+  availability(now: number): ProductState[] {
     return PRODUCTS.map((item) => {
       const remaining = this.remaining(item, now);
       const status = !onSaleAt(item, now) ? 'closed' : remaining === 0 ? 'sold_out' : 'on_sale';
-      return { id: item.id, status, remaining };
+      return { id: item.id, status, remaining } satisfies ProductState;
     });
   }
 

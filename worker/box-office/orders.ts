@@ -61,14 +61,6 @@ export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed' | 'idempotency_key_reused' };
 
-/** A product's live state for the shop. */
-export type Availability = {
-  id: ProductId;
-  status: 'on_sale' | 'sold_out' | 'closed';
-  /** Places left, or null where unlimited. */
-  remaining: number | null;
-};
-
 /** A page of orders for organisers, oldest first; `cursor` continues after the last one. */
 export type OrderPage = { orders: Order[]; cursor: string | null };
 

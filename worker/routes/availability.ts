@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { ProductState } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
@@ -7,11 +8,10 @@ import type { AppEnv } from '../env';
 export const AVAILABILITY_MAX_AGE_SECONDS = 5;
 
 /**
- * `GET /api/availability`: `{ products: [{ id, status, remaining }] }`, the live state of every
- * product (`on_sale`, `sold_out`, `closed`; `remaining` null where unlimited). Cached at the edge
- * for a few seconds, so a rush on the ticket page reads the box office a few times, not per visitor.
+ * The live state of every product as a response, from the edge cache when it is a few seconds
+ * old at most, so a rush on the selling pages reads the box office a few times, not per visitor.
  */
-export const availability = new Hono<AppEnv>().get('/', async (c) => {
+async function availabilityResponse(c: Context<AppEnv>): Promise<Response> {
   const at = now(c);
   // A test server's clock (worker/clock.ts) can differ per request: its answers are not shared.
   const shared = !c.env.TEST_CLOCK || c.env.ENVIRONMENT === 'production';
@@ -25,4 +25,17 @@ export const availability = new Hono<AppEnv>().get('/', async (c) => {
   });
   if (shared) c.executionCtx.waitUntil(cache.put(key, response.clone()));
   return response;
-});
+}
+
+/** Every product's live state (what `GET /api/availability` answers), for the selling pages. */
+export async function productStates(c: Context<AppEnv>): Promise<ProductState[]> {
+  const { products } = await (await availabilityResponse(c)).json<{ products: ProductState[] }>();
+  return products;
+}
+
+/**
+ * `GET /api/availability`: `{ products: [{ id, status, remaining }] }`, the live state of every
+ * product (`on_sale`, `sold_out`, `closed`; `remaining` null where unlimited), cached at the edge
+ * for a few seconds.
+ */
+export const availability = new Hono<AppEnv>().get('/', (c) => availabilityResponse(c));

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { DEFAULT_LANGUAGE, findLanguage, language } from '../../site/languages';
-import { notFoundAssetPath } from '../../site/pages';
+import { notFoundAssetPath, SELLING_PAGES } from '../../site/pages';
 import { preferredLanguage, resolvePath } from '../../site/routing';
 import { contentSecurityPolicy } from '../../site/security';
+import { now } from '../clock';
 import type { AppEnv } from '../env';
+import { withLiveState } from '../live-state';
+import { productStates } from './availability';
 
 /**
  * Everything that is not an API route and not a static file: language redirects, canonical
@@ -29,6 +32,9 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
 
   if (resolved.kind === 'page') {
     const asset = await c.env.ASSETS.fetch(new URL(url.pathname, url));
+    if (asset.ok && c.req.method === 'GET' && SELLING_PAGES.includes(resolved.page.id)) {
+      return withLiveState(asset, resolved.lang, now(c), productStates(c));
+    }
     if (asset.ok) return asset;
     await asset.body?.cancel();
     return devShell(c.env, url);

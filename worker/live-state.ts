@@ -1,0 +1,77 @@
+import { type LanguageCode, language } from '../site/languages';
+import { liveOffers } from '../site/structured-data';
+import { FEW_LEFT, type ProductState } from '../site/tickets';
+import { fill, texts } from './texts';
+
+/** What the page says of a product's state, or null when there is nothing to say (plenty left). */
+export function availabilityLine(lang: LanguageCode, state: ProductState): string | null {
+  const { availability } = texts(lang).tickets;
+  if (state.status === 'sold_out') return availability.soldOut;
+  if (state.status === 'closed') return availability.closed;
+  if (state.remaining === null || state.remaining > FEW_LEFT) return null;
+  // The catalogue's plural keys are those of the language's plural rules (i18next's own suffixes).
+  const form = new Intl.PluralRules(language(lang).intl).select(state.remaining);
+  const key = `left_${form}` as keyof typeof availability;
+  return fill(availability[key] ?? availability.left_other, { count: String(state.remaining) });
+}
+
+/**
+ * A selling page (site/pages.ts SELLING_PAGES) with the products' live state written in, as the
+ * worker serves it: each product's availability line (places left when few, sold out, sales
+ * closed), its button disabled when it cannot be bought, and the JSON-LD offers with their price
+ * and availability of the moment. The page streams as it is rewritten; only the parts that need
+ * the state wait for it. Without the state (the box office did not answer) the page is served as
+ * it was built: the shop still refuses what cannot be sold, and says so.
+ */
+export function withLiveState(
+  page: Response,
+  lang: LanguageCode,
+  at: number,
+  states: Promise<ProductState[]>,
+): Response {
+  const known = states.catch((error: unknown) => {
+    console.error(JSON.stringify({ event: 'live_state_unavailable', message: String(error) }));
+    return null;
+  });
+  const stateOf = async (id: string | null) => (await known)?.find((state) => state.id === id);
+  let jsonLd = '';
+
+  const rewritten = new HTMLRewriter()
+    .on('[data-availability]', {
+      async element(element) {
+        const state = await stateOf(element.getAttribute('data-availability'));
+        const line = state && availabilityLine(lang, state);
+        if (!state || !line) return;
+        element.removeAttribute('hidden');
+        element.setAttribute('class', `availability availability--${state.status}`);
+        element.setInnerContent(line);
+      },
+    })
+    .on('button[data-product]', {
+      async element(element) {
+        const state = await stateOf(element.getAttribute('data-product'));
+        if (state && state.status !== 'on_sale') element.setAttribute('disabled', '');
+      },
+    })
+    .on('script[type="application/ld+json"]', {
+      async text(chunk) {
+        jsonLd += chunk.text;
+        if (!chunk.lastInTextNode) {
+          chunk.remove();
+          return;
+        }
+        const current = await known;
+        const event = JSON.parse(jsonLd);
+        const live = current ? liveOffers(event, at, current) : event;
+        chunk.replace(JSON.stringify(live).replace(/</g, '\\u003c'), { html: true });
+      },
+    })
+    .transform(page);
+
+  const headers = new Headers(rewritten.headers);
+  // The body is not the file the validator names any more, and is out of date within seconds.
+  headers.delete('ETag');
+  headers.delete('Content-Length');
+  headers.set('Cache-Control', 'no-cache');
+  return new Response(rewritten.body, { status: rewritten.status, headers });
+}
