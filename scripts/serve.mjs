@@ -14,6 +14,8 @@ const persist = process.env.PERSIST_DIR || '.wrangler/state';
 const inspector = process.env.INSPECTOR_PORT || String(Number(port) + 10000);
 const args = ['dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persist, '--inspector-port', inspector];
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
+// The e-mails of local orders link to this server, not to the production site (worker/email/deliver.ts).
+args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
 // Anything after the script name goes to wrangler dev, e.g. `--var ADMIN_TOKEN:local-secret`.
 args.push(...process.argv.slice(2));
 // wrangler's own script, not through npx: a signal then reaches wrangler, which stops workerd.

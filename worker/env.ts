@@ -9,6 +9,11 @@ type Secrets = {
   TICKET_KEY?: string;
   /** Only for test servers: the instant the shop works at (worker/clock.ts); ignored in production. */
   TEST_CLOCK?: string;
+  /**
+   * Only for local servers (scripts/serve.mjs sets it): the origin that e-mails link to, so that a
+   * local order's e-mail opens the local site. Ignored in production, which links to SITE_ORIGIN.
+   */
+  LOCAL_ORIGIN?: string;
 };
 
 /** The worker's bindings: those of wrangler.toml (types by `npm run types`) and the secrets. */

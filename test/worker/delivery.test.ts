@@ -1,8 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SITE_ORIGIN } from '../../site/event';
 import { WORKSHOPS } from '../../site/workshops';
 import type { MailJob } from '../../worker/box-office/orders';
-import { retryDelay } from '../../worker/email/deliver';
+import { orderPageUrl, retryDelay } from '../../worker/email/deliver';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
@@ -109,6 +110,16 @@ describe('the confirmation e-mail', () => {
       new Request(`${ORIGIN}/api/orders/${orderId}${link.search.replace(/^\?order=[^&]+&/, '?')}`),
     );
     expect(res.status).toBe(200);
+  });
+
+  it('links to the local server in a local run, and always to the site in production', async () => {
+    const order = { id: '01JTESTORDER0000000000000', lang: 'de' as const };
+    const local = { ...env, LOCAL_ORIGIN: 'http://127.0.0.1:8787' } as Bindings;
+    expect(await orderPageUrl(local, order)).toMatch(/^http:\/\/127\.0\.0\.1:8787\/de\/kup-bilet\/dziekujemy\?order=/);
+    const production = { ...local, ENVIRONMENT: 'production', TICKET_KEY: 'k'.repeat(32) } as Bindings;
+    expect(await orderPageUrl(production, order)).toMatch(
+      new RegExp(`^${SITE_ORIGIN}/de/kup-bilet/dziekujemy\\?order=`),
+    );
   });
 
   it('is tried again with backoff while the binding fails, then marked failed after the dead letter', async () => {

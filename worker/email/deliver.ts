@@ -17,7 +17,8 @@ export const retryDelay = (attempt: number) => Math.min(30 * 2 ** Math.max(0, at
 /** The link to an order's page that its e-mails carry (a signed token: the buyer's own is not kept). */
 export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
   const token = await orderLinkToken(ticketKey(env), order.id);
-  return `${SITE_ORIGIN}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
+  const origin = (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
+  return `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
 }
 
 /** Builds the e-mail of a job from the box office's records. */
