@@ -160,6 +160,9 @@ export function pageBehaviours(doc: Document = document): void {
   linkManifest(doc);
 }
 
+/** What the console says when a load of the app failed; listening for the next interaction follows at once. */
+const LOAD_FAILED = 'The app did not load; it is tried again at the next interaction.';
+
 // Not focusin: the welcome popup moves focus into itself without the visitor doing anything.
 // A click counts too: a screen reader activates a button with a click and no pointer or key events.
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'click', 'wheel', 'scroll'] as const;
@@ -204,7 +207,7 @@ export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = do
     for (const type of INTENT) win.removeEventListener(type, start, true);
     loadApp().then(replay, (error) => {
       // A failed load (a network blip) is tried again on the next interaction.
-      console.error(error);
+      console.error(LOAD_FAILED, error);
       started = false;
       listen();
     });

@@ -8,6 +8,12 @@ import { expect, scriptsLoaded, test } from './helpers';
 const isReact = (path: string) => /\/assets\/index-[\w-]+\.js$/.test(path);
 const blockReact = (page: import('@playwright/test').Page) => page.route(isReactUrl, (route) => route.abort());
 const isReactUrl = /\/assets\/index-[\w-]+\.js$/;
+/**
+ * Resolves once the page script (client/boot.ts, LOAD_FAILED) has given up a failed load: it logs it and, in the same
+ * task, listens for the next interaction again (a key pressed before that would start nothing).
+ */
+const loadFailed = (page: import('@playwright/test').Page) =>
+  page.waitForEvent('console', { predicate: (message) => message.text().startsWith('The app did not load') });
 
 test.describe('loading React on the first interaction', () => {
   test('a page that is only looked at loads no React and no catalogue', async ({ page }) => {
@@ -62,8 +68,10 @@ test.describe('loading React on the first interaction', () => {
   test('a menu the pointer rests on opens once React is there', async ({ page }) => {
     await blockReact(page);
     await page.goto('/pl');
+    const failed = loadFailed(page);
     await page.locator('.header__nav').getByRole('button', { name: 'Program' }).hover();
     // The hover's load failed; the next interaction loads React again, which opens what the pointer is on.
+    await failed;
     await page.unroute(isReactUrl);
     await page.keyboard.press('Shift');
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
@@ -106,9 +114,10 @@ test.describe('loading React on the first interaction', () => {
         return requested.length === 1 ? route.abort() : route.continue();
       });
       await page.goto('/pl/faq');
+      const failed = loadFailed(page);
       await page.keyboard.press('Shift');
-      await expect.poll(() => requested.length, { message: `first load requested ${named}` }).toBe(1);
-      await page.waitForTimeout(300);
+      await failed;
+      expect(requested, `first load requested ${named}`).toHaveLength(1);
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
       await page.keyboard.press('Shift');
       await expect(page.locator('html'), `hydrated after the retry ${named}`).toHaveAttribute('data-hydrated', 'true');
