@@ -1,3 +1,4 @@
+import { EVENT } from './event';
 import { type LanguageCode, language } from './languages';
 
 /**
@@ -15,6 +16,31 @@ export function formatDate(lang: LanguageCode, isoDate: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** A calendar date with its weekday: "sobota, 23 października 2027". */
+export function formatWeekdayDate(lang: LanguageCode, isoDate: string): string {
+  return new Intl.DateTimeFormat(locale(lang), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** An instant as a date and a time at the venue (the event's time zone): "2 listopada 2027 10:42". */
+export function formatDateTime(lang: LanguageCode, iso: string): string {
+  return new Intl.DateTimeFormat(locale(lang), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: EVENT.timeZone,
+  }).format(new Date(iso));
+}
+
+/** The time of day of an instant at the venue: "10:42", "10:42 AM". */
+export function formatTimeOfDay(lang: LanguageCode, iso: string): string {
+  return new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short', timeZone: EVENT.timeZone }).format(new Date(iso));
 }
 
 /** Languages whose readers expect a 12-hour clock (en-US); the others use 24 hours. */

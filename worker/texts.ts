@@ -27,10 +27,13 @@ export const texts = (lang: LanguageCode) => TEXTS[lang];
 export const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-/** A product's full name in a language ("Pro (on site)"), from the tickets catalogue. */
-export function productName(lang: LanguageCode, item: Pick<Product, 'nameKey' | 'mode'>): string {
-  const { tickets } = texts(lang);
+/** A product's own name in a language ("Pro"), from the tickets catalogue. */
+export function productTitle(lang: LanguageCode, item: Pick<Product, 'nameKey'>): string {
   const [group, , key] = item.nameKey.split('.') as ['plans' | 'onsite', 'names', string];
-  const name = (tickets[group].names as Record<string, string>)[key] ?? key;
-  return fill(tickets.modes[item.mode], { name });
+  return (texts(lang).tickets[group].names as Record<string, string>)[key] ?? key;
+}
+
+/** A product's full name in a language ("Pro (on site)"). */
+export function productName(lang: LanguageCode, item: Pick<Product, 'nameKey' | 'mode'>): string {
+  return fill(texts(lang).tickets.modes[item.mode], { name: productTitle(lang, item) });
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimeOfDay } from '../../site/delivery';
+import { formatTimeOfDay } from '../../site/format';
 import { type CheckInResult, checkInTicket } from '../lib/delivery-api';
 import { useLanguage } from '../lib/use-language';
 import { useProductName } from './ticket-card';

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { productNameKey, type TicketProduct } from '../../site/delivery';
 import { qrSvg } from '../../site/qr';
+import { type ProductId, product as productOf } from '../../site/tickets';
 import '../styles/delivery.css';
 
 /** A product's name in the page language: "Premium – bilet online". */
-export function useProductName(): (product: TicketProduct) => string {
+export function useProductName(): (product: ProductId) => string {
   const { t } = useTranslation(['delivery', 'tickets']);
   return (product) => {
-    const { kind, key } = productNameKey(product);
-    return t(`delivery:ticket.products.${kind}`, { name: t(`tickets:${key}`) });
+    const { mode, nameKey } = productOf(product);
+    return t(`delivery:ticket.products.${mode}`, { name: t(`tickets:${nameKey}`) });
   };
 }
 
@@ -17,12 +17,12 @@ export function useProductName(): (product: TicketProduct) => string {
  * The ticket on the order page: the QR code (SVG) and the code as text, the product and the
  * e-mail it was issued to. Print styles put it alone on one A4 page; on a phone it fits the screen.
  */
-export function TicketCard({ code, product, email }: { code: string; product: TicketProduct; email: string }) {
+export function TicketCard({ code, product, email }: { code: string; product: ProductId; email: string }) {
   const { t } = useTranslation('delivery');
   const productName = useProductName();
   // The SVG comes from the QR library and holds only a path built from the code, never text.
   const svg = useMemo(() => qrSvg(code), [code]);
-  const { kind } = productNameKey(product);
+  const kind = productOf(product).mode;
   return (
     <section className="ticket-card" aria-labelledby="ticket-card-title">
       <h2 id="ticket-card-title" className="ticket-card__title">

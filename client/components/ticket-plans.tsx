@@ -2,15 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import {
-  COMMON_FEATURES,
-  ONLINE_PLANS,
-  type ProductId,
-  priceAt,
-  priceBreakdown,
-  product,
-  VAT_RATE_PERCENT,
-} from '../../site/tickets';
+import { COMMON_FEATURES, ONLINE_PLANS, priceAt, priceBreakdown, product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
 import { availabilityId, ProductAvailability } from './product-availability';
 import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';

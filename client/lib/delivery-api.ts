@@ -1,9 +1,9 @@
-import type { TicketProduct } from '../../site/delivery';
+import type { ProductId } from '../../site/tickets';
 import type { Workshop } from '../../site/workshops';
 
 /** What the door learns about a ticket: admitted now, admitted before, unknown, or no answer. */
 export type CheckInResult =
-  | { kind: 'admitted'; product: TicketProduct; name?: string | null; email: string; checkedInAt: string }
+  | { kind: 'admitted'; product: ProductId; name?: string | null; email: string; checkedInAt: string }
   | { kind: 'already'; at: string }
   | { kind: 'unknown' }
   | { kind: 'unauthorised' }
@@ -28,7 +28,7 @@ export async function checkInTicket(token: string, ticket: string): Promise<Chec
   if (response.status === 200 && typeof body.product === 'string' && typeof body.email === 'string') {
     return {
       kind: 'admitted',
-      product: body.product as TicketProduct,
+      product: body.product as ProductId,
       name: typeof body.name === 'string' ? body.name : null,
       email: body.email,
       checkedInAt: String(body.checkedInAt ?? ''),

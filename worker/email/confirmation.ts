@@ -5,19 +5,12 @@ import enUS from '../../locales/en-US/email.json';
 import es from '../../locales/es/email.json';
 import pl from '../../locales/pl/email.json';
 import { findCalendarEntry } from '../../site/calendar';
-import {
-  formatAmount,
-  formatDateTime,
-  formatEventDay,
-  formatLocalTime,
-  productNameKey,
-  type TicketProduct,
-} from '../../site/delivery';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
+import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
-import { VAT_RATE_PERCENT } from '../../site/tickets';
+import { type ProductId, product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
-import { fill, texts } from '../texts';
+import { fill, productTitle, texts } from '../texts';
 import { qrPng } from './qr';
 
 type Catalogue = typeof pl;
@@ -28,7 +21,7 @@ export type ConfirmationInput = {
   order: {
     id: string;
     code: string;
-    product: TicketProduct;
+    product: ProductId;
     /** Amounts in grosze. */
     net: number;
     vat: number;
@@ -96,28 +89,27 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
   const t = CATALOGUES[lang].confirmation;
   const tickets = texts(lang).tickets;
-  const { kind, key } = productNameKey(order.product);
-  const [group, , type] = key.split('.') as ['plans' | 'onsite', 'names', string];
-  const names: Record<string, string> = tickets[group].names;
-  const product = fill(t.products[kind], { name: names[type] ?? order.product });
+  const item = product(order.product);
+  const kind = item.mode;
+  const productText = fill(t.products[kind], { name: productTitle(lang, item) });
   const name = order.name?.trim();
   const venue = EVENT.venue;
 
   const subject = fill(t.subject, { event: EVENT_NAME, code: order.code });
   const greeting = name ? fill(t.greeting, { name }) : t.greetingNoName;
   const when = fill(t.event.when, {
-    date: formatEventDay(lang),
-    start: formatLocalTime(lang, EVENT.startTime),
-    end: formatLocalTime(lang, EVENT.endTime),
+    date: formatWeekdayDate(lang, EVENT.date),
+    start: formatTime(lang, EVENT.startTime),
+    end: formatTime(lang, EVENT.endTime),
   });
   const where =
     kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
   const rows: [string, string][] = [
     [t.order.code, order.code],
-    [t.order.product, product],
-    [tickets.dialog.net, formatAmount(lang, order.net)],
-    [fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), formatAmount(lang, order.vat)],
-    [t.order.gross, formatAmount(lang, order.gross)],
+    [t.order.product, productText],
+    [tickets.dialog.net, formatPrice(lang, order.net, true)],
+    [fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), formatPrice(lang, order.vat, true)],
+    [t.order.gross, formatPrice(lang, order.gross, true)],
     [t.order.paidAt, formatDateTime(lang, order.paidAt)],
   ];
   const invoice: [string, string][] = order.invoice

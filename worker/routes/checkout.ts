@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { type LanguageCode, language } from '../../site/languages';
+import { formatPrice } from '../../site/format';
+import type { LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
@@ -13,8 +14,8 @@ import { demoEnabled } from '../orders/payment';
 import { fill, productName, texts } from '../texts';
 import { limitBody } from './validation';
 
-const money = (lang: LanguageCode, grosze: number) =>
-  new Intl.NumberFormat(language(lang).intl, { style: 'currency', currency: 'PLN' }).format(grosze / 100);
+/** An amount as the bill writes it, grosze always shown. */
+const money = (lang: LanguageCode, grosze: number) => formatPrice(lang, grosze, true);
 
 const ORDER_ID = /^[0-9A-Z]{26}$/;
 
