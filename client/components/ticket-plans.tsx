@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import {
@@ -12,9 +11,11 @@ import {
   VAT_RATE_PERCENT,
 } from '../../site/tickets';
 import type { ProductState } from '../lib/availability';
+import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
+import { Island } from './island';
 import { ProductAvailability, purchasable } from './product-availability';
-import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
+import { PurchaseIsland } from './purchase-dialog';
 
 /**
  * The three online plans from site/tickets.ts, each with a button that opens the purchase
@@ -93,9 +94,9 @@ export function TicketPlans({ states }: { states: Map<ProductId, ProductState> |
       </ul>
       <p className="plans__note">{t('plans.netNote', { vat: VAT_RATE_PERCENT })}</p>
       <p className="plans__group">
-        {t('plans.groupText')} <Link href={href(lang, 'contact')}>{t('plans.groupLink')}</Link>
+        {t('plans.groupText')} <a href={href(lang, 'contact')}>{t('plans.groupLink')}</a>
       </p>
-      <PurchaseDialog />
+      <Island name="purchase" component={PurchaseIsland} />
     </>
   );
 }
