@@ -3,8 +3,8 @@
 // through the Chrome DevTools Protocol). Used by scripts/bench.mjs.
 //
 // "Cold": a fresh page, the control never touched. The tap comes at a different moment of the
-// page's life on each run (right after load, then later, while React loads and hydrates), and
-// the median over the runs counts. The clock starts at the tap's pointerdown as the browser
+// page's life on each run (right after load, then later), and the median over the runs counts.
+// Only the plan button's dialog belongs to an island: its tap also starts loading React. The clock starts at the tap's pointerdown as the browser
 // received it (event.timeStamp: input delay included) and stops at the first animation frame
 // after the one in which the answer became visible, i.e. once that frame has been produced.
 
