@@ -47,4 +47,6 @@ const hydrateIsland: HydrateIsland = async (container) => {
   document.documentElement.dataset.hydrated = 'true';
 };
 
-document.dispatchEvent(new CustomEvent(ENTRY_EVENT, { detail: hydrateIsland }));
+// `vite dev` serves the page unrendered and without the page script: it is rendered here instead.
+if (import.meta.env.DEV) void import('./dev').then(({ renderInDev }) => renderInDev(hydrateIsland));
+else document.dispatchEvent(new CustomEvent(ENTRY_EVENT, { detail: hydrateIsland }));
