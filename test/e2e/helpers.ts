@@ -44,7 +44,9 @@ export async function hydrate(page: Page) {
     try {
       await page.waitForFunction(
         () =>
-          Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every((el) => el.dataset.hydrated === 'true'),
+          Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every(
+            (el) => el.dataset.hydrated === 'true',
+          ),
         null,
         { timeout: attempt < 3 ? 8000 : 30_000 },
       );
