@@ -28,7 +28,8 @@ export const CONTROLS = {
   'mobile menu': { tap: '.header__toggle', answer: '#mobile-menu' },
   'language picker': { tap: '.header .language-picker__button', answer: '.header .language-picker__list' },
   'header dropdown': { tap: '.header__nav .dropdown__button', answer: '.header__nav .dropdown__menu', width: 1280 },
-  'FAQ answer': { tap: 'main details > summary', answer: 'main details .accordion__panel' },
+  // The FAQ accordion's items only: a workshop card's sign-up is a `<details>` too.
+  'FAQ answer': { tap: 'main .accordion__item > summary', answer: 'main .accordion__item .accordion__panel' },
   'plan button': { tap: 'main [data-product]', answer: 'dialog.purchase' },
   'welcome popup': { tap: 'dialog.welcome .button', answer: 'dialog.welcome', hidden: true, fresh: true },
 };
