@@ -23,8 +23,8 @@ export default defineConfig({
       build: {
         manifest: true,
         // Every browser the site supports knows <link rel="modulepreload">. The page itself preloads
-        // nothing: the app is imported on the first interaction (client/boot.ts), and what it needs
-        // is preloaded then.
+        // nothing: the islands' entry is imported when the visitor reaches for an island
+        // (client/boot.ts), and what it needs is preloaded then.
         modulePreload: {
           polyfill: false,
           resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),

@@ -1,13 +1,19 @@
 // The page's own script, inlined into every prerendered page by the build (scripts/prerender.mjs)
 // so that it costs no request. The page is complete HTML whose controls are the platform's own:
 // `<details name>` accordions, popover menus and `<dialog>`s opened by invoker commands answer a
-// tap at once, before React and without any script. This script adds what the HTML cannot say:
-// the welcome popup, the development notice, remembering the language, the product a purchase
-// dialog is opened for, and a few lines for browsers that lack invoker commands or `closedby`.
-// React with the catalogues (the app, client/main.tsx) is loaded at the first interaction and
-// takes over the stateful parts; a form sent before it is there is sent by React once it is.
+// tap at once, without any script. This script adds what the HTML cannot say: the welcome popup,
+// the development notice, remembering the language, the product a purchase dialog is opened for,
+// hover and arrow keys for the menus, the header's shadow, the portraits' fallback, the footer
+// service, and a few lines for browsers that lack invoker commands or `closedby`. A page loads no
+// other script unless it has islands (client/islands.ts: the forms, the order status), whose
+// React is loaded when the visitor reaches for one of them (`islands` below).
+
+import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
 import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { fetchFooter, fillYear } from './lib/footer-api';
+import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from './lib/purchase-keys';
+import { safeNodes } from './lib/safe-html';
 import { storeLanguage } from './lib/storage';
 
 /** Delay after load before the welcome popup appears (spec section 4). */
@@ -150,7 +156,190 @@ export function linkManifest(doc: Document = document): void {
   else win.addEventListener('load', later, { once: true });
 }
 
-/** The load-time behaviours of a page: dialogs, the welcome popup, the development notice, its language, its manifest. */
+/** Whether a popover is shown (false where the Popover API is missing). */
+export const isOpen = (element: Element | null | undefined) => {
+  try {
+    return !!element?.matches(':popover-open');
+  } catch {
+    return false;
+  }
+};
+
+const closest = <T extends Element = HTMLElement>(target: EventTarget | null, selector: string) =>
+  target instanceof Element ? target.closest<T>(selector) : null;
+
+/**
+ * The keys and hover of the header's dropdowns (the browser opens them on a tap or Enter without
+ * script): a mouse resting on one opens it and leaving closes it; ArrowDown/ArrowUp open it on
+ * the first/last link, arrows move, Home/End jump, leaving it with Tab closes it.
+ */
+export function dropdowns(doc: Document = document): void {
+  const menuOf = (dropdown: Element) => dropdown.querySelector<HTMLElement>('.dropdown__menu');
+  const show = (menu: HTMLElement | null) => menu && !isOpen(menu) && menu.showPopover();
+  const hide = (menu: HTMLElement | null) => menu && isOpen(menu) && menu.hidePopover();
+  const left = (event: PointerEvent | FocusEvent) => {
+    const dropdown = closest(event.target, '.dropdown');
+    if (dropdown && !dropdown.contains(event.relatedTarget as Node | null)) hide(menuOf(dropdown));
+  };
+  doc.addEventListener('pointerover', (event) => {
+    const dropdown = event.pointerType === 'mouse' && closest(event.target, '.dropdown');
+    if (dropdown) show(menuOf(dropdown));
+  });
+  doc.addEventListener('pointerout', (event) => event.pointerType === 'mouse' && left(event));
+  doc.addEventListener('focusout', left);
+  doc.addEventListener('keydown', (event) => {
+    const dropdown = closest(event.target, '.dropdown');
+    const menu = dropdown && menuOf(dropdown);
+    if (!menu) return;
+    const all = [...menu.querySelectorAll<HTMLElement>('a')];
+    const index = all.indexOf(doc.activeElement as HTMLElement);
+    const onButton = doc.activeElement?.matches('.dropdown__button');
+    const focus = (link: HTMLElement | undefined) => link?.focus();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      show(menu);
+      const down = event.key === 'ArrowDown';
+      if (onButton) focus(down ? all[0] : all.at(-1));
+      else focus(all[(index + (down ? 1 : -1) + all.length) % all.length]);
+    } else if ((event.key === 'Home' || event.key === 'End') && !onButton && isOpen(menu)) {
+      focus(event.key === 'Home' ? all[0] : all.at(-1));
+    } else return;
+    event.preventDefault();
+  });
+}
+
+/**
+ * The language picker and the mobile menu: opening one moves focus into it (the current language,
+ * the menu's first entry), arrows move between the languages, and a switch keeps the query.
+ */
+export function menus(doc: Document = document): void {
+  // A popover's toggle event does not bubble: it is caught on its way down.
+  doc.addEventListener(
+    'toggle',
+    (event) => {
+      const target = event.target as HTMLElement;
+      if ((event as ToggleEvent).newState !== 'open' || !target.matches?.('[popover]')) return;
+      if (target.matches('.language-picker__list')) target.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
+      else if (target.matches('.mobile-menu')) target.querySelector<HTMLElement>('summary, a')?.focus();
+    },
+    true,
+  );
+  doc.addEventListener('keydown', (event) => {
+    const list = closest(event.target, '.language-picker')?.querySelector('.language-picker__list');
+    if (!isOpen(list) || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    const links = [...(list?.querySelectorAll<HTMLElement>('a') ?? [])];
+    const index = links.indexOf(doc.activeElement as HTMLElement);
+    links[(index + (event.key === 'ArrowDown' ? 1 : -1) + links.length) % links.length]?.focus();
+  });
+  doc.addEventListener('click', (event) => {
+    const link = closest<HTMLAnchorElement>(event.target, '.language-picker__list a');
+    const search = (doc.defaultView ?? window).location.search;
+    if (link && search && !link.search) link.search = search;
+  });
+}
+
+/** Scroll distance after which the header turns opaque and casts a shadow. */
+export const SCROLL_THRESHOLD = 10;
+
+/** Marks the header `header--scrolled` while the page is scrolled down. */
+export function headerShadow(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  const header = doc.querySelector('.header');
+  if (!header) return;
+  const update = () => header.classList.toggle('header--scrolled', win.scrollY > SCROLL_THRESHOLD);
+  update();
+  win.addEventListener('scroll', update, { passive: true });
+}
+
+/**
+ * Portraits (client/components/avatar.tsx) show initials under the image: `data-state` says
+ * when the image has loaded (it fades in), and a broken image is removed so the initials show.
+ */
+export function avatars(doc: Document = document): void {
+  const settle = (image: HTMLImageElement, loaded: boolean) => {
+    const avatar = image.closest<HTMLElement>('.avatar');
+    if (!avatar) return;
+    avatar.dataset.state = loaded ? 'loaded' : 'error';
+    if (!loaded) image.remove();
+  };
+  // Load and error events do not bubble: they are caught on their way down.
+  const listener = (event: Event) => {
+    const image = event.target;
+    if (image instanceof Element && image.matches('.avatar__image'))
+      settle(image as HTMLImageElement, event.type === 'load');
+  };
+  doc.addEventListener('load', listener, true);
+  doc.addEventListener('error', listener, true);
+  for (const image of doc.querySelectorAll<HTMLImageElement>('.avatar__image')) {
+    if (image.complete) settle(image, image.naturalWidth > 0);
+    else (image.closest('.avatar') as HTMLElement).dataset.state = 'loading';
+  }
+}
+
+/**
+ * The footer's legal line from the footer service (spec: `GET /api/footer`), asked for when the
+ * footer comes within a screen of the viewport; its markup passes the allowlist of safeNodes.
+ * Until then, or when the request fails, the prerendered plain copyright line stays.
+ */
+export function footerService(doc: Document = document): void {
+  const legal = doc.querySelector<HTMLElement>('.footer__legal');
+  const lang = findLanguage(doc.documentElement.lang)?.code;
+  if (!legal || !lang) return;
+  const years = copyrightYears(new Date().getFullYear());
+  const plainYears = legal.querySelector('[data-years]');
+  if (plainYears) plainYears.textContent = years;
+  const load = () =>
+    fetchFooter(lang, new AbortController().signal).then(
+      (parts) => {
+        legal.replaceChildren(
+          ...[fillYear(parts.top, years), parts.middle, parts.bottom].map((html) => {
+            const part = doc.createElement('div');
+            part.append(...safeNodes(html, doc));
+            return part;
+          }),
+        );
+        legal.dataset.footer = 'loaded';
+      },
+      (error: unknown) => {
+        console.warn('footer service unavailable', error);
+        legal.dataset.footer = 'failed';
+      },
+    );
+  if (typeof IntersectionObserver === 'undefined') return void load();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    },
+    { rootMargin: '0px 0px 100% 0px' },
+  );
+  observer.observe(legal);
+}
+
+/**
+ * After a cancelled or abandoned payment the checkout sends the buyer back to the ticket page with
+ * `?payment=cancelled&product=<id>`: the page says so and opens the dialog for that product again,
+ * with the e-mail the buyer gave.
+ */
+export function cancelledPayment(doc: Document = document): void {
+  const params = new URLSearchParams((doc.defaultView ?? window).location.search);
+  const notice = doc.querySelector<HTMLElement>('.payment-cancelled');
+  if (params.get('payment') !== 'cancelled' || !notice) return;
+  notice.hidden = false;
+  const product = params.get('product') ?? '';
+  const dialog = doc.getElementById(PURCHASE_DIALOG_ID) as HTMLDialogElement | null;
+  const known = [...(dialog?.querySelectorAll<HTMLElement>('[data-for-product]') ?? [])].some(
+    (part) => part.dataset.forProduct === product,
+  );
+  if (!dialog || !known) return;
+  selectProduct(dialog, product);
+  const email = dialog.querySelector<HTMLInputElement>('input[name="email"]');
+  if (email && !email.value) email.value = read(session, PURCHASE_EMAIL_KEY) ?? '';
+  if (!dialog.open) dialog.showModal();
+}
+
+/** The behaviours of a page that need no React. */
 export function pageBehaviours(doc: Document = document): void {
   dialogFallbacks(doc);
   productDialogs(doc);
@@ -158,108 +347,114 @@ export function pageBehaviours(doc: Document = document): void {
   showDevNotice(doc);
   rememberLanguage(doc);
   linkManifest(doc);
+  dropdowns(doc);
+  menus(doc);
+  headerShadow(doc);
+  avatars(doc);
+  footerService(doc);
+  cancelledPayment(doc);
 }
 
-/** What the console says when a load of the app failed; listening for the next interaction follows at once. */
+/** What the console says when a load of an island failed; it waits for the next interaction again at once. */
 const LOAD_FAILED = 'The app did not load; it is tried again at the next interaction.';
 
-// Not focusin: the welcome popup moves focus into itself without the visitor doing anything.
-// A click counts too: a screen reader activates a button with a click and no pointer or key events.
-const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'click', 'wheel', 'scroll'] as const;
+// What shows that the visitor reaches for an island: a focus (also a dialog of it opening, which
+// moves focus into it), a press, typing. Not hover or scroll: those only pass by.
+const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
 
 /**
- * Loads the app (`loadApp` resolves once React handles events) at the first interaction, or at
- * once on a page that needs it at load (`data-hydrate` on the root element). Not when the browser
- * is idle after load: on Lighthouse's phone profile the app's evaluation and hydration are long
- * tasks (index.js alone 0.67 s at 4x), which put TBT at 1.4 s. The controls do not need React to
- * answer a tap (they are the platform's), so the first tap is answered at once and starts React.
- * A failed load is tried again at the next interaction. A form sent before React is there waits
- * for it and is then sent by React.
+ * Hydrates each island of the page (`[data-island]`) when the visitor reaches for it, or at load
+ * when it says so (`data-start`: `at-load`, or `with-query` when the URL has a query).
+ * `hydrate` loads React and resolves once the island handles events; a failure is tried again
+ * at the next interaction with the island. Until then the island's HTML works as HTML: the
+ * dialog opens, the fields take what is typed or autofilled. A form sent before React is there
+ * is held and sent by React once it is (reading FormData then, so nothing is lost); a press of a
+ * button that only React handles is held the same way.
  */
-export function hydrateOnIntent(loadApp: () => Promise<void>, doc: Document = document): void {
+export function islands(hydrate: HydrateIsland, doc: Document = document): void {
   const win = doc.defaultView ?? window;
-  let ready = false;
-  let started = false;
-  let pendingClick: HTMLButtonElement | undefined;
-  let pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+  type State = {
+    status: 'waiting' | 'loading' | 'ready';
+    click?: HTMLButtonElement;
+    submit?: { form: HTMLFormElement; submitter: HTMLElement | null };
+  };
+  const states = new Map<HTMLElement, State>();
 
-  const replay = () => {
-    ready = true;
-    // The element under the pointer gets the pointerover it had before React listened (hover menus).
-    const hovered = [...doc.querySelectorAll(':hover')].pop();
-    hovered?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
-    const click = pendingClick;
-    const submit = pendingSubmit;
-    pendingClick = pendingSubmit = undefined;
-    if (click) {
-      click.removeAttribute('aria-busy');
-      if (click.isConnected) click.click();
-    }
-    if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter);
+  const start = (island: HTMLElement) => {
+    const state = states.get(island);
+    if (state?.status !== 'waiting') return;
+    state.status = 'loading';
+    hydrate(island).then(
+      () => {
+        state.status = 'ready';
+        doc.dispatchEvent(new CustomEvent(APP_STARTED_EVENT));
+        const { click, submit } = state;
+        state.click = state.submit = undefined;
+        if (click) {
+          click.removeAttribute('aria-busy');
+          if (click.isConnected) click.click();
+        }
+        if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter);
+      },
+      (error: unknown) => {
+        // A failed load (a network blip) is tried again at the next interaction.
+        console.error(LOAD_FAILED, error);
+        state.status = 'waiting';
+        doc.dispatchEvent(new CustomEvent(APP_STARTED_EVENT, { detail: error ?? 'failed' }));
+      },
+    );
+  };
+  const islandOf = (target: EventTarget | null) => {
+    const island = closest(target, '[data-island]');
+    return island && states.has(island) ? island : null;
   };
 
-  const listen = () => {
-    for (const type of INTENT) win.addEventListener(type, start, { capture: true, passive: true });
-  };
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of INTENT) win.removeEventListener(type, start, true);
-    loadApp().then(replay, (error) => {
-      // A failed load (a network blip) is tried again on the next interaction.
-      console.error(LOAD_FAILED, error);
-      started = false;
-      listen();
-    });
-  };
-
-  // A press of a button that only React handles (not a platform control, which the browser has
-  // answered already) waits for React.
+  for (const island of doc.querySelectorAll<HTMLElement>('[data-island]')) {
+    states.set(island, { status: 'waiting' });
+    for (const type of REACH) island.addEventListener(type, () => start(island), { capture: true, passive: true });
+  }
+  // A button that opens an island's dialog (a plan's "choose") starts that island as it opens.
   doc.addEventListener('click', (event) => {
-    if (ready || event.defaultPrevented || !(event.target instanceof Element)) return;
-    const button = event.target.closest('button');
-    if (button?.type !== 'button' || button.matches('[popovertarget],[commandfor]')) return;
-    pendingClick = button;
+    const button = closest<HTMLButtonElement>(event.target, 'button');
+    const island = islandOf(button && doc.getElementById(button.getAttribute('commandfor') ?? ''));
+    if (island) start(island);
+    const own = islandOf(button);
+    const state = own && states.get(own);
+    // A press of a button that only React handles (not a platform control) waits for React.
+    if (!state || state.status === 'ready' || event.defaultPrevented || button?.type !== 'button') return;
+    if (button.matches('[popovertarget],[commandfor]')) return;
+    state.click = button;
     button.setAttribute('aria-busy', 'true');
-    start();
   });
-  // A form sent before React is there would go out as a plain page request; React sends it
-  // instead, reading what the form holds then (FormData), so nothing typed or autofilled is lost.
-  // Listening on the document, this runs after React's own handler: a form React has not taken
-  // yet (its part of the page still hydrating) is held and sent again a moment later, for 3 s.
-  let tries = 0;
+  // Listening on the document, this runs after React's own handler (on the island's root): a form
+  // React has not handled is never sent as a plain page request, but held for React.
   doc.addEventListener('submit', (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.method === 'dialog') return;
-    if (ready && (event.defaultPrevented || tries >= 60)) {
-      tries = 0;
-      return;
-    }
+    const island = islandOf(form);
+    const state = island && states.get(island);
+    if (!state || !(form instanceof win.HTMLFormElement) || form.method === 'dialog' || event.defaultPrevented) return;
     event.preventDefault();
-    pendingSubmit = { form, submitter: event.submitter };
-    if (!ready) return start();
-    tries++;
-    win.setTimeout(replay, 50);
+    if (state.status === 'ready') return;
+    state.submit = { form, submitter: event.submitter };
+    start(island);
   });
 
-  const hydrate = doc.documentElement.dataset.hydrate;
-  if (hydrate === 'at-load' || (hydrate === 'with-query' && win.location.search)) {
-    start();
-    return;
+  for (const [island] of states) {
+    const when = island.dataset.start;
+    if (when === 'at-load' || (when === 'with-query' && win.location.search)) start(island);
   }
-  listen();
 }
 
 /**
- * The event the app entry (client/main.tsx) dispatches on the document when it has started: React
- * handles events, or, with the error as `detail`, it could not start.
+ * The event the page script dispatches on the document when an island has started: React
+ * handles its events, or, with the error as `detail`, it could not start.
  */
 export const APP_STARTED_EVENT = 'congress:app-started';
 
 /**
- * The URL of the app entry for a load attempt. A retry asks for the same file under a path of its
- * own (`/assets/retry-<n>/`, which the worker answers with the same file): some browsers keep a
- * failed module in their module map and reject a second import of its URL without a request
+ * The URL of the islands' entry for a load attempt. A retry asks for the same file under a path of
+ * its own (`/assets/retry-<n>/`, which the worker answers with the same file): some browsers keep
+ * a failed module in their module map and reject a second import of its URL without a request
  * (Chromium 150 does). The bundles refer to each other by relative URL, so a retry loads the whole
  * graph afresh, whichever of its files failed.
  */
@@ -267,27 +462,54 @@ export function entryUrl(entry: string, attempt: number): string {
   return attempt === 0 ? entry : entry.replace(/\/assets\//, `/assets/retry-${attempt}/`);
 }
 
-/** Imports the app entry and resolves once it has started, or rejects with why it could not. */
-export function loadApp(url: string, doc: Document = document): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const started = (event: Event) => {
-      const error = (event as CustomEvent).detail;
-      if (error) reject(error);
-      else resolve();
-    };
-    doc.addEventListener(APP_STARTED_EVENT, started, { once: true });
-    import(/* @vite-ignore */ url).catch((error) => {
-      doc.removeEventListener(APP_STARTED_EVENT, started);
-      reject(error);
-    });
+/** What the islands' entry hands over when it runs. */
+export type HydrateIsland = (island: HTMLElement) => Promise<void>;
+
+/**
+ * The event the islands' entry (client/main.tsx) dispatches as it runs, with its `hydrateIsland`
+ * as `detail`: the build keeps no exports of an entry that an HTML page names.
+ */
+export const ENTRY_EVENT = 'congress:islands-entry';
+
+/** Imports the islands' entry from `url` and resolves with its `hydrateIsland`. */
+export function importEntry(url: string, doc: Document = document): Promise<HydrateIsland> {
+  return new Promise((resolve, reject) => {
+    const take = (event: Event) => resolve((event as CustomEvent<HydrateIsland>).detail);
+    doc.addEventListener(ENTRY_EVENT, take, { once: true });
+    import(/* @vite-ignore */ url).then(
+      // Settled already when the entry ran; otherwise it is not the entry.
+      () => reject(new Error(`${url} is not the islands' entry`)),
+      (error: unknown) => {
+        doc.removeEventListener(ENTRY_EVENT, take);
+        reject(error);
+      },
+    );
   });
 }
 
-/** Set by the build to the app entry's URL; undefined where this module is imported (tests, the app). */
+/**
+ * Hydrates an island with the islands' entry (client/main.tsx), imported once for every island of
+ * the page; after a failure (the entry, a chunk or a catalogue) the next try imports it afresh
+ * under the next retry path.
+ */
+export function islandLoader(entry: string): HydrateIsland {
+  let attempt = 0;
+  let module: Promise<HydrateIsland> | undefined;
+  return (island) => {
+    module ??= importEntry(entryUrl(entry, attempt));
+    return module
+      .then((hydrateIsland) => hydrateIsland(island))
+      .catch((error: unknown) => {
+        module = undefined;
+        attempt++;
+        throw error;
+      });
+  };
+}
+
+/** Set by the build to the islands' entry URL; undefined where this module is imported (tests, the entry). */
 declare const __APP_ENTRY__: string | undefined;
 if (typeof __APP_ENTRY__ === 'string') {
-  const entry = __APP_ENTRY__;
-  let attempt = 0;
   pageBehaviours();
-  hydrateOnIntent(() => loadApp(entryUrl(entry, attempt++)));
+  islands(islandLoader(__APP_ENTRY__));
 }

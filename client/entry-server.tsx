@@ -1,5 +1,4 @@
 import { renderToString } from 'react-dom/server';
-import { Router } from 'wouter';
 import { BRAND, FIGURES, SITE_ORIGIN } from '../site/event';
 import { siteFacts } from '../site/facts';
 import { formatNumber } from '../site/format';
@@ -11,16 +10,14 @@ import { headFor, headHtml } from './lib/head';
 import { createI18n, loadNamespaces } from './lib/i18n';
 
 /** Renders one page (or the 404 page, `page` null) of one language to body and head HTML. */
-export async function render(path: string, lang: LanguageCode, page: PageId | null) {
+export async function render(lang: LanguageCode, page: PageId | null) {
   const i18n = createI18n(lang);
   const view = { lang, page };
   await prepareView(i18n, view);
   const html = renderToString(
-    <Router ssrPath={path}>
-      <ErrorBoundary i18n={i18n}>
-        <App i18n={i18n} initial={view} />
-      </ErrorBoundary>
-    </Router>,
+    <ErrorBoundary i18n={i18n}>
+      <App i18n={i18n} view={view} />
+    </ErrorBoundary>,
   );
   return { html, head: headHtml(headFor(lang, page, i18n.getFixedT(lang))) };
 }
@@ -33,7 +30,6 @@ export { headersFile } from '../site/security';
 export const pages = PAGES.map((p) => ({
   id: p.id,
   path: (lang: LanguageCode) => href(lang, p.id),
-  hydrate: 'hydrate' in p ? p.hydrate : undefined,
 }));
 
 const escapeXml = (text: string) =>

@@ -1,21 +1,52 @@
-// The app's entry: the one stylesheet and React. The build links the stylesheet into every page
-// but does not load this script: the page's inlined script (client/boot.ts) imports it on the
-// visitor's first interaction and waits for APP_STARTED_EVENT, which also reports a failure to
-// start (a page chunk or a catalogue that did not load), so that the page script tries again.
+// The islands' entry: the one stylesheet (which the build links into every page) and React. No
+// page loads this script at first: the page's inlined script (client/boot.ts `islands`) imports
+// it when the visitor reaches for an island, takes `hydrateIsland` from ENTRY_EVENT and awaits
+// it; a rejection (the entry, a chunk or a catalogue that did not load) makes it try again at the
+// next interaction.
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/home.css';
 import './styles/events.css';
 import './styles/info.css';
 import './styles/tickets.css';
-import { APP_STARTED_EVENT, pageBehaviours } from './boot';
-import { start } from './start';
+import type { i18n as I18n } from 'i18next';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { DEFAULT_LANGUAGE, findLanguage } from '../site/languages';
+import { ENTRY_EVENT, type HydrateIsland } from './boot';
+import { IslandRoot } from './components/island-root';
+import { ISLANDS, type IslandName } from './islands';
+import { createI18n, loadNamespaces } from './lib/i18n';
 
-start().then(
-  () => {
-    // `vite dev` serves the page unrendered, without the page script: its behaviours start here.
-    if (import.meta.env.DEV) pageBehaviours();
-    document.dispatchEvent(new CustomEvent(APP_STARTED_EVENT));
-  },
-  (error: unknown) => document.dispatchEvent(new CustomEvent(APP_STARTED_EVENT, { detail: error ?? 'failed' })),
-);
+const lang = findLanguage(document.documentElement.lang)?.code ?? DEFAULT_LANGUAGE;
+let i18n: I18n | undefined;
+
+/**
+ * Hydrates one island (a `data-island` container prerendered by client/components/island.tsx)
+ * with the catalogues it uses; resolves once React has committed it and handles its events.
+ */
+const hydrateIsland: HydrateIsland = async (container) => {
+  const island = ISLANDS[container.dataset.island as IslandName];
+  if (!island) throw new Error(`No island ${container.dataset.island}`);
+  i18n ??= createI18n(lang);
+  const [Component] = await Promise.all([island.load(), loadNamespaces(i18n, lang, island.namespaces)]);
+  const Island = Component as ComponentType<Record<string, string>>;
+  const props = JSON.parse(container.dataset.props ?? '{}') as Record<string, string>;
+  const translations = i18n;
+  await new Promise<void>((ready) =>
+    hydrateRoot(
+      container,
+      <IslandRoot i18n={translations} onReady={ready}>
+        <Island {...props} />
+      </IslandRoot>,
+      { identifierPrefix: container.dataset.islandId },
+    ),
+  );
+  container.dataset.hydrated = 'true';
+  // End-to-end tests wait for it before they use what React adds.
+  document.documentElement.dataset.hydrated = 'true';
+};
+
+// `vite dev` serves the page unrendered and without the page script: it is rendered here instead.
+if (import.meta.env.DEV) void import('./dev').then(({ renderInDev }) => renderInDev(hydrateIsland));
+else document.dispatchEvent(new CustomEvent(ENTRY_EVENT, { detail: hydrateIsland }));

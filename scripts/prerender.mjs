@@ -35,9 +35,9 @@ const templatePath = join(client, 'client/index.html');
 const built = await readFile(templatePath, 'utf8');
 
 // The page's own script (client/boot.ts) is built on its own into one small classic script and
-// inlined, so a page needs no script request before it paints; it imports the app entry, which
-// Vite linked into the template, on the visitor's first interaction. The CSP allows exactly this
-// script by its hash.
+// inlined, so a page needs no script request at all; on a page with islands it imports the
+// islands' entry, which Vite linked into the template, when the visitor reaches for one. The CSP
+// allows exactly this script by its hash.
 const entryTag = built.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
 if (!entryTag) throw new Error('the built template has no app entry script');
 const bootOutput = await build({
@@ -70,10 +70,10 @@ function faviconDataUrl(svg) {
   return `data:image/svg+xml,${compact.replace(/[%#<>"\s]/g, (c) => encodeURIComponent(c))}`;
 }
 
-/** Fills the template with a rendered page; `hydrate` tells main.tsx when to start React. */
-function documentFor(lang, { html, head }, hydrate) {
+/** Fills the template with a rendered page. */
+function documentFor(lang, { html, head }) {
   return template
-    .replace('<html lang="pl">', `<html lang="${lang}"${hydrate ? ` data-hydrate="${hydrate}"` : ''}>`)
+    .replace('<html lang="pl">', `<html lang="${lang}">`)
     .replace('<!--head-->', head)
     .replace('<!--app-->', html);
 }
@@ -84,12 +84,12 @@ for (const lang of languages) {
     const path = page.path(lang.code);
     const file = join(client, path, 'index.html');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, documentFor(lang.code, await render(path, lang.code, page.id), page.hydrate));
+    await writeFile(file, documentFor(lang.code, await render(lang.code, page.id)));
     count++;
   }
   const file = join(client, `${notFoundPath(lang.prefix)}.html`);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, documentFor(lang.code, await render(`/${lang.prefix}/404`, lang.code, null)));
+  await writeFile(file, documentFor(lang.code, await render(lang.code, null)));
 }
 
 // Preview images (1200x630 PNG per language), sitemap and robots.txt.

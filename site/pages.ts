@@ -4,14 +4,10 @@ import { type LanguageCode, language } from './languages';
  * Translation namespaces. `common` (shell, navigation, page titles) is loaded on every page;
  * a page adds the namespaces its own content needs.
  */
-export const NAMESPACES = ['common', 'home', 'events', 'info', 'tickets', 'faq', 'delivery'] as const;
+export const NAMESPACES = ['common', 'home', 'events', 'info', 'contact', 'tickets', 'faq', 'delivery'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/**
- * Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces.
- * `hydrate`: when a page needs React at load rather than on the first interaction, because what
- * it shows depends on the URL's query (the order on the thank-you page, a preset contact subject).
- */
+/** Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces. */
 export const PAGES = [
   { id: 'home', slug: '', namespaces: ['home', 'tickets', 'faq'] },
   { id: 'program', slug: 'program', namespaces: ['events'] },
@@ -28,19 +24,18 @@ export const PAGES = [
   { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
   { id: 'forSponsors', slug: 'wspolpraca/dla-sponsora', namespaces: ['info'] },
   { id: 'careers', slug: 'wspolpraca/pracuj-z-nami', namespaces: ['info'] },
-  { id: 'contact', slug: 'kontakt', namespaces: ['info'], hydrate: 'with-query' },
+  { id: 'contact', slug: 'kontakt', namespaces: ['info', 'contact'] },
   { id: 'faq', slug: 'faq', namespaces: ['info', 'faq'] },
   { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
-  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'], hydrate: 'with-query' },
-  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'], hydrate: 'at-load' },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'] },
 ] as const satisfies readonly {
   id: string;
   slug: string;
   namespaces: readonly Namespace[];
-  hydrate?: 'at-load' | 'with-query';
 }[];
 
 export type Page = (typeof PAGES)[number];

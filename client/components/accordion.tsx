@@ -4,8 +4,9 @@ export type AccordionItem = { id: string; question: string; answer: ReactNode };
 
 /**
  * A single-open accordion of native `<details name>` elements: the browser opens one item at a
- * time, answers a tap without any script (before React, or with script blocked), lets the page's
- * find-in-page reveal a closed answer, and shows every answer where `<details>` is not supported.
+ * time and answers a tap without any script (none is loaded for it; it works with script
+ * blocked), lets find-in-page reveal a closed answer, and shows every answer where `<details>` is
+ * not supported.
  */
 export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
   const group = useId();

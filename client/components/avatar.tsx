@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { PORTRAIT_SIZE } from '../../site/speakers';
 
-/** idle: nothing requested yet (server render, no image); loading; loaded; error. */
+/** idle: as prerendered (the image shows once it paints); loaded; error (the image is removed). */
 export type AvatarState = 'idle' | 'loading' | 'loaded' | 'error';
 
 /** The initials of a name: first letter of the first and of the last word, upper-case. */
@@ -14,35 +13,18 @@ export function initials(name: string): string {
 
 /**
  * A round portrait that shows the person's initials until the image has loaded, and again if it
- * fails (the broken image is removed). Its size is set in events.css, equal to PORTRAIT_SIZE, since
- * the content security policy allows no inline styles. The state is exposed as `data-state` for styling.
+ * fails (the page script, client/boot.ts `avatars`, sets `data-state` from the image's load and
+ * error events and removes a broken image). Its size is set in events.css, equal to PORTRAIT_SIZE,
+ * since the content security policy allows no inline styles.
  */
 export function Avatar({ name, src, alt }: { name: string; src?: string; alt: string }) {
-  const [state, setState] = useState<AvatarState>('idle');
-  const image = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    if (!src) {
-      setState('idle');
-      return;
-    }
-    const element = image.current;
-    // A prerendered image may have loaded or failed before hydration attached the handlers.
-    if (element?.complete) setState(element.naturalWidth > 0 ? 'loaded' : 'error');
-    else setState('loading');
-  }, [src]);
-
   return (
-    <span className="avatar" data-state={state}>
-      {state !== 'loaded' && (
-        <span className="avatar__initials" aria-hidden="true">
-          {initials(name)}
-        </span>
-      )}
-      {src && state !== 'error' && (
+    <span className="avatar" data-state="idle">
+      <span className="avatar__initials" aria-hidden="true">
+        {initials(name)}
+      </span>
+      {src && (
         <img
-          key={src}
-          ref={image}
           className="avatar__image"
           src={src}
           alt={alt}
@@ -53,8 +35,6 @@ export function Avatar({ name, src, alt }: { name: string; src?: string; alt: st
           loading="lazy"
           fetchPriority="low"
           decoding="async"
-          onLoad={() => setState('loaded')}
-          onError={() => setState('error')}
         />
       )}
     </span>

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -58,9 +57,8 @@ function formValues(form: HTMLFormElement): ContactValues & { trap: string } {
  * preset with `?temat=<topic>` (unless one was typed already).
  */
 export function ContactForm() {
-  const { t } = useTranslation('info');
+  const { t } = useTranslation('contact');
   const lang = useLanguage();
-  const search = useSearch();
   const form = useRef<HTMLFormElement>(null);
   const [topic, setTopic] = useState<ContactTopic>();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,12 +68,11 @@ export function ContactForm() {
 
   // The query string exists only in the browser: read it after hydration, never during render.
   useEffect(() => {
-    const preset = findTopic(new URLSearchParams(search).get(SUBJECT_PARAM));
+    const preset = findTopic(new URLSearchParams(window.location.search).get(SUBJECT_PARAM));
     setTopic(preset);
     const subject = form.current?.elements.namedItem('subject');
-    if (preset && subject instanceof HTMLInputElement && !subject.value)
-      subject.value = t(`contact.topics.${preset}.subject`);
-  }, [search, t]);
+    if (preset && subject instanceof HTMLInputElement && !subject.value) subject.value = t(`topics.${preset}.subject`);
+  }, [t]);
 
   useEffect(() => {
     if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
@@ -83,10 +80,10 @@ export function ContactForm() {
 
   const message = (field: ContactField, code: ContactFieldError): string => {
     const max = formatNumber(lang, CONTACT_LIMITS[field]);
-    if (code === 'required') return t(`contact.form.errors.${field}.required`);
-    if (code === 'too_long') return t(`contact.form.errors.${field}.tooLong`, { max });
-    if (code === 'invalid_email' && field === 'email') return t('contact.form.errors.email.invalidEmail');
-    return t('contact.form.errors.invalid');
+    if (code === 'required') return t(`form.errors.${field}.required`);
+    if (code === 'too_long') return t(`form.errors.${field}.tooLong`, { max });
+    if (code === 'invalid_email' && field === 'email') return t('form.errors.email.invalidEmail');
+    return t('form.errors.invalid');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -123,15 +120,13 @@ export function ContactForm() {
 
   return (
     <form ref={form} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">{t('contact.form.title')}</h2>
-      <p className="contact-form__required">{t('contact.form.required')}</p>
+      <h2 id="contact-form-title">{t('form.title')}</h2>
+      <p className="contact-form__required">{t('form.required')}</p>
 
       {topic && (
         <div className="contact-form__topic">
-          <p className="contact-form__topic-title">
-            {t('contact.form.topicTitle', { subject: t(`contact.topics.${topic}.subject`) })}
-          </p>
-          <p>{t(`contact.topics.${topic}.hint`)}</p>
+          <p className="contact-form__topic-title">{t('form.topicTitle', { subject: t(`topics.${topic}.subject`) })}</p>
+          <p>{t(`topics.${topic}.hint`)}</p>
         </div>
       )}
 
@@ -145,14 +140,14 @@ export function ContactForm() {
           <>
             <InfoIcon name="check" />
             <div>
-              <p className="contact-form__status-title">{t('contact.form.success.title')}</p>
-              <p>{t('contact.form.success.text', { email: status.email })}</p>
+              <p className="contact-form__status-title">{t('form.success.title')}</p>
+              <p>{t('form.success.text', { email: status.email })}</p>
             </div>
           </>
         )}
         {status.kind === 'fields' && (
           <div>
-            <p className="contact-form__status-title">{t('contact.form.errors.summary')}</p>
+            <p className="contact-form__status-title">{t('form.errors.summary')}</p>
             <ul>
               {invalid.map((field) => (
                 <li key={field}>
@@ -173,8 +168,8 @@ export function ContactForm() {
         {status.kind === 'failed' && (
           <p className="contact-form__status-title">
             {status.reason === 'server' || status.reason === 'rateLimited'
-              ? t(`contact.form.errors.${status.reason}`, { email: ORGANISER.email })
-              : t(`contact.form.errors.${status.reason}`)}
+              ? t(`form.errors.${status.reason}`, { email: ORGANISER.email })
+              : t(`form.errors.${status.reason}`)}
           </p>
         )}
       </div>
@@ -195,7 +190,7 @@ export function ContactForm() {
         } as const;
         return (
           <div key={field} className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
-            <label htmlFor={id}>{t(`contact.form.${field}`)}</label>
+            <label htmlFor={id}>{t(`form.${field}`)}</label>
             {multiline ? (
               <textarea {...common} rows={7} autoComplete={props.autoComplete} onChange={() => update(field)} />
             ) : (
@@ -203,7 +198,7 @@ export function ContactForm() {
             )}
             {hintId && (
               <p id={hintId} className="contact-form__hint">
-                {t('contact.form.maxLength', { max: formatNumber(lang, CONTACT_LIMITS[field]) })}
+                {t('form.maxLength', { max: formatNumber(lang, CONTACT_LIMITS[field]) })}
               </p>
             )}
             {error && (
@@ -218,7 +213,7 @@ export function ContactForm() {
 
       {/* Bots fill every field; people never see this one and assistive technology skips it. */}
       <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor="contact-website">{t('contact.form.honeypot')}</label>
+        <label htmlFor="contact-website">{t('form.honeypot')}</label>
         <input
           id="contact-website"
           name={HONEYPOT_FIELD}
@@ -231,10 +226,10 @@ export function ContactForm() {
 
       <div className="contact-form__actions">
         <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>
-          {sending ? t('contact.form.sending') : t('contact.form.submit')}
+          {sending ? t('form.sending') : t('form.submit')}
         </button>
         <p className="contact-form__privacy">
-          {t('contact.form.privacy')} <Link href={href(lang, 'privacy')}>{t('contact.form.privacyLink')}</Link>
+          {t('form.privacy')} <a href={href(lang, 'privacy')}>{t('form.privacyLink')}</a>
         </p>
       </div>
     </form>

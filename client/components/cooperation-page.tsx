@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { COOPERATION, type CooperationFigure, type CooperationPageId } from '../../site/cooperation';
 import { FIGURES } from '../../site/event';
@@ -99,10 +98,10 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
           </p>
         }
       >
-        <Link href={contact} className="button button--accent">
+        <a href={contact} className="button button--accent">
           {t(`cooperation.${id}.primaryCta`)}
           <InfoIcon name="arrow" size={20} />
-        </Link>
+        </a>
       </InfoHero>
 
       <div className="info-figures-band">
@@ -144,10 +143,10 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
             <ul>
               {page.related.map((related) => (
                 <li key={related}>
-                  <Link href={href(lang, related)}>
+                  <a href={href(lang, related)}>
                     {tc(`pages.${related}.nav`)}
                     <InfoIcon name="arrow" size={18} />
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 
@@ -14,7 +13,7 @@ export function DevNotice() {
   return (
     <section className="dev-notice" aria-label={t('devNotice.label')}>
       <p>
-        {t('devNotice.text')} <Link href={href(lang, 'contact')}>{t('devNotice.link')}</Link>
+        {t('devNotice.text')} <a href={href(lang, 'contact')}>{t('devNotice.link')}</a>
       </p>
       <button type="button" className="dev-notice__close" aria-label={t('devNotice.close')}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

@@ -1,10 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { copyrightYears, ORGANISER } from '../../site/event';
 import { href, type PageId } from '../../site/pages';
-import { type FooterParts, fetchFooter, fillYear } from '../lib/footer-api';
-import { safeHtml } from '../lib/safe-html';
 import { useLanguage } from '../lib/use-language';
 import { Logo } from './logo';
 import { COOPERATION_MENU, PROGRAM_MENU } from './navigation';
@@ -15,29 +11,16 @@ const COLUMNS: { title: 'event' | 'cooperation' | 'info'; pages: readonly PageId
   { title: 'info', pages: ['tickets', 'contact', 'faq', 'press', 'privacy', 'terms'] },
 ];
 
-type Remote = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; parts: FooterParts };
-
+/**
+ * The site footer. Its legal line is the plain copyright line until the page script
+ * (client/boot.ts `footerService`) replaces it with the footer service's parts, sanitised, when
+ * the footer comes near the screen; a failed request keeps the plain line.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [remote, setRemote] = useState<Remote>({ status: 'loading' });
   const years = copyrightYears(new Date().getFullYear());
-
-  // The service's parts replace the plain copyright line once they arrive; leaving the page
-  // (or switching language) cancels the request.
-  useEffect(() => {
-    const controller = new AbortController();
-    setRemote({ status: 'loading' });
-    fetchFooter(lang, controller.signal).then(
-      (parts) => setRemote({ status: 'loaded', parts }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('footer service unavailable', error);
-        setRemote({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [lang]);
+  const [before, after] = t('footerService.top').split('{year}');
 
   return (
     <footer className="footer">
@@ -62,24 +45,23 @@ export function Footer() {
             <ul>
               {column.pages.map((id) => (
                 <li key={id}>
-                  <Link href={href(lang, id)}>{t(`pages.${id}.nav`)}</Link>
+                  <a href={href(lang, id)}>{t(`pages.${id}.nav`)}</a>
                 </li>
               ))}
             </ul>
           </nav>
         ))}
       </div>
-      <div className="footer__legal" data-footer={remote.status}>
-        {remote.status === 'loaded' ? (
-          <>
-            <div>{safeHtml(fillYear(remote.parts.top, years))}</div>
-            <div>{safeHtml(remote.parts.middle)}</div>
-            <div>{safeHtml(remote.parts.bottom)}</div>
-          </>
-        ) : (
-          // The same line the footer service sends, so both name the organiser alike.
-          <p>{fillYear(t('footerService.top'), years)}</p>
-        )}
+      <div className="footer__legal" data-footer="loading">
+        {/*
+          The same line the footer service sends, so both name the organiser alike. The page
+          script writes this year's range into it: the page may be older than this year.
+        */}
+        <p>
+          {before}
+          <span data-years>{years}</span>
+          {after}
+        </p>
       </div>
     </footer>
   );

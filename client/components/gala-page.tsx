@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { GALA_FEATURES, GALA_REASONS, GALA_VOTING_STEPS, type GalaId, show } from '../../site/shows';
@@ -39,9 +38,9 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         art={{ ...current.art, alt: '' }}
         actions={
           <>
-            <Link href={href(lang, 'tickets')} className="button button--accent">
+            <a href={href(lang, 'tickets')} className="button button--accent">
               {t('shared.buyTicket')}
-            </Link>
+            </a>
             <CalendarLink id={gala} title={name} className="button" />
           </>
         }
@@ -93,15 +92,15 @@ export function GalaPage({ gala }: { gala: GalaId }) {
             </span>
             <h2 id="access-title">{t('gala.accessTitle')}</h2>
             <p>{t('gala.accessText')}</p>
-            <Link href={href(lang, 'tickets')} className="button button--accent">
+            <a href={href(lang, 'tickets')} className="button button--accent">
               {t('shared.buyTicket')}
-            </Link>
+            </a>
           </div>
           <div className="event-crosslink">
             <p className="eyebrow">{t('gala.otherGala')}</p>
             <p className="event-crosslink__name">
               <EventIcon name="crown" />
-              <Link href={href(lang, other.page)}>{t(`shows.${other.id}.name`)}</Link>
+              <a href={href(lang, other.page)}>{t(`shows.${other.id}.name`)}</a>
             </p>
             <p className="event-crosslink__time">
               <TimeRange start={other.start} end={other.end} />

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { href, type PageId } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { Dropdown } from './dropdown';
@@ -9,26 +7,16 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { COOPERATION_MENU, DIRECT_LINKS, PROGRAM_MENU } from './navigation';
 
-/** Scroll distance after which the header turns opaque and casts a shadow. */
-export const SCROLL_THRESHOLD = 10;
-
+/** The site header: logo, navigation with its dropdowns, buy button, language picker, mobile menu. */
 export function Header({ page }: { page: PageId | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [scrolled, setScrolled] = useState(false);
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
-
   const links = (ids: readonly PageId[]) =>
     ids.map((id) => ({ href: href(lang, id), label: t(`pages.${id}.nav`), current: id === page }));
 
   return (
-    <header className={`header${scrolled ? ' header--scrolled' : ''}`}>
+    // The page script (client/boot.ts `headerShadow`) marks it `header--scrolled` once the page scrolls.
+    <header className="header">
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -37,21 +25,21 @@ export function Header({ page }: { page: PageId | null }) {
         <nav aria-label={t('nav.label')} className="header__nav">
           <Dropdown label={t('nav.program')} links={links(PROGRAM_MENU)} />
           {links(DIRECT_LINKS.slice(0, 4)).map((link) => (
-            <Link key={link.href} href={link.href} aria-current={link.current ? 'page' : undefined}>
+            <a key={link.href} href={link.href} aria-current={link.current ? 'page' : undefined}>
               {link.label}
-            </Link>
+            </a>
           ))}
           <Dropdown label={t('nav.cooperation')} links={links(COOPERATION_MENU)} />
           {links(DIRECT_LINKS.slice(4)).map((link) => (
-            <Link key={link.href} href={link.href} aria-current={link.current ? 'page' : undefined}>
+            <a key={link.href} href={link.href} aria-current={link.current ? 'page' : undefined}>
               {link.label}
-            </Link>
+            </a>
           ))}
         </nav>
-        <Link href={href(lang, 'tickets')} className="button button--accent header__cta">
+        <a href={href(lang, 'tickets')} className="button button--accent header__cta">
           {t('nav.buyTicket')}
-        </Link>
-        <LanguagePicker />
+        </a>
+        <LanguagePicker page={page} />
         {/* Opens the menu without script; the browser tells assistive technology whether it is open. */}
         <button type="button" className="header__toggle" popovertarget="mobile-menu">
           <span className="header__toggle-open">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { InfoIcon } from './info-icon';
 
 /** The closing call to action of an info page: a title, a text, optional extra lines and one button. */
@@ -30,10 +29,10 @@ export function InfoCta({
             <p>{text}</p>
             {children}
           </div>
-          <Link href={href} className="button info-cta__button">
+          <a href={href} className="button info-cta__button">
             {action}
             <InfoIcon name="arrow" size={20} />
-          </Link>
+          </a>
         </div>
         {after}
       </div>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { href, type PageId } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { COOPERATION_MENU, DIRECT_LINKS, PROGRAM_MENU } from './navigation';
@@ -7,19 +6,18 @@ import { COOPERATION_MENU, DIRECT_LINKS, PROGRAM_MENU } from './navigation';
 /**
  * The menu behind the hamburger on small screens: a popover the header's button opens without
  * script (Escape or a tap outside closes it and focus goes back to the button). Its Program
- * section starts open and Cooperation closed (native `<details>`); opening it moves focus into it
- * and choosing a link closes it.
+ * section starts open and Cooperation closed (native `<details>`); the page script
+ * (client/boot.ts `popoverFocus`) moves focus into it when it opens.
  */
 export function MobileMenu({ id, page }: { id: string; page: PageId | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const close = () => document.getElementById(id)?.hidePopover();
 
   const item = (pageId: PageId) => (
     <li key={pageId}>
-      <Link href={href(lang, pageId)} aria-current={pageId === page ? 'page' : undefined} onClick={close}>
+      <a href={href(lang, pageId)} aria-current={pageId === page ? 'page' : undefined}>
         {t(`pages.${pageId}.nav`)}
-      </Link>
+      </a>
     </li>
   );
 
@@ -38,15 +36,7 @@ export function MobileMenu({ id, page }: { id: string; page: PageId | null }) {
   );
 
   return (
-    <div
-      id={id}
-      className="mobile-menu"
-      popover="auto"
-      onToggle={(event) => {
-        if ((event.nativeEvent as ToggleEvent).newState === 'open')
-          event.currentTarget.querySelector<HTMLElement>('summary, a')?.focus();
-      }}
-    >
+    <div id={id} className="mobile-menu" popover="auto">
       <nav aria-label={t('nav.label')}>
         <ul className="mobile-menu__list">
           {section('program', PROGRAM_MENU)}

@@ -5,19 +5,14 @@ import { href } from '../../site/pages';
 import { findProduct, PRODUCTS, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabel } from '../lib/product-label';
 import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
+import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
-import { TOAST_HOST_ATTRIBUTE, useToast } from './toast';
-
-/** The id of the page's one purchase dialog, which every product's button opens. */
-export const PURCHASE_DIALOG_ID = 'purchase-dialog';
+import { TOAST_HOST_ATTRIBUTE, ToastProvider, useToast } from './toast';
 
 type Props = {
   /** Where a successful purchase goes; the browser's own navigation by default. */
   navigate?: (url: string) => void;
 };
-
-/** The e-mail of the last attempt, kept for the browser session so a cancelled payment does not lose it. */
-export const PURCHASE_EMAIL_KEY = 'purchaseEmail';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 
@@ -175,5 +170,14 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
       {/* Toasts shown while this dialog is open render here, in the top layer above it. */}
       <div {...{ [TOAST_HOST_ATTRIBUTE]: '' }} />
     </dialog>
+  );
+}
+
+/** The purchase dialog as an island (client/islands.ts): it shows its own toasts. */
+export function PurchaseIsland() {
+  return (
+    <ToastProvider>
+      <PurchaseDialog />
+    </ToastProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { Link } from 'wouter';
 import { language } from '../../site/languages';
 import { href } from '../../site/pages';
 import { type SpeakerId, speaker, speakerAnchor } from '../../site/speakers';
@@ -21,9 +20,9 @@ export function SpeakerNames({ ids }: { ids: readonly SpeakerId[] }) {
         if (!id) return null;
         previous = id;
         return (
-          <Link key={id} href={href(lang, 'speakers', speakerAnchor(id))}>
+          <a key={id} href={href(lang, 'speakers', speakerAnchor(id))}>
             {part.value}
-          </Link>
+          </a>
         );
       })}
     </>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { COMMON_FEATURES, ONLINE_PLANS, priceAt, priceBreakdown, product, VAT_RATE_PERCENT } from '../../site/tickets';
+import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
+import { Island } from './island';
 import { availabilityId, ProductAvailability } from './product-availability';
-import { PURCHASE_DIALOG_ID, PurchaseDialog } from './purchase-dialog';
+import { PurchaseIsland } from './purchase-dialog';
 
 /**
  * The three online plans from site/tickets.ts, each with a button that opens the purchase
@@ -74,7 +75,6 @@ export function TicketPlans() {
                 command="show-modal"
                 data-product={id}
                 aria-describedby={availabilityId(id)}
-                suppressHydrationWarning
               >
                 {t('plans.select')}
                 <span className="visually-hidden"> {name}</span>
@@ -85,9 +85,9 @@ export function TicketPlans() {
       </ul>
       <p className="plans__note">{t('plans.netNote', { vat: VAT_RATE_PERCENT })}</p>
       <p className="plans__group">
-        {t('plans.groupText')} <Link href={href(lang, 'contact')}>{t('plans.groupLink')}</Link>
+        {t('plans.groupText')} <a href={href(lang, 'contact')}>{t('plans.groupLink')}</a>
       </p>
-      <PurchaseDialog />
+      <Island name="purchase" component={PurchaseIsland} />
     </>
   );
 }

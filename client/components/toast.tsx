@@ -37,7 +37,8 @@ export const TOAST_DURATION_MS = 8000;
  * open modal dialog when there is one.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  // The purchase dialog's toasts are the only ones: their texts live in its namespace.
+  const { t } = useTranslation('tickets');
   const [toast, setToast] = useState<(Toast & { id: number; host: Element | null }) | null>(null);
   const counter = useRef(0);
   const show = useCallback((next: Toast) => {

@@ -3,7 +3,7 @@ import { Logo } from './logo';
 
 /**
  * The welcome popup: a native modal dialog, prerendered closed. `scheduleWelcomePopup`
- * (client/boot.ts) opens it after load, before React is there, and stores that it was closed.
+ * (client/boot.ts) opens it after load, without React, and stores that it was closed.
  * The browser closes it with its buttons (a `method="dialog"` form), Escape and a click outside
  * (`closedby="any"`), traps focus while it is open and returns focus afterwards.
  */

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { isExample } from '../../site/example-data';
 import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
@@ -7,6 +6,7 @@ import { speaker, speakerAnchor } from '../../site/speakers';
 import type { Workshop } from '../../site/workshops';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
+import { Island } from './island';
 import { WorkshopRegistration } from './workshop-registration';
 
 const LEVEL_BARS = { basic: 1, intermediate: 2, advanced: 3 } as const;
@@ -63,7 +63,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
             {t('workshops.labels.instructor')}
           </dt>
           <dd>
-            <Link href={href(lang, 'speakers', speakerAnchor(instructor.id))}>{instructor.name}</Link>
+            <a href={href(lang, 'speakers', speakerAnchor(instructor.id))}>{instructor.name}</a>
           </dd>
         </div>
       </dl>
@@ -80,7 +80,7 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           <span className="visually-hidden"> {title}</span>
           <EventIcon name="arrow" size={18} />
         </summary>
-        <WorkshopRegistration workshopId={workshop.id} />
+        <Island name="workshop" component={WorkshopRegistration} props={{ workshopId: workshop.id }} />
       </details>
     </article>
   );

@@ -15,12 +15,11 @@ const GOOD: ReadonlySet<Status['kind']> = new Set(['registered']);
 /**
  * Registration for one workshop: the order's e-mail and code, posted to the box office. Every
  * answer (registered, full, not eligible, no such order, already registered, no connection) is
- * said in a status box that takes focus; the fields keep what was typed whatever happens.
+ * said in a status box that takes focus; the fields are the browser's own (read with FormData
+ * when sent), so they keep what was typed whatever happens, before React hydrates too.
  */
 export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'] }) {
   const { t } = useTranslation('delivery');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const statusBox = useRef<HTMLDivElement>(null);
   const sending = status.kind === 'sending';
@@ -33,7 +32,9 @@ export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    const values = { email: email.trim(), code: code.trim() };
+    // Read from the form itself: what was typed or autofilled before React hydrated counts too.
+    const data = new FormData(event.currentTarget);
+    const values = { email: String(data.get('email') ?? '').trim(), code: String(data.get('code') ?? '').trim() };
     if (!values.email || !values.code) {
       setStatus({ kind: 'required' });
       return;
@@ -49,15 +50,7 @@ export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'
       <p>{t('workshop.lead')}</p>
       <div className="delivery-form__field">
         <label htmlFor={`${id}-email`}>{t('workshop.email')}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
       </div>
       <div className="delivery-form__field">
         <label htmlFor={`${id}-code`}>{t('workshop.code')}</label>
@@ -69,8 +62,6 @@ export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'
           spellCheck={false}
           required
           aria-describedby={`${id}-code-hint`}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
         />
         <p id={`${id}-code-hint`} className="delivery-form__hint">
           {t('workshop.codeHint')}

@@ -110,13 +110,3 @@ export function headHtml(head: Head): string {
   ];
   return tags.filter(Boolean).join('\n    ');
 }
-
-/** Replaces the document's head tags by those of `head` (on navigation and language change). */
-export function applyHead(doc: Document, head: Head): void {
-  doc.documentElement.lang = head.lang;
-  doc.title = head.title;
-  for (const el of doc.head.querySelectorAll('[data-head]')) el.remove();
-  const template = doc.createElement('template');
-  template.innerHTML = headHtml(head).replace(/<title>.*?<\/title>/, '');
-  doc.head.append(template.content);
-}

@@ -1,6 +1,7 @@
 import 'i18next';
 import type admin from '../../locales/pl/admin.json';
 import type common from '../../locales/pl/common.json';
+import type contact from '../../locales/pl/contact.json';
 import type delivery from '../../locales/pl/delivery.json';
 import type events from '../../locales/pl/events.json';
 import type faq from '../../locales/pl/faq.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       home: typeof home;
       events: typeof events;
       info: typeof info;
+      contact: typeof contact;
       tickets: typeof tickets;
       delivery: typeof delivery;
       admin: typeof admin;

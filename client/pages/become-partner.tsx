@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { formatNumber } from '../../site/format';
 import { PARTNER_PACKAGES } from '../../site/partners';
@@ -24,9 +23,9 @@ export default function Page() {
           {t('partnership.packagesTitle')}
           <InfoIcon name="arrow" size={20} />
         </a>
-        <Link href={contact} className="button info-hero__secondary">
+        <a href={contact} className="button info-hero__secondary">
           {t('partnership.primaryCta')}
-        </Link>
+        </a>
       </InfoHero>
 
       <div className="info-figures-band">
@@ -73,12 +72,9 @@ export default function Page() {
                     <li key={feature}>{t(`partnership.features.${feature}`)}</li>
                   ))}
                 </ul>
-                <Link
-                  href={contact}
-                  className={`button partner-tier__button${pack.highlighted ? ' button--accent' : ''}`}
-                >
+                <a href={contact} className={`button partner-tier__button${pack.highlighted ? ' button--accent' : ''}`}>
                   {t('partnership.choose', { tier })}
-                </Link>
+                </a>
               </li>
             );
           })}

@@ -4,6 +4,7 @@ import { ContactForm } from '../components/contact-form';
 import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
+import { Island } from '../components/island';
 
 const { venue } = EVENT;
 const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent(
@@ -11,13 +12,13 @@ const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent
 )}`;
 
 export default function Page() {
-  const { t } = useTranslation('info');
+  const { t } = useTranslation('contact');
   const facts = useInfoFacts();
   return (
     <>
-      <InfoHero id="contact" eyebrow={t('contact.eyebrow')} lead={t('contact.lead')}>
+      <InfoHero id="contact" eyebrow={t('eyebrow')} lead={t('lead')}>
         <a href="#contact-form-title" className="button button--accent">
-          {t('contact.form.title')}
+          {t('form.title')}
           <InfoIcon name="arrow" size={20} />
         </a>
         <a href={`mailto:${ORGANISER.email}`} className="button info-hero__secondary">
@@ -28,14 +29,14 @@ export default function Page() {
       <section className="section contact-page">
         <div className="container contact-page__grid">
           <div className="contact-page__details">
-            <h2>{t('contact.detailsTitle')}</h2>
+            <h2>{t('detailsTitle')}</h2>
             <ul className="contact-channels">
               <li>
                 <span className="card__icon">
                   <InfoIcon name="mail" />
                 </span>
                 <span>
-                  <span className="contact-channels__label">{t('contact.email')}</span>
+                  <span className="contact-channels__label">{t('email')}</span>
                   <a href={`mailto:${ORGANISER.email}`}>{ORGANISER.email}</a>
                 </span>
               </li>
@@ -44,7 +45,7 @@ export default function Page() {
                   <InfoIcon name="phone" />
                 </span>
                 <span>
-                  <span className="contact-channels__label">{t('contact.phone')}</span>
+                  <span className="contact-channels__label">{t('phone')}</span>
                   <a href={telHref(ORGANISER.phone)}>{ORGANISER.phone}</a>
                 </span>
               </li>
@@ -53,7 +54,7 @@ export default function Page() {
                   <InfoIcon name="megaphone" />
                 </span>
                 <span>
-                  <span className="contact-channels__label">{t('contact.pressEmail')}</span>
+                  <span className="contact-channels__label">{t('pressEmail')}</span>
                   <a href={`mailto:${ORGANISER.pressEmail}`}>{ORGANISER.pressEmail}</a>
                 </span>
               </li>
@@ -62,7 +63,7 @@ export default function Page() {
             <div className="contact-page__block">
               <h3>
                 <InfoIcon name="pin" size={20} />
-                {t('contact.venueTitle')}
+                {t('venueTitle')}
               </h3>
               <address>
                 <strong>{venue.name}</strong>
@@ -71,17 +72,17 @@ export default function Page() {
                 <br />
                 {venue.postalCode} {venue.city}
               </address>
-              <p>{t('contact.venueDate', facts)}</p>
-              <p>{t('contact.venueOnline')}</p>
+              <p>{t('venueDate', facts)}</p>
+              <p>{t('venueOnline')}</p>
               <p>
-                <a href={MAP_URL}>{t('contact.map')}</a>
+                <a href={MAP_URL}>{t('map')}</a>
               </p>
             </div>
 
             <div className="contact-page__block">
               <h3>
                 <InfoIcon name="building" size={20} />
-                {t('contact.organiserTitle')}
+                {t('organiserTitle')}
               </h3>
               <address>
                 <strong>{ORGANISER.name}</strong>
@@ -90,12 +91,13 @@ export default function Page() {
                 <br />
                 {ORGANISER.postalCode} {ORGANISER.city}
                 <br />
-                {t('contact.taxId', { taxId: ORGANISER.taxId })}
+                {t('taxId', { taxId: ORGANISER.taxId })}
               </address>
             </div>
           </div>
           <div className="contact-page__form">
-            <ContactForm />
+            {/* A preset subject (`?temat=`) is filled in by the form at load. */}
+            <Island name="contact" component={ContactForm} start="with-query" />
           </div>
         </div>
       </section>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
 import { FLOOR_PLAN, FLOOR_PLAN_AREAS } from '../../site/expo';
 import { eventDate } from '../../site/facts';
@@ -34,9 +33,9 @@ export default function Page() {
         end={EVENT.endTime}
         actions={
           <>
-            <Link href={href(lang, 'forExhibitors')} className="button button--accent">
+            <a href={href(lang, 'forExhibitors')} className="button button--accent">
               {t('expo.becomeExhibitor')}
-            </Link>
+            </a>
             <a href={FLOOR_PLAN.src} type="image/svg+xml" className="button">
               <EventIcon name="map" size={20} />
               {t('expo.floorPlan')}
@@ -132,10 +131,10 @@ export default function Page() {
                 </li>
               ))}
             </ul>
-            <Link href={href(lang, 'zones')} className="expo-plan__zones">
+            <a href={href(lang, 'zones')} className="expo-plan__zones">
               {t('expo.zonesLink')}
               <EventIcon name="arrow" size={18} />
-            </Link>
+            </a>
           </div>
         </div>
       </Section>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { FAQ_GROUPS, type FaqItemId } from '../../site/faq';
 import { href, type PageId } from '../../site/pages';
 import { Accordion } from '../components/accordion';
@@ -27,10 +26,10 @@ export default function Page() {
           <p>{tf(`items.${item.id}.answer`)}</p>
           {item.link && (
             <p>
-              <Link href={href(lang, item.link)} className="faq-link">
+              <a href={href(lang, item.link)} className="faq-link">
                 {t('faq.seeAlso', { page: tc(`pages.${item.link}.nav`) })}
                 <InfoIcon name="arrow" size={18} />
-              </Link>
+              </a>
             </p>
           )}
         </>

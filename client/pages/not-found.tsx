@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 
@@ -13,9 +12,9 @@ export function NotFound() {
       </p>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.message')}</p>
-      <Link href={href(useLanguage(), 'home')} className="button button--accent">
+      <a href={href(useLanguage(), 'home')} className="button button--accent">
         {t('notFound.home')}
-      </Link>
+      </a>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { contactHref } from '../../site/contact';
 import { EVENT, ORGANISER } from '../../site/event';
 import { formatSize } from '../../site/format';
@@ -146,10 +145,10 @@ export default function Page() {
               <a href={telHref(ORGANISER.phone)}>{ORGANISER.phone}</a>
             </li>
             <li>
-              <Link href={contactHref(lang, 'media')} className="button button--accent">
+              <a href={contactHref(lang, 'media')} className="button button--accent">
                 {t('press.accreditation')}
                 <InfoIcon name="arrow" size={20} />
-              </Link>
+              </a>
             </li>
           </ul>
         </div>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
@@ -106,7 +105,7 @@ export default function Page() {
             <Linkify text={t('privacy.contact.text', facts)} />
           </p>
           <p>
-            <Link href={href(lang, 'contact')}>{t('privacy.contact.form')}</Link>
+            <a href={href(lang, 'contact')}>{t('privacy.contact.form')}</a>
           </p>
         </>
       ),

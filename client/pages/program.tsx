@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { AWARD_CATEGORIES } from '../../site/awards';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
@@ -30,9 +29,9 @@ export default function Page() {
         actions={
           <>
             <CalendarLink id="congress" label={t('program.addCongress')} className="button button--accent" />
-            <Link href={href(lang, 'tickets')} className="button">
+            <a href={href(lang, 'tickets')} className="button">
               {t('shared.buyTicket')}
-            </Link>
+            </a>
           </>
         }
       />
@@ -86,7 +85,7 @@ export default function Page() {
                 </p>
                 <div className="evening-item__body">
                   <h3>
-                    <Link href={href(lang, show.page)}>{name}</Link>
+                    <a href={href(lang, show.page)}>{name}</a>
                   </h3>
                   <p>{t(`shows.${show.id}.summary`, { number: formatNumber(lang, AWARD_CATEGORIES.length) })}</p>
                 </div>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { AWARD_CATEGORIES, AWARD_GROUPS } from '../../site/awards';
 import { eventDate } from '../../site/facts';
 import { formatNumber } from '../../site/format';
@@ -36,9 +35,9 @@ export default function Page() {
         art={{ ...awards.art, alt: t('awards.imageAlt') }}
         actions={
           <>
-            <Link href={href(lang, 'tickets')} className="button button--accent">
+            <a href={href(lang, 'tickets')} className="button button--accent">
               {t('shared.buyTicket')}
-            </Link>
+            </a>
             <CalendarLink id="promptAwards" title={t('shows.promptAwards.name')} className="button" />
           </>
         }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
@@ -33,9 +32,9 @@ export default function Page() {
         art={{ ...roast.art, alt: '' }}
         actions={
           <>
-            <Link href={href(lang, 'tickets')} className="button button--accent">
+            <a href={href(lang, 'tickets')} className="button button--accent">
               {t('shared.buyTicket')}
-            </Link>
+            </a>
             <CalendarLink id="roastAi" title={t('shows.roastAi.name')} className="button" />
           </>
         }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
 import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
@@ -34,9 +33,9 @@ export default function Page() {
         </ul>
       </Section>
       <Section id="become-speaker" title={t('speakers.ctaTitle')} lead={t('speakers.ctaText')} tone="dark">
-        <Link href={href(lang, 'forSpeakers')} className="button button--accent">
+        <a href={href(lang, 'forSpeakers')} className="button button--accent">
           {t('speakers.ctaButton')}
-        </Link>
+        </a>
       </Section>
     </>
   );

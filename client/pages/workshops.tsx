@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { EVENT, FIGURES } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
@@ -23,9 +22,9 @@ export default function Page() {
         start={EVENT.startTime}
         end={EVENT.endTime}
         actions={
-          <Link href={href(lang, 'tickets')} className="button button--accent">
+          <a href={href(lang, 'tickets')} className="button button--accent">
             {t('shared.buyTicket')}
-          </Link>
+          </a>
         }
       />
       <NoticeBand title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
@@ -33,10 +32,10 @@ export default function Page() {
         start={EVENT.startTime}
         end={EVENT.endTime}
         actions={
-          <Link href={href(lang, 'expo', 'floor-plan')} className="button">
+          <a href={href(lang, 'expo', 'floor-plan')} className="button">
             <EventIcon name="map" size={20} />
             {t('zones.floorPlanCta')}
-          </Link>
+          </a>
         }
       />
       <Section id="zone-list" title={t('zones.listTitle')} tone="white">

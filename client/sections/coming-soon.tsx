@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
@@ -21,9 +20,9 @@ export function SpeakersTeaser() {
     >
       <div className="teaser">
         <Notice title={t('speakers.notice', { date: values.lists })} />
-        <Link href={href(lang, 'speakers')} className="button button--accent">
+        <a href={href(lang, 'speakers')} className="button button--accent">
           {t('speakers.cta')}
-        </Link>
+        </a>
       </div>
     </Section>
   );
@@ -44,9 +43,9 @@ export function ScheduleTeaser() {
     >
       <div className="teaser">
         <Notice title={t('schedule.notice', { date: values.lists })} />
-        <Link href={href(lang, 'program')} className="button button--accent">
+        <a href={href(lang, 'program')} className="button button--accent">
           {t('schedule.cta')}
-        </Link>
+        </a>
       </div>
     </Section>
   );

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
@@ -33,12 +32,12 @@ export function Exhibition() {
       <div className="teaser teaser--dark">
         <Notice title={t('exhibition.notice', { date: siteFacts(lang).lists })} />
         <div className="teaser__actions">
-          <Link href={href(lang, 'forExhibitors')} className="button button--accent">
+          <a href={href(lang, 'forExhibitors')} className="button button--accent">
             {t('exhibition.cta')}
-          </Link>
-          <Link href={href(lang, 'expo')} className="button button--ghost">
+          </a>
+          <a href={href(lang, 'expo')} className="button button--ghost">
             {t('exhibition.more')}
-          </Link>
+          </a>
         </div>
       </div>
     </Section>

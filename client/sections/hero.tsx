@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { formatNumber } from '../../site/format';
@@ -28,12 +27,12 @@ export function Hero() {
         </h1>
         <p className="hero__description">{t('hero.description', values)}</p>
         <div className="hero__actions">
-          <Link href={href(lang, 'tickets')} className="button button--accent button--large">
+          <a href={href(lang, 'tickets')} className="button button--accent button--large">
             {t('hero.buyTicket')}
-          </Link>
-          <Link href={href(lang, 'program')} className="button button--ghost button--large">
+          </a>
+          <a href={href(lang, 'program')} className="button button--ghost button--large">
             {t('hero.program')}
-          </Link>
+          </a>
         </div>
         <ul className="hero__stats" aria-label={t('hero.statsLabel')}>
           {STATS.map((stat) => (

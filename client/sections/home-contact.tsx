@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { ORGANISER } from '../../site/event';
 import { href } from '../../site/pages';
 import { Section } from '../components/section';
@@ -38,9 +37,9 @@ export function HomeContact() {
         </div>
       </dl>
       <p className="section__more">
-        <Link href={href(lang, 'contact')} className="button button--accent">
+        <a href={href(lang, 'contact')} className="button button--accent">
           {t('contact.cta')}
-        </Link>
+        </a>
       </p>
     </Section>
   );

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { HOME_FAQ } from '../../site/faq';
 import { href } from '../../site/pages';
 import { Accordion } from '../components/accordion';
@@ -21,7 +20,7 @@ export function HomeFaq() {
         }))}
       />
       <p className="section__more">
-        <Link href={href(lang, 'faq')}>{t('faq.more')}</Link>
+        <a href={href(lang, 'faq')}>{t('faq.more')}</a>
       </p>
     </Section>
   );

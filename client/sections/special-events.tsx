@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { EVENT } from '../../site/event';
 import { formatList, formatTime } from '../../site/format';
 import { href } from '../../site/pages';
@@ -40,12 +39,12 @@ export function SpecialEvents() {
               </p>
               <p className="show-card__links">
                 {links.map((link) => (
-                  <Link key={link.page} href={href(lang, link.page)} className="show-card__link">
+                  <a key={link.page} href={href(lang, link.page)} className="show-card__link">
                     {link.text}
                     {/* Visible text first, then what it is about (WCAG 2.5.3, label in name). */}
                     <span className="visually-hidden"> ({link.label})</span>
                     <span aria-hidden="true"> →</span>
-                  </Link>
+                  </a>
                 ))}
               </p>
             </li>

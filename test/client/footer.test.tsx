@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { footerService } from '../../client/boot';
 import { Footer } from '../../client/components/footer';
 import { ORGANISER } from '../../site/event';
 import { renderPl } from './render';
@@ -11,15 +12,25 @@ const PARTS = {
 };
 
 beforeEach(() => {
-  // Only the clock is fake: the request and React's scheduling keep running on real timers.
+  // Only the clock is fake: the request keeps running on real timers.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2031-05-04T12:00:00Z'));
+  // Without IntersectionObserver the page script asks at once; one test brings its own.
+  vi.stubGlobal('IntersectionObserver', undefined);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
 });
+
+/** The prerendered footer with the page script (client/boot.ts `footerService`) running on it. */
+function renderFooter() {
+  document.documentElement.lang = 'pl';
+  renderPl(<Footer />);
+  footerService(document);
+}
 
 const footer = () => screen.getByRole('contentinfo');
 const legal = () => footer().querySelector('[data-footer]') as HTMLElement;
@@ -36,7 +47,7 @@ function answer(response: Response | Promise<Response>) {
 describe('footer', () => {
   it('asks the footer service for the parts in the page language', async () => {
     const fetch = answer(Response.json(PARTS));
-    renderPl(<Footer />);
+    renderFooter();
     await settled('loaded');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/footer?lang=pl');
@@ -51,30 +62,32 @@ describe('footer', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toBe('https://footer.example.test/api/footer?lang=de');
   });
 
-  it('cancels the request when it unmounts, quietly', async () => {
-    // Like a real fetch: pending until aborted, then rejected with an AbortError.
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(
-        (_url, init) =>
-          new Promise<Response>((_resolve, reject) =>
-            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      );
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { unmount } = renderPl(<Footer />);
-    const signal = fetch.mock.calls[0]?.[1]?.signal;
-    expect(signal).toBeInstanceOf(AbortSignal);
-    expect(signal?.aborted).toBe(false);
-    unmount();
-    expect(signal?.aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(warn).not.toHaveBeenCalled();
+  it('asks only once the footer comes within a screen of the viewport', async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof notify) {
+          notify = callback;
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    const fetch = answer(Response.json(PARTS));
+    renderFooter();
+    expect(observe).toHaveBeenCalledWith(legal());
+    notify?.([{ isIntersecting: false }]);
+    expect(fetch).not.toHaveBeenCalled();
+    notify?.([{ isIntersecting: true }]);
+    await settled('loaded');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows the service parts, with the range of years from 2024 to this year', async () => {
     answer(Response.json(PARTS));
-    renderPl(<Footer />);
+    renderFooter();
     await settled('loaded');
     expect(legal().textContent).toContain('© 2024-2031 Kongres AI Polska');
     expect(legal().textContent).toContain('Organizator: Przykładowy Organizator sp. z o.o.');
@@ -85,7 +98,7 @@ describe('footer', () => {
   it('shows 2024 alone in 2024', async () => {
     vi.setSystemTime(new Date('2024-12-31T12:00:00Z'));
     answer(Response.json(PARTS));
-    renderPl(<Footer />);
+    renderFooter();
     await settled('loaded');
     expect(legal().textContent).toContain('© 2024 Kongres AI Polska');
     expect(legal().textContent).not.toContain('2024-');
@@ -93,7 +106,7 @@ describe('footer', () => {
 
   it('shows the plain footer with the year rule until the service answers', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
-    renderPl(<Footer />);
+    renderFooter();
     expect(legal().textContent).toBe(`© 2024-2031 ${ORGANISER.name} · Wszelkie prawa zastrzeżone.`);
   });
 
@@ -106,7 +119,7 @@ describe('footer', () => {
   ])('falls back to the plain footer when %s', async (_case, respond) => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(respond);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderPl(<Footer />);
+    renderFooter();
     await settled('failed');
     expect(legal().textContent).toBe(`© 2024-2031 ${ORGANISER.name} · Wszelkie prawa zastrzeżone.`);
     expect(warn).toHaveBeenCalled();
@@ -124,7 +137,7 @@ describe('footer', () => {
           '<b onclick="window.pwned = 4" style="color:red">pogrubione</b><svg onload="window.pwned = 5"><circle /></svg>',
       }),
     );
-    renderPl(<Footer />);
+    renderFooter();
     await settled('loaded');
     const html = legal().innerHTML;
     expect(legal().querySelectorAll('script, img, svg')).toHaveLength(0);

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogFallbacks, productDialogs } from '../../client/boot';
-import { PurchaseDialog } from '../../client/components/purchase-dialog';
+import { IslandRoot } from '../../client/components/island-root';
+import { PurchaseDialog, PurchaseIsland } from '../../client/components/purchase-dialog';
 import { TicketPlans } from '../../client/components/ticket-plans';
 import { isAllowedPaymentUrl } from '../../client/lib/purchase-api';
 import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
@@ -24,10 +26,29 @@ beforeAll(() => {
   dialogFallbacks(document);
   productDialogs(document);
 });
+const roots: Root[] = [];
 afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount());
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
+
+/** The prerendered plans with their purchase island hydrated, as the page script hydrates it. */
+function renderPlans() {
+  const { i18n } = renderPl(<TicketPlans />);
+  const island = document.querySelector<HTMLElement>('[data-island="purchase"]') as HTMLElement;
+  act(() => {
+    roots.push(
+      hydrateRoot(
+        island,
+        <IslandRoot i18n={i18n}>
+          <PurchaseIsland />
+        </IslandRoot>,
+        { identifierPrefix: island.dataset.islandId },
+      ),
+    );
+  });
+}
 
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 const email = () => screen.getByLabelText('Adres e-mail') as HTMLInputElement;
@@ -38,7 +59,8 @@ const shown = (selector: string) => dialog().querySelector(`${selector}:not([hid
 
 /** The plans with the dialog opened for one of them, as the page script and the browser open it. */
 function openFor(name: string, navigate?: (url: string) => void) {
-  renderPl(navigate ? <Plans navigate={navigate} /> : <TicketPlans />);
+  if (navigate) renderPl(<Plans navigate={navigate} />);
+  else renderPlans();
   fireEvent.click(navigate ? screen.getByRole('button', { name }) : choose(name));
 }
 
@@ -55,7 +77,7 @@ function Plans({ navigate }: { navigate: (url: string) => void }) {
 
 describe('purchase dialog', () => {
   it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {
-    renderPl(<TicketPlans />);
+    renderPlans();
     expect(document.querySelectorAll('dialog')).toHaveLength(1);
     expect(dialog().open).toBe(false);
     fireEvent.click(choose('Praktyk AI VIP'));

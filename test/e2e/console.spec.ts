@@ -7,7 +7,7 @@ import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 /** The preset subject a topic link puts into the contact form. */
 const presetSubject = (topic: string): string =>
-  JSON.parse(readFileSync('locales/pl/info.json', 'utf8')).contact.topics[topic].subject;
+  JSON.parse(readFileSync('locales/pl/contact.json', 'utf8')).topics[topic].subject;
 
 // The organiser console at /admin, in Polish (its own language choice is pinned for the test).
 // Orders and messages are made through the public API, as buyers and visitors make them; each

@@ -188,7 +188,7 @@ test.describe('speakers', () => {
     );
     // Every portrait loads, and the initials give way to it.
     await expect(page.locator('.avatar[data-state="loaded"]')).toHaveCount(3);
-    await expect(ewa.getByText('EL', { exact: true })).toHaveCount(0);
+    await expect(ewa.getByText('EL', { exact: true })).toBeHidden();
   });
 
   test('keeps the initials when a portrait fails to load (de)', async ({ page }) => {

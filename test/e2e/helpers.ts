@@ -21,8 +21,8 @@ export const test = base.extend<{ freshVisitor: boolean }>({
 export { expect } from '@playwright/test';
 
 /**
- * Opens a path and lets React arrive the way a visitor's first key press does (pages load it on
- * the first interaction), then waits until the page has hydrated, so clicks reach React.
+ * Opens a path and, on a page with islands (the forms, the order status), lets React arrive the
+ * way a visitor reaching for them does, then waits until they have hydrated, so clicks reach React.
  */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
@@ -31,15 +31,25 @@ export async function open(page: Page, path: string) {
 }
 
 /**
- * Starts React with a key press that changes nothing, and waits until it has hydrated. A load that
- * failed (the local server dropped a request under load) is tried again on the next key press.
+ * Reaches for every island of the page (a focus inside it, which is what starts its React) and
+ * waits until each has hydrated; a page without islands has nothing to wait for. A load that
+ * failed (the local server dropped a request under load) is tried again at the next reach.
  */
 export async function hydrate(page: Page) {
-  const hydrated = page.locator('html[data-hydrated="true"]');
+  const islands = page.locator('[data-island]');
+  if ((await islands.count()) === 0) return;
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Shift');
+    for (const island of await islands.all())
+      await island.evaluate((element) => element.dispatchEvent(new FocusEvent('focusin')));
     try {
-      await hydrated.waitFor({ state: 'attached', timeout: attempt < 3 ? 8000 : undefined });
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every(
+            (el) => el.dataset.hydrated === 'true',
+          ),
+        null,
+        { timeout: attempt < 3 ? 8000 : 30_000 },
+      );
       return;
     } catch (error) {
       if (attempt === 3) throw error;

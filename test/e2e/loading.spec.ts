@@ -1,45 +1,86 @@
 import { expect, scriptsLoaded, test } from './helpers';
 
-// Pages are prerendered HTML whose controls are the platform's own; React and the catalogues load
-// at the visitor's first interaction (client/boot.ts). These tests pin what a
-// visitor gets before, without and after that.
+// Pages are prerendered HTML whose controls are the platform's own; only islands (the forms, the
+// order status) load React, when the visitor reaches for one (client/boot.ts). These tests pin
+// what a visitor gets before, without and after that.
 
-// The app's entry (React, the shell, hydration); pages carry only their small inline script.
-const isReact = (path: string) => /\/assets\/index-[\w-]+\.js$/.test(path);
-const blockReact = (page: import('@playwright/test').Page) => page.route(isReactUrl, (route) => route.abort());
+// The islands' entry (React, hydrateIsland); pages carry only their small inline script.
 const isReactUrl = /\/assets\/index-[\w-]+\.js$/;
+const isReact = (path: string) => isReactUrl.test(path);
+const blockReact = (page: import('@playwright/test').Page) => page.route(isReactUrl, (route) => route.abort());
 /**
- * Resolves once the page script (client/boot.ts, LOAD_FAILED) has given up a failed load: it logs it and, in the same
- * task, listens for the next interaction again (a key pressed before that would start nothing).
+ * Resolves once the page script (client/boot.ts, LOAD_FAILED) has given up a failed load: it logs
+ * it and, in the same task, waits for the next interaction again (one before that would start nothing).
  */
 const loadFailed = (page: import('@playwright/test').Page) =>
   page.waitForEvent('console', { predicate: (message) => message.text().startsWith('The app did not load') });
 
-test.describe('loading React on the first interaction', () => {
-  test('a page that is only looked at loads no React and no catalogue', async ({ page }) => {
+test.describe('a page without islands', () => {
+  test('loads no script file, whatever the visitor does on it', async ({ page }) => {
     await page.goto('/pl/program');
+    const nav = page.locator('.header__nav');
+    await nav.getByRole('button', { name: 'Program' }).hover();
+    await page.mouse.wheel(0, 900);
+    await page.keyboard.press('Tab');
+    await page.getByRole('main').locator('a, button, summary').first().click({ trial: true });
     await page.waitForTimeout(1500);
     // No script file at all: the page's own script is inline.
     expect(await scriptsLoaded(page)).toEqual([]);
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   });
 
-  test('a key press loads React in the page language only and hydrates the page', async ({ page }) => {
-    await page.goto('/de/program');
-    await page.keyboard.press('Tab');
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    const scripts = await scriptsLoaded(page);
-    expect(scripts.some(isReact)).toBe(true);
-    expect(scripts.filter((path) => path.includes('/locale-')).every((path) => path.includes('/locale-de-'))).toBe(
-      true,
-    );
+  test('its menu, accordion and language picker work with script disabled', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/pl/faq');
+    await page.getByRole('button', { name: 'Otwórz menu' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    const first = page.getByRole('main').locator('details').first();
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open');
+    await expect(first.locator('.accordion__panel')).toBeVisible();
+    await page.locator('.header .language-picker__button').click();
+    await page.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/faq$/);
+    await context.close();
   });
 
-  test('what a page says and links to is there without React', async ({ page }) => {
+  test('what it says and links to is there without React', async ({ page }) => {
     await blockReact(page);
     await page.goto('/pl/program');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Kontakt' }).first()).toHaveAttribute('href', '/pl/kontakt');
+  });
+
+  test('its dropdown opens on hover and its mobile menu at the first tap, React or not', async ({ page }) => {
+    await blockReact(page);
+    await page.goto('/pl');
+    await page.locator('.header__nav').getByRole('button', { name: 'Program' }).hover();
+    await expect(page.locator('.header__nav').getByRole('link', { name: 'Miss AI' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/es');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+  });
+});
+
+test.describe('an island', () => {
+  test('loads React when the visitor reaches for it, in the page language and with its catalogue only', async ({
+    page,
+  }) => {
+    await page.goto('/de/kontakt');
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+    expect(await scriptsLoaded(page)).toEqual([]);
+    await page.getByLabel('Vor- und Nachname').focus();
+    await page.locator('[data-island="contact"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const scripts = await scriptsLoaded(page);
+    expect(scripts.some(isReact)).toBe(true);
+    expect(scripts.filter((path) => path.includes('/locale-'))).toEqual([
+      expect.stringMatching(/\/locale-de-contact-[\w-]+\.js$/),
+    ]);
   });
 
   test('the purchase dialog opens from a plan button with React blocked, for that plan', async ({ page }) => {
@@ -57,33 +98,24 @@ test.describe('loading React on the first interaction', () => {
     await expect(page.getByRole('dialog', { name: 'Zakup biletu: Praktyk AI VIP' })).toBeVisible();
   });
 
-  test('the mobile menu opens with the first tap, React or not', async ({ page }) => {
-    await blockReact(page);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/es');
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await expect(page.locator('#mobile-menu')).toBeVisible();
-  });
-
-  test('a menu the pointer rests on opens once React is there', async ({ page }) => {
-    await blockReact(page);
-    await page.goto('/pl');
-    const failed = loadFailed(page);
-    await page.locator('.header__nav').getByRole('button', { name: 'Program' }).hover();
-    // The hover's load failed; the next interaction loads React again, which opens what the pointer is on.
-    await failed;
-    await page.unroute(isReactUrl);
-    await page.keyboard.press('Shift');
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await expect(page.locator('.header__nav').getByRole('link', { name: 'Miss AI' })).toBeVisible();
-  });
-
-  test('a scroll before React keeps its place when React arrives', async ({ page }) => {
-    await page.goto('/pl/program');
-    await page.mouse.wheel(0, 900);
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  test('the purchase dialog says an error above itself, where it is seen, clicked and announced', async ({ page }) => {
+    await page.goto('/pl/kup-bilet');
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zakup biletu: Premium' });
+    // Sent at once, before React is there: held, then sent by React, which finds no e-mail.
+    await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Proszę wprowadzić adres email');
+    await expect(alert).toHaveAttribute('aria-live', 'assertive');
+    // Topmost at its own position: nothing of the modal dialog covers it.
+    const topmost = await alert.locator('.toast').evaluate((toast) => {
+      const box = toast.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !!hit && toast.contains(hit);
+    });
+    expect(topmost).toBe(true);
+    await alert.getByRole('button').click();
+    await expect(alert.locator('.toast')).toHaveCount(0);
   });
 
   test('the thank-you page starts React at load: it shows the order from its query', async ({ page }) => {
@@ -101,9 +133,9 @@ test.describe('loading React on the first interaction', () => {
   // Some browsers keep a module that failed to load in their module map and reject every later
   // import of its URL without a request (Debian's Chromium 150 does): each retry must use new URLs.
   for (const [what, failing] of [
-    ['the app entry', /\/index-[\w-]+\.js$/],
-    ['a catalogue of the page', /\/locale-pl-common-[\w-]+\.js$/],
-    ['the page chunk', /\/faq-[\w-]+\.js$/],
+    ["the islands' entry", /\/index-[\w-]+\.js$/],
+    ["the island's catalogue", /\/locale-pl-contact-[\w-]+\.js$/],
+    ["the island's chunk", /\/contact-form-[\w-]+\.js$/],
   ] as const) {
     test(`a failed load of ${what} is tried again at the next interaction`, async ({ page, browser }) => {
       const named = `in Chromium ${browser.version()}`;
@@ -113,20 +145,21 @@ test.describe('loading React on the first interaction', () => {
         requested.push(new URL(route.request().url()).pathname);
         return requested.length === 1 ? route.abort() : route.continue();
       });
-      await page.goto('/pl/faq');
+      await page.goto('/pl/kontakt');
+      const island = page.locator('[data-island="contact"]');
+      const name = page.getByLabel('Imię i nazwisko');
       const failed = loadFailed(page);
-      await page.keyboard.press('Shift');
+      await name.focus();
       await failed;
       expect(requested, `first load requested ${named}`).toHaveLength(1);
-      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
-      await page.keyboard.press('Shift');
-      await expect(page.locator('html'), `hydrated after the retry ${named}`).toHaveAttribute('data-hydrated', 'true');
+      await expect(island).not.toHaveAttribute('data-hydrated', 'true');
+      await page.keyboard.type('A');
+      await expect(island, `hydrated after the retry ${named}`).toHaveAttribute('data-hydrated', 'true');
       // The retry asked for the file again, at a new URL.
       expect(requested, named).toHaveLength(2);
       expect(requested[1], named).not.toBe(requested[0]);
-      // The page works: the accordion opens.
-      await page.getByRole('main').locator('summary').first().click();
-      await expect(page.getByRole('main').locator('details').first()).toHaveAttribute('open');
+      // What was typed while it loaded is still there.
+      await expect(name).toHaveValue('A');
     });
   }
 

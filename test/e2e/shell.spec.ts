@@ -276,6 +276,8 @@ test.describe('footer', () => {
   test('shows the footer service parts with the year range and the organiser', async ({ page }) => {
     await open(page, '/de');
     const footer = page.getByRole('contentinfo');
+    // The page asks the footer service once the footer comes near the screen.
+    await footer.scrollIntoViewIfNeeded();
     await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
     const year = new Date().getFullYear();
     await expect(footer).toContainText(year === 2024 ? '© 2024 ' : `© 2024-${year} `);
@@ -290,6 +292,7 @@ test.describe('footer', () => {
     await page.route('**/api/footer*', (route) => route.fulfill({ status: 503, body: 'down' }));
     await open(page, '/pl');
     const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
     await expect(footer.locator('[data-footer="failed"]')).toBeVisible();
     await expect(footer).toContainText('Wszelkie prawa zastrzeżone');
   });
@@ -306,6 +309,7 @@ test.describe('footer', () => {
     );
     await open(page, '/pl');
     const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
     await expect(footer.locator('[data-footer="loaded"]')).toBeVisible();
     await footer.getByText('click').click();
     await footer.getByText('bold').click();

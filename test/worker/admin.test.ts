@@ -1,7 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import infoEnGB from '../../locales/en-GB/info.json';
-import infoPl from '../../locales/pl/info.json';
+import contactEnGB from '../../locales/en-GB/contact.json';
+import contactPl from '../../locales/pl/contact.json';
 import type { ProductId } from '../../site/tickets';
 import { logKey } from '../../worker/box-office/box-office';
 import type { LogEntry, Order, SalesStats } from '../../worker/box-office/orders';
@@ -362,8 +362,8 @@ describe('contact inbox', () => {
     };
 
   it('lists messages newest first, each with its preset topic (any language) and handled mark', async () => {
-    await message('01J1', infoPl.contact.topics.wystawca.subject);
-    await message('01J2', infoEnGB.contact.topics.prelegent.subject);
+    await message('01J1', contactPl.topics.wystawca.subject);
+    await message('01J2', contactEnGB.topics.prelegent.subject);
     await message('01J3', 'Pytanie o parking');
     const body = await inbox();
     expect(body.messages.map((m) => [m.id, m.topic, m.handled])).toEqual([
@@ -374,8 +374,8 @@ describe('contact inbox', () => {
   });
 
   it('filters by topic (other for a free subject) and by the handled mark', async () => {
-    await message('01J1', infoPl.contact.topics.wystawca.subject);
-    await message('01J2', infoPl.contact.topics.prelegent.subject, {
+    await message('01J1', contactPl.topics.wystawca.subject);
+    await message('01J2', contactPl.topics.prelegent.subject, {
       handled: true,
       handledAt: '2027-05-02T10:00:00.000Z',
     });
@@ -388,12 +388,12 @@ describe('contact inbox', () => {
   });
 
   it('exports the filtered messages as CSV with their topic and mark', async () => {
-    await message('01J1', infoPl.contact.topics.wystawca.subject);
+    await message('01J1', contactPl.topics.wystawca.subject);
     await message('01J3', 'Pytanie o parking');
     const lines = (await (await get('/api/admin/messages?topic=wystawca&format=csv')).text()).trim().split('\r\n');
     expect(lines).toEqual([
       'id,receivedAt,lang,name,email,subject,message,topic,handled,handledAt',
-      `01J1,2027-05-01T10:00:00.000Z,pl,Ala,a@b.pl,${infoPl.contact.topics.wystawca.subject},Hej,wystawca,false,`,
+      `01J1,2027-05-01T10:00:00.000Z,pl,Ala,a@b.pl,${contactPl.topics.wystawca.subject},Hej,wystawca,false,`,
     ]);
   });
 

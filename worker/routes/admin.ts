@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import infoDe from '../../locales/de/info.json';
-import infoEnGB from '../../locales/en-GB/info.json';
-import infoEnUS from '../../locales/en-US/info.json';
-import infoEs from '../../locales/es/info.json';
-import infoPl from '../../locales/pl/info.json';
+import contactDe from '../../locales/de/contact.json';
+import contactEnGB from '../../locales/en-GB/contact.json';
+import contactEnUS from '../../locales/en-US/contact.json';
+import contactEs from '../../locales/es/contact.json';
+import contactPl from '../../locales/pl/contact.json';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
@@ -163,8 +163,8 @@ type InboxMessage = ContactMessage & { handled?: boolean; handledAt?: string | n
  * has no topic ('other').
  */
 const TOPIC_OF_SUBJECT = new Map<string, ContactTopic>(
-  [infoPl, infoEnGB, infoEnUS, infoDe, infoEs].flatMap((info) =>
-    CONTACT_TOPICS.map((topic) => [info.contact.topics[topic].subject.trim().toLowerCase(), topic] as const),
+  [contactPl, contactEnGB, contactEnUS, contactDe, contactEs].flatMap((contact) =>
+    CONTACT_TOPICS.map((topic) => [contact.topics[topic].subject.trim().toLowerCase(), topic] as const),
   ),
 );
 

@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { useTranslation } from 'react-i18next';
+import type { IslandName, IslandStart } from '../islands';
+import { IslandRoot } from './island-root';
+
+/**
+ * Prerenders an island (client/islands.ts) in its own container, rendered as its own root so that
+ * the browser can hydrate exactly this markup alone: `hydrateRoot` on the container with the same
+ * tree (IslandRoot) and the same `identifierPrefix`, which keeps its ids apart from any other
+ * island's on the page. Build time only: the browser never loads this module.
+ */
+export function Island<P extends Record<string, string>>({
+  name,
+  component: Component,
+  props,
+  start,
+}: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props?: P;
+  start?: IslandStart;
+}) {
+  const { i18n } = useTranslation();
+  // Unique and stable per island on the page: the page has one island per name and props.
+  const prefix = `${name}${props ? Object.values(props).join('') : ''}-`;
+  const html = renderToString(
+    <IslandRoot i18n={i18n}>
+      <Component {...(props ?? ({} as P))} />
+    </IslandRoot>,
+    { identifierPrefix: prefix },
+  );
+  return (
+    <div
+      className="island"
+      data-island={name}
+      data-island-id={prefix}
+      data-props={props ? JSON.stringify(props) : undefined}
+      data-start={start}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

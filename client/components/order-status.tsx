@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calendarPath, congressCalendarLinks } from '../../site/calendar';
+import { EVENT, ORGANISER } from '../../site/event';
+import { siteFacts } from '../../site/facts';
+import { formatDateTime, formatPrice } from '../../site/format';
+import { href } from '../../site/pages';
+import { CANCELLATION_DAYS } from '../../site/terms';
+import { findProduct, type ProductId, VAT_RATE_PERCENT } from '../../site/tickets';
+import type { Workshop } from '../../site/workshops';
+import { productLabel } from '../lib/product-label';
+import { useLanguage } from '../lib/use-language';
+import { TicketCard } from './ticket-card';
+
+type OrderView = {
+  code: string;
+  product: ProductId;
+  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+  net: number;
+  vat: number;
+  gross: number;
+  email: string;
+  invoice: { company: string; taxId: string; address: string } | null;
+  checkedInAt: string | null;
+  ticket: { code: string } | null;
+  workshops: Workshop['id'][];
+  emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
+};
+
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView };
+
+/** How often a pending order is checked again (the payment webhook may arrive a moment later). */
+const POLL_MS = 3000;
+
+/** The buyer's thank-you page: the order code and its live status, read with the order's secret. */
+export function OrderStatus() {
+  const { t } = useTranslation('tickets');
+  const lang = useLanguage();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const id = params.get('order');
+    const token = params.get('token');
+    if (!id || !token) {
+      setState({ kind: 'missing' });
+      return;
+    }
+    const controller = new AbortController();
+    let timer: number | undefined;
+    const load = async () => {
+      try {
+        const response = await fetch(`/api/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
+          signal: controller.signal,
+        });
+        if (response.status === 404) return setState({ kind: 'missing' });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const order = (await response.json()) as OrderView;
+        setState({ kind: 'loaded', order });
+        // Pending: the payment may arrive any moment; paid: the e-mail's delivery is shown as it happens.
+        const emailDue = order.emails.some((e) => e.status === 'queued');
+        if (order.status === 'pending' || (order.status === 'paid' && emailDue))
+          timer = window.setTimeout(load, POLL_MS);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.error('Order status unavailable', error);
+        timer = window.setTimeout(load, POLL_MS);
+      }
+    };
+    load();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  if (state.kind === 'missing') {
+    return (
+      <section className="thanks container">
+        <h1>{t('thanks.notFoundTitle')}</h1>
+        <p role="alert">{t('thanks.notFound')}</p>
+        <p>
+          <a href={href(lang, 'tickets')} className="button button--outline">
+            {t('thanks.back')}
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="thanks container">
+      <h1>{t('thanks.title')}</h1>
+      {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
+      {state.kind === 'loaded' && <OrderDetails order={state.order} />}
+      <p>
+        <a href={href(lang, 'tickets')} className="button button--outline">
+          {t('thanks.back')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
+function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useTranslation(['tickets', 'events', 'common']);
+  const lang = useLanguage();
+  const item = findProduct(order.product);
+  const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
+  const venue = `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`;
+  const links = congressCalendarLinks(t('common:brand.full'), item?.mode === 'online' ? t('common:brand.full') : venue);
+  return (
+    <div className="thanks__order">
+      <div aria-live="polite">
+        <p className="lead">
+          <span className={`status status--${order.status}`}>{t(`thanks.status.${order.status}`)}</span>{' '}
+          {order.status === 'paid'
+            ? t('thanks.paidText', { date: siteFacts(lang).date })
+            : order.status === 'pending'
+              ? t('thanks.pendingText')
+              : t('thanks.closedText')}
+        </p>
+        <p>{t('thanks.sentTo', { email: order.email })}</p>
+        {confirmation && order.status === 'paid' && (
+          <p className={`thanks__email thanks__email--${confirmation.status}`}>
+            {t(`thanks.emailStatus.${confirmation.status}`, { email: ORGANISER.email })}
+          </p>
+        )}
+      </div>
+      {order.ticket && <TicketCard code={order.ticket.code} product={order.product} email={order.email} />}
+      {order.checkedInAt && <p>{t('thanks.checkedIn', { time: formatDateTime(lang, order.checkedInAt) })}</p>}
+      <h2>{t('thanks.details')}</h2>
+      <dl className="thanks__details">
+        <dt>{t('thanks.orderCode')}</dt>
+        <dd className="thanks__code">{order.code}</dd>
+        <dt>{t('thanks.plan')}</dt>
+        <dd>{productLabel(t, order.product)}</dd>
+        <dt>{t('dialog.net')}</dt>
+        <dd>{formatPrice(lang, order.net, true)}</dd>
+        <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+        <dd>{formatPrice(lang, order.vat, true)}</dd>
+        <dt>{t('thanks.amount')}</dt>
+        <dd>{formatPrice(lang, order.gross, true)}</dd>
+        {order.invoice && (
+          <>
+            <dt>{t('dialog.company')}</dt>
+            <dd>{order.invoice.company}</dd>
+            <dt>{t('dialog.taxId')}</dt>
+            <dd>{order.invoice.taxId}</dd>
+            <dt>{t('dialog.address')}</dt>
+            <dd>{order.invoice.address}</dd>
+          </>
+        )}
+      </dl>
+      {order.workshops.length > 0 && (
+        <>
+          <h2>{t('thanks.workshops')}</h2>
+          <ul>
+            {order.workshops.map((id) => (
+              <li key={id}>{t(`events:workshops.items.${id}.title`)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {order.status === 'paid' && (
+        <>
+          <h2>{t('thanks.calendar')}</h2>
+          <ul className="thanks__calendar">
+            <li>
+              <a href={links.google} rel="noopener">
+                {t('thanks.calendarGoogle')}
+              </a>
+            </li>
+            <li>
+              <a href={links.outlook} rel="noopener">
+                {t('thanks.calendarOutlook')}
+              </a>
+            </li>
+            <li>
+              <a href={calendarPath(lang, 'congress')} download type="text/calendar">
+                {t('thanks.calendarFile')}
+              </a>
+            </li>
+          </ul>
+          <h2>{t('thanks.nextTitle')}</h2>
+          <ul>
+            <li>{t(item?.mode === 'onsite' ? 'thanks.nextOnsite' : 'thanks.nextOnline')}</li>
+            <li>{t('thanks.nextApp')}</li>
+            <li>{order.invoice ? t('thanks.nextInvoice') : t('thanks.nextNoInvoice', { email: ORGANISER.email })}</li>
+          </ul>
+        </>
+      )}
+      <p className="thanks__note">
+        {t('thanks.cancellation', {
+          days: CANCELLATION_DAYS,
+          date: siteFacts(lang).date,
+          email: ORGANISER.email,
+        })}
+      </p>
+    </div>
+  );
+}

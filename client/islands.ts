@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import type { Namespace } from '../site/pages';
+
+/**
+ * The parts of the site that React owns in the browser: each holds state (a form being sent, an
+ * order being polled). Everything else on a page is prerendered HTML whose controls are the
+ * platform's own, and loads no React at all. An island is prerendered inside its page (see
+ * client/components/island.tsx) and hydrated alone, with only the catalogues it uses, when the
+ * visitor reaches for it (client/boot.ts `islands`, client/main.tsx `hydrateIsland`).
+ */
+export const ISLANDS = {
+  purchase: {
+    namespaces: ['tickets'],
+    load: () => import('./components/purchase-dialog').then((m) => m.PurchaseIsland),
+  },
+  contact: { namespaces: ['contact'], load: () => import('./components/contact-form').then((m) => m.ContactForm) },
+  workshop: {
+    namespaces: ['delivery'],
+    load: () => import('./components/workshop-registration').then((m) => m.WorkshopRegistration),
+  },
+  order: {
+    namespaces: ['common', 'tickets', 'delivery', 'events'],
+    load: () => import('./components/order-status').then((m) => m.OrderStatus),
+  },
+} as const satisfies Record<string, { namespaces: readonly Namespace[]; load: () => Promise<ComponentType<never>> }>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * When an island starts without waiting for the visitor: `at-load` always, `with-query` when the
+ * URL has a query it reads (a preset contact subject).
+ */
+export type IslandStart = 'at-load' | 'with-query';
