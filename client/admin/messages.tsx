@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS } from '../../site/contact';
 import { useLanguage } from '../lib/use-language';
@@ -27,13 +27,20 @@ export function Messages() {
   const [failure, setFailure] = useState<string | null>(null);
   const query = new URLSearchParams({ ...(topic ? { topic } : {}), ...(handled ? { handled } : {}) }).toString();
 
+  // Ticks on their way to the server: a list loaded meanwhile would not show them yet.
+  const marking = useRef(new Set<Promise<unknown>>());
+  // Only the latest load may fill the list: a slower answer for an earlier filter is dropped.
+  const latest = useRef(0);
+
   const load = useCallback(async () => {
+    const request = ++latest.current;
     setError(null);
     try {
+      await Promise.allSettled(marking.current);
       const body = await call<{ messages: InboxMessage[] }>(`/api/admin/messages${query ? `?${query}` : ''}`);
-      setMessages(body.messages);
+      if (request === latest.current) setMessages(body.messages);
     } catch (problem) {
-      setError(problem);
+      if (request === latest.current) setError(problem);
     }
   }, [call, query]);
   useEffect(() => {
@@ -47,16 +54,20 @@ export function Messages() {
       setMessages((list) => list?.map((m) => (m.id === next.id ? next : m)) ?? null);
     // The box ticks at once; a refused change puts it back and says why.
     replace({ ...message, handled: value });
+    const sent = call<InboxMessage>(`/api/admin/messages/${encodeURIComponent(message.id)}/handled`, {
+      method: 'POST',
+      body: { handled: value },
+    });
+    marking.current.add(sent);
     try {
-      const updated = await call<InboxMessage>(`/api/admin/messages/${encodeURIComponent(message.id)}/handled`, {
-        method: 'POST',
-        body: { handled: value },
-      });
+      const updated = await sent;
       // The row stays until the list is filtered again, so a mis-click can be undone in place.
       replace(updated);
     } catch (problem) {
       replace(message);
       setFailure(errorText(problem));
+    } finally {
+      marking.current.delete(sent);
     }
   };
 
