@@ -293,6 +293,29 @@ test.describe('workshops', () => {
     await expect(first.getByRole('button', { name: 'Zapisz mnie' })).toBeVisible();
   });
 
+  test('a seat request typed and sent before React is there is sent with what was typed', async ({ page }) => {
+    // React's entry is held back until the form has been sent.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pl/warsztaty');
+    const card = page.getByRole('article').first();
+    await card.locator('summary', { hasText: /^Zapisz się/ }).click();
+    await card.getByLabel('Adres e-mail z zamówienia').fill('ktos@example.com');
+    await card.getByLabel('Numer zamówienia').fill('KAI-NOPE');
+    const request = page.waitForRequest((r) => r.url().includes('/registrations') && r.method() === 'POST');
+    await card.getByRole('button', { name: 'Zapisz mnie' }).click();
+    await expect(card.locator('[data-island]')).not.toHaveAttribute('data-hydrated', 'true');
+    release();
+    expect((await request).postDataJSON()).toEqual({ email: 'ktos@example.com', code: 'KAI-NOPE' });
+    // The box office's answer (no such order) is said in the status box; the fields keep what was typed.
+    await expect(card.getByRole('status')).toBeVisible();
+    await expect(card.getByLabel('Numer zamówienia')).toHaveValue('KAI-NOPE');
+  });
+
   test('shows the German durations and capacities', async ({ page }) => {
     await open(page, '/de/warsztaty');
     const cards = page.getByRole('article');
