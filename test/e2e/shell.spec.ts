@@ -209,7 +209,8 @@ test.describe('welcome popup', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+    // Stored by the dialog's close event, a task after it is hidden.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
     await page.reload();
     await page.waitForTimeout(1000);
     await expect(dialog).toBeHidden();
@@ -223,7 +224,8 @@ test.describe('welcome popup', () => {
       await page.goto('/pl');
       await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
-      expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+      // Stored by the dialog's close event, a task after it is hidden.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
     });
   }
 
@@ -232,7 +234,8 @@ test.describe('welcome popup', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.mouse.click(5, 400);
     await expect(page.getByRole('dialog')).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+    // Stored by the dialog's close event, a task after it is hidden.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
   });
 
   test('on a phone the development notice covers none of the buttons of the first screen', async ({ page }) => {
