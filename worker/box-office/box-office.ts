@@ -33,8 +33,16 @@ import type {
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
 /** How long an order whose payment is still being processed (BLIK, Przelewy24) keeps its place. */
 const PROCESSING_HOLD_MS = 24 * 60 * 60 * 1000;
-/** Log entries written to KV per alarm run: well under the 1,000 operations of one invocation. */
-const FLUSH_BATCH = 400;
+/**
+ * Log entries written to KV per alarm run: well under the 1,000 operations of one invocation, and
+ * small enough that purchases arriving meanwhile are not queued behind a long run of writes.
+ */
+const FLUSH_BATCH = 50;
+/**
+ * How long a new log entry may wait for the copy to KV: the entries of a second go in one alarm
+ * run, not one run each (KV is eventually consistent for its readers anyway).
+ */
+const LOG_FLUSH_DELAY_MS = 1000;
 /** KV key of a log entry: an order's changes sort together and in order, orders by creation time. */
 export const logKey = (orderId: string, seq: number) => `intent:${orderId}:${String(seq).padStart(10, '0')}`;
 
@@ -63,6 +71,24 @@ CREATE TABLE IF NOT EXISTS orders (
   checked_in_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS orders_stock ON orders (product, status, hold_until);
+CREATE TABLE IF NOT EXISTS held (
+  product TEXT PRIMARY KEY,
+  n INTEGER NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS held_insert AFTER INSERT ON orders WHEN NEW.status IN ('pending', 'paid')
+BEGIN
+  INSERT INTO held (product, n) VALUES (NEW.product, 1) ON CONFLICT (product) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS held_update AFTER UPDATE OF status ON orders
+  WHEN (OLD.status IN ('pending', 'paid')) <> (NEW.status IN ('pending', 'paid'))
+BEGIN
+  INSERT INTO held (product, n) VALUES (NEW.product, IIF(NEW.status IN ('pending', 'paid'), 1, -1))
+    ON CONFLICT (product) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER IF NOT EXISTS held_delete AFTER DELETE ON orders WHEN OLD.status IN ('pending', 'paid')
+BEGIN
+  UPDATE held SET n = n - 1 WHERE product = OLD.product;
+END;
 CREATE INDEX IF NOT EXISTS orders_hold ON orders (status, hold_until);
 CREATE INDEX IF NOT EXISTS orders_email ON orders (email);
 CREATE INDEX IF NOT EXISTS orders_ref ON orders (provider_ref);
@@ -180,9 +206,22 @@ export class BoxOffice extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(SCHEMA);
+    this.migrate();
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
+    });
+  }
+
+  /** Makes the tables; a box office from before the `held` count has its places counted once. */
+  private migrate(): void {
+    this.ctx.storage.transactionSync(() => {
+      const counted = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'held'").toArray();
+      this.sql.exec(SCHEMA);
+      if (counted.length === 0) {
+        this.sql.exec(
+          "INSERT INTO held (product, n) SELECT product, COUNT(*) FROM orders WHERE status IN ('pending', 'paid') GROUP BY product",
+        );
+      }
     });
   }
 
@@ -208,28 +247,53 @@ export class BoxOffice extends DurableObject<Env> {
       }
       const item = product(input.product);
       if (!onSaleAt(item, input.now)) return { kind: 'refused', error: 'sales_closed' };
-      if (this.remaining(item, input.now) === 0) return { kind: 'refused', error: 'sold_out' };
+      const limited = item.capacity !== null || item.pool !== undefined;
+      if (limited && this.remaining(item, this.taken(input.now)) === 0) return { kind: 'refused', error: 'sold_out' };
       const amounts = priceBreakdown(priceAt(item, input.now).net);
-      const code = this.newCode();
+      const row: OrderRow = {
+        id: input.id,
+        code: this.newCode(),
+        product: item.id,
+        ...amounts,
+        currency: 'PLN',
+        email: input.email,
+        name: input.name ?? null,
+        lang: input.lang,
+        invoice: input.invoice ? JSON.stringify(input.invoice) : null,
+        status: 'pending',
+        provider: input.provider,
+        // A provider that needs no call (the demo checkout) is started in the same transaction.
+        provider_ref: input.paymentReference ?? null,
+        payment_url: null,
+        token_hash: input.tokenHash,
+        hold_until: input.now + HOLD_MS,
+        created_at: input.now,
+        updated_at: input.now,
+        paid_at: null,
+        checked_in_at: null,
+      };
       this.sql.exec(
         `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
-           provider, token_hash, hold_until, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'PLN', ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-        input.id,
-        code,
-        item.id,
-        amounts.net,
-        amounts.vat,
-        amounts.gross,
-        input.email,
-        input.name ?? null,
-        input.lang,
-        input.invoice ? JSON.stringify(input.invoice) : null,
-        input.provider,
-        input.tokenHash,
-        input.now + HOLD_MS,
-        input.now,
-        input.now,
+           provider, provider_ref, token_hash, hold_until, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        row.id,
+        row.code,
+        row.product,
+        row.net,
+        row.vat,
+        row.gross,
+        row.currency,
+        row.email,
+        row.name,
+        row.lang,
+        row.invoice,
+        row.status,
+        row.provider,
+        row.provider_ref,
+        row.token_hash,
+        row.hold_until,
+        row.created_at,
+        row.updated_at,
       );
       if (input.idempotencyKey) {
         this.sql.exec(
@@ -239,9 +303,9 @@ export class BoxOffice extends DurableObject<Env> {
           input.id,
         );
       }
-      const order = toOrder(this.row(input.id) as OrderRow);
+      const order = toOrder(row);
       this.log(order.id, 'created', input.now, {
-        code,
+        code: order.code,
         product: order.product,
         net: order.net,
         vat: order.vat,
@@ -250,16 +314,10 @@ export class BoxOffice extends DurableObject<Env> {
         lang: order.lang,
         provider: order.provider,
         holdUntil: order.holdUntil,
+        // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
+        ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       });
-      // A provider that needs no call (the demo checkout) is started in the same transaction.
-      if (input.paymentReference) {
-        this.sql.exec('UPDATE orders SET provider_ref = ? WHERE id = ?', input.paymentReference, order.id);
-        this.log(order.id, 'payment_started', input.now, {
-          provider: order.provider,
-          reference: input.paymentReference,
-        });
-      }
-      return { kind: 'created', order: toOrder(this.row(input.id) as OrderRow), paymentUrl: null };
+      return { kind: 'created', order, paymentUrl: null };
     });
     if (result.kind === 'created') this.scheduleAlarm(Date.parse(result.order.holdUntil));
     return result;
@@ -344,8 +402,9 @@ export class BoxOffice extends DurableObject<Env> {
 
   /** Every product's live state at an instant. */
   availability(now: number): ProductState[] {
+    const taken = this.taken(now);
     return PRODUCTS.map((item) => {
-      const remaining = this.remaining(item, now);
+      const remaining = this.remaining(item, taken);
       const status = !onSaleAt(item, now) ? 'closed' : remaining === 0 ? 'sold_out' : 'on_sale';
       return { id: item.id, status, remaining } satisfies ProductState;
     });
@@ -388,6 +447,7 @@ export class BoxOffice extends DurableObject<Env> {
    * of paid orders; sales per day (Europe/Warsaw) and check-ins per hour.
    */
   stats(now: number): SalesStats {
+    const taken = this.taken(now);
     const products = PRODUCTS.map((item) => {
       const counts = this.sql
         .exec<{ sold: number; pending: number; net: number | null; vat: number | null; gross: number | null }>(
@@ -403,7 +463,7 @@ export class BoxOffice extends DurableObject<Env> {
         id: item.id,
         sold: counts.sold ?? 0,
         pending: counts.pending ?? 0,
-        remaining: this.remaining(item, now),
+        remaining: this.remaining(item, taken),
         revenue: { net: counts.net ?? 0, vat: counts.vat ?? 0, gross: counts.gross ?? 0 },
       };
     });
@@ -635,8 +695,8 @@ export class BoxOffice extends DurableObject<Env> {
     return expired.length;
   }
 
-  /** Copies log entries that are not yet in KV to KV; returns how many are still waiting. */
-  async flushLog(): Promise<number> {
+  /** Copies log entries that are not yet in KV to KV; returns how many are still waiting and failed. */
+  async flushLog(): Promise<{ waiting: number; failed: number }> {
     const entries = this.sql
       .exec<{ seq: number; order_id: string; event: string; at: number; data: string }>(
         'SELECT seq, order_id, event, at, data FROM log WHERE exported = 0 ORDER BY seq LIMIT ?',
@@ -647,14 +707,15 @@ export class BoxOffice extends DurableObject<Env> {
     const written = await Promise.allSettled(
       entries.map((entry) => this.env.ORDERS.put(logKey(entry.orderId, entry.seq), JSON.stringify(entry))),
     );
-    entries.forEach((entry, i) => {
-      if (written[i]?.status === 'fulfilled') this.sql.exec('UPDATE log SET exported = 1 WHERE seq = ?', entry.seq);
-    });
-    const failed = written.filter((w) => w.status === 'rejected');
-    if (failed.length) {
-      console.error(JSON.stringify({ event: 'intent_log_write_failed', count: failed.length }));
-    }
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE exported = 0').one().n;
+    const exported = entries.filter((_, i) => written[i]?.status === 'fulfilled').map((entry) => entry.seq);
+    this.sql.exec(
+      'UPDATE log SET exported = 1 WHERE seq IN (SELECT value FROM json_each(?))',
+      JSON.stringify(exported),
+    );
+    const failed = written.filter((w) => w.status === 'rejected').length;
+    if (failed) console.error(JSON.stringify({ event: 'intent_log_write_failed', count: failed }));
+    const waiting = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE exported = 0').one().n;
+    return { waiting, failed };
   }
 
   /** Expires holds that ran out and copies the log to KV, then sets the next alarm. */
@@ -662,9 +723,11 @@ export class BoxOffice extends DurableObject<Env> {
     this.alarmSetFor = null;
     const now = Date.now();
     this.expireHolds(now);
-    const waiting = (await this.flushLog()) + (await this.flushEmails());
-    // Entries left (a big batch, or KV failing): again soon, backing off a little after failures.
-    if (waiting > 0) this.scheduleAlarm(Date.now() + 1000);
+    const log = await this.flushLog();
+    const mails = await this.flushEmails();
+    // Entries left: the next batch at once, or a second later when KV or the queue failed.
+    if (log.failed || mails > 0) this.scheduleAlarm(Date.now() + 1000);
+    else if (log.waiting > 0) this.scheduleAlarm(Date.now());
     const next = this.sql
       .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
       .one().at;
@@ -708,20 +771,31 @@ export class BoxOffice extends DurableObject<Env> {
     return this.sql.exec<OrderRow>('SELECT * FROM orders WHERE id = ?', id).toArray()[0] ?? null;
   }
 
-  /** Places left for a product at an instant (its own and its pool's), or null where unlimited. */
-  private remaining(item: Product, now: number): number | null {
-    const taken = (ids: readonly ProductId[]) =>
-      this.sql
-        .exec<{ n: number }>(
-          `SELECT COUNT(*) AS n FROM orders WHERE product IN (${ids.map(() => '?').join(',')})
-             AND (status = 'paid' OR (status = 'pending' AND hold_until > ?))`,
-          ...ids,
-          now,
-        )
-        .one().n;
-    let left: number | null = item.capacity === null ? null : item.capacity - taken([item.id]);
+  /**
+   * Places taken per product at an instant: the `held` count (paid and pending orders, kept by the
+   * triggers in the same transaction as each change) less the pending orders whose hold ran out
+   * and that the alarm has not expired yet. Two small reads, however many orders there are.
+   */
+  private taken(now: number): Map<string, number> {
+    const taken = new Map<string, number>();
+    for (const row of this.sql.exec<{ product: string; n: number }>('SELECT product, n FROM held')) {
+      taken.set(row.product, row.n);
+    }
+    for (const row of this.sql.exec<{ product: string; n: number }>(
+      "SELECT product, COUNT(*) AS n FROM orders WHERE status = 'pending' AND hold_until <= ? GROUP BY product",
+      now,
+    )) {
+      taken.set(row.product, (taken.get(row.product) ?? 0) - row.n);
+    }
+    return taken;
+  }
+
+  /** Places left for a product (its own and its pool's), or null where unlimited. */
+  private remaining(item: Product, taken: Map<string, number>): number | null {
+    const count = (ids: readonly ProductId[]) => ids.reduce((sum, id) => sum + (taken.get(id) ?? 0), 0);
+    let left: number | null = item.capacity === null ? null : item.capacity - count([item.id]);
     if (item.pool) {
-      const pool = POOLS[item.pool] - taken(PRODUCTS.filter((p) => p.pool === item.pool).map((p) => p.id));
+      const pool = POOLS[item.pool] - count(PRODUCTS.filter((p) => p.pool === item.pool).map((p) => p.id));
       left = left === null ? pool : Math.min(left, pool);
     }
     return left === null ? null : Math.max(0, left);
@@ -744,7 +818,7 @@ export class BoxOffice extends DurableObject<Env> {
     );
     // The log reaches KV from the alarm, moments later, so a purchase never waits for KV. On the
     // real clock: `at` can be a test's.
-    this.scheduleAlarm(Date.now());
+    this.scheduleAlarm(Date.now() + LOG_FLUSH_DELAY_MS);
   }
 
   /** Makes sure an alarm runs no later than `at`. */
@@ -759,7 +833,15 @@ function toLogEntry(row: { seq: number; order_id: string; event: string; at: num
   return { seq: row.seq, orderId: row.order_id, event: row.event, at: iso(row.at), data: JSON.parse(row.data) };
 }
 
+/** The one instance's id per namespace: the name's hash, worked out once per isolate. */
+const ids = new WeakMap<DurableObjectNamespace<BoxOffice>, DurableObjectId>();
+
 /** The box office's one instance. */
 export function boxOffice(namespace: DurableObjectNamespace<BoxOffice>): DurableObjectStub<BoxOffice> {
-  return namespace.get(namespace.idFromName('box-office'));
+  let id = ids.get(namespace);
+  if (!id) {
+    id = namespace.idFromName('box-office');
+    ids.set(namespace, id);
+  }
+  return namespace.get(id);
 }

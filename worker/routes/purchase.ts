@@ -162,9 +162,6 @@ export const purchase = new Hono<AppEnv>().post(
       result.paymentUrl ??
       (order.provider === 'demo' ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
       (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
-    if (result.kind === 'created') {
-      console.log(JSON.stringify({ event: 'order_created', orderId: order.id, product: order.product }));
-    }
     return c.json({ url, orderId: order.id, code: order.code }, result.kind === 'created' ? 201 : 200);
   },
 );
