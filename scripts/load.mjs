@@ -25,7 +25,12 @@ const REQUESTS = option('--requests', 2000);
 const CONNECTIONS = Math.min(option('--connections', 50), REQUESTS);
 const PORT = Number(process.env.LOAD_PORT ?? 8823);
 const BASE = `http://127.0.0.1:${PORT}`;
-const PERSIST_DIR = '.wrangler/load-state';
+// The run's throwaway local state: in RAM where the system has it, because the emulator syncs each
+// Durable Object write to the local disk, which measures this machine's disk and not the box office
+// (production storage is Cloudflare's). LOAD_STATE_DIR puts it elsewhere, e.g. .wrangler/load-state.
+const PERSIST_DIR =
+  process.env.LOAD_STATE_DIR ??
+  (existsSync('/dev/shm') ? `/dev/shm/ai-congress-load-${process.pid}` : '.wrangler/load-state');
 const TIMEOUT_SECONDS = Number(process.env.LOAD_TIMEOUT ?? 300);
 /** Purchases per second through the box office, at least this share of a static page's requests. */
 const MIN_RATIO = 0.5;
@@ -88,6 +93,7 @@ async function stopServer() {
 async function finish(code, message) {
   if (message) console.error(message);
   await stopServer();
+  rmSync(PERSIST_DIR, { recursive: true, force: true });
   process.exit(code);
 }
 
@@ -229,6 +235,7 @@ try {
   console.log(
     `\nPurchases: ${REQUESTS} timed requests over ${CONNECTIONS} connections after ${WARM_UP} untimed, every ${RETRY_EVERY}th a retry`,
   );
+  console.log(`  local state    ${PERSIST_DIR}`);
   console.log(`  static page    ${Math.round(page.perSecond)} req/s (GET /pl/program)`);
   console.log(
     `  box office     ${Math.round(purchasesPerSecond)} purchases/s, ratio ${ratio.toFixed(2)} (line ${MIN_RATIO})`,
