@@ -240,6 +240,35 @@ export function windowState(p: Product, now: number): ProductState {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Which of a product's price steps is in force at an instant (the first one before it begins). */
+export function priceStepAt(p: Product, now: number): number {
+  let index = 0;
+  p.prices.forEach((step, i) => {
+    if (Date.parse(step.from) <= now) index = i;
+  });
+  return index;
+}
+
+/**
+ * The pages show every price step of a product, each marked with this attribute (`<id>@<step>`);
+ * the steps not in force carry PRICE_STEP_INACTIVE and are not shown. The build marks them for its
+ * own moment; the worker marks them again for the moment of each request (worker/live-state.ts),
+ * so a page shows the price of the moment without a new build when a promotion ends.
+ */
+export const PRICE_STEP = 'data-price-step';
+export const PRICE_STEP_INACTIVE = 'data-price-inactive';
+export const priceStepKey = (id: ProductId, step: number) => `${id}@${step}`;
+
+/** The product and step a PRICE_STEP value names, or null. */
+export function parsePriceStep(value: string): { product: Product; step: number } | null {
+  const [id, step] = value.split('@');
+  const item = findProduct(id ?? '');
+  const index = Number(step);
+  return item && Number.isInteger(index) && index >= 0 && index < item.prices.length
+    ? { product: item, step: index }
+    : null;
+}
+
 /**
  * A product's price at an instant, as the EU Omnibus rule asks a reduction to be shown: the price,
  * the regular price it is reduced from, the lowest price of the 30 days before the reduction began,
@@ -250,8 +279,7 @@ export function priceAt(
   now: number,
 ): { net: number; regularNet?: number; lowest30DaysNet?: number; risesOn?: string } {
   const steps = p.prices.map((step) => ({ ...step, at: Date.parse(step.from) }));
-  let index = 0;
-  for (let i = 0; i < steps.length; i++) if ((steps[i]?.at ?? 0) <= now) index = i;
+  const index = priceStepAt(p, now);
   const current = steps[index] as (typeof steps)[number];
   const next = steps[index + 1];
   const regular = steps.find((step) => step.net > current.net && step.at < current.at);

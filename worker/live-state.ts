@@ -1,6 +1,13 @@
 import { type LanguageCode, language } from '../site/languages';
 import { liveOffers } from '../site/structured-data';
-import { FEW_LEFT, type ProductState } from '../site/tickets';
+import {
+  FEW_LEFT,
+  PRICE_STEP,
+  PRICE_STEP_INACTIVE,
+  type ProductState,
+  parsePriceStep,
+  priceStepAt,
+} from '../site/tickets';
 import { fill, texts } from './texts';
 
 /** What the page says of a product's state, or null when there is nothing to say (plenty left). */
@@ -17,7 +24,7 @@ export function availabilityLine(lang: LanguageCode, state: ProductState): strin
 
 /**
  * A selling page (site/pages.ts SELLING_PAGES) with the products' live state written in, as the
- * worker serves it: each product's availability line (places left when few, sold out, sales
+ * worker serves it: each product's price step of the moment shown, its availability line (places left when few, sold out, sales
  * closed), its button disabled when it cannot be bought, and the JSON-LD offers with their price
  * and availability of the moment. The page streams as it is rewritten; only the parts that need
  * the state wait for it. Without the state (the box office did not answer) the page is served as
@@ -37,6 +44,15 @@ export function withLiveState(
   let jsonLd = '';
 
   const rewritten = new HTMLRewriter()
+    // The price step in force now shown, the others not: after a promotion ends, without a build.
+    .on(`[${PRICE_STEP}]`, {
+      element(element) {
+        const step = parsePriceStep(element.getAttribute(PRICE_STEP) ?? '');
+        if (!step) return;
+        if (priceStepAt(step.product, at) === step.step) element.removeAttribute(PRICE_STEP_INACTIVE);
+        else element.setAttribute(PRICE_STEP_INACTIVE, '');
+      },
+    })
     .on('[data-availability]', {
       async element(element) {
         const state = await stateOf(element.getAttribute('data-availability'));

@@ -2,11 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { findProduct, PRODUCTS, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { findProduct, PRODUCTS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabel } from '../lib/product-label';
 import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
+import { priceSteps } from './price-steps';
 import { TOAST_HOST_ATTRIBUTE, ToastProvider, useToast } from './toast';
 
 type Props = {
@@ -130,20 +131,29 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
             <label htmlFor={`${ids}-address`}>{t('dialog.address')}</label>
             <input id={`${ids}-address`} name="address" required autoComplete="street-address" maxLength={300} />
           </fieldset>
-          {PRODUCTS.map((product) => {
-            // The price of the moment (the server charges the price of the moment it takes the order).
-            const price = priceBreakdown(priceAt(product, Date.now()).net);
-            return (
-              <dl key={product.id} className="purchase__summary" data-for-product={product.id} hidden>
-                <dt>{t('dialog.net')}</dt>
-                <dd>{formatPrice(lang, price.net, true)}</dd>
-                <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
-                <dd>{formatPrice(lang, price.vat, true)}</dd>
-                <dt className="purchase__total">{t('dialog.gross')}</dt>
-                <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
-              </dl>
-            );
-          })}
+          {/* Every price step of every product; the one in force is shown (the server charges the
+              price of the moment it takes the order). */}
+          {PRODUCTS.flatMap((product) =>
+            priceSteps(product.id).map(({ key, price: step, attributes }) => {
+              const price = priceBreakdown(step.net);
+              return (
+                <dl
+                  key={`${product.id}${key}`}
+                  className="purchase__summary"
+                  data-for-product={product.id}
+                  hidden
+                  {...attributes}
+                >
+                  <dt>{t('dialog.net')}</dt>
+                  <dd>{formatPrice(lang, price.net, true)}</dd>
+                  <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+                  <dd>{formatPrice(lang, price.vat, true)}</dd>
+                  <dt className="purchase__total">{t('dialog.gross')}</dt>
+                  <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
+                </dl>
+              );
+            }),
+          )}
           <label className="purchase__check">
             <input type="checkbox" name="accepted" />
             <span>

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { COMMON_FEATURES, ONLINE_PLANS, priceAt, priceBreakdown, product, VAT_RATE_PERCENT } from '../../site/tickets';
+import { COMMON_FEATURES, ONLINE_PLANS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { Island } from './island';
+import { priceSteps } from './price-steps';
 import { availabilityId, ProductAvailability } from './product-availability';
 import { PurchaseIsland } from './purchase-dialog';
 
@@ -23,42 +24,45 @@ export function TicketPlans() {
         {ONLINE_PLANS.map((p) => {
           const name = t(`plans.names.${p.type}`);
           const id = `online-${p.type}` as const;
-          // The price of the moment, shown as the EU Omnibus rule asks of a reduction.
-          const price = priceAt(product(id), Date.now());
           return (
             <li key={p.type} className={`plan${p.recommended ? ' plan--recommended' : ''}`}>
               {p.label && <p className="plan__label">{t(`plans.labels.${p.label}`)}</p>}
               <h3 className="plan__name">{name}</h3>
-              <p className="plan__price">
-                <span className="plan__amount">{formatPrice(lang, price.net)}</span>
-                <span aria-hidden="true">*</span>
-                <span className="plan__unit">{t('plans.unit')}</span>
-              </p>
-              <p className="plan__gross">
-                {t('plans.gross', { price: formatPrice(lang, priceBreakdown(price.net).gross, true) })}
-              </p>
-              {price.regularNet !== undefined && (
-                <>
-                  <p className="plan__original">
-                    <span className="visually-hidden">{t('plans.originalPrice')}: </span>
-                    <s>{formatPrice(lang, price.regularNet)}</s>
+              {/* Every price step, the one in force shown, as the EU Omnibus rule asks of a reduction. */}
+              {priceSteps(id).map(({ key, price, attributes }) => (
+                <div key={key} className="plan__prices" {...attributes}>
+                  <p className="plan__price">
+                    <span className="plan__amount">{formatPrice(lang, price.net)}</span>
+                    <span aria-hidden="true">*</span>
+                    <span className="plan__unit">{t('plans.unit')}</span>
                   </p>
-                  {price.lowest30DaysNet !== undefined && (
-                    <p className="plan__lowest">
-                      {t('plans.lowest30', { price: formatPrice(lang, price.lowest30DaysNet) })}
+                  <p className="plan__gross">
+                    {t('plans.gross', { price: formatPrice(lang, priceBreakdown(price.net).gross, true) })}
+                  </p>
+                  {price.regularNet !== undefined && (
+                    <>
+                      <p className="plan__original">
+                        <span className="visually-hidden">{t('plans.originalPrice')}: </span>
+                        <s>{formatPrice(lang, price.regularNet)}</s>
+                      </p>
+                      {price.lowest30DaysNet !== undefined && (
+                        <p className="plan__lowest">
+                          {t('plans.lowest30', { price: formatPrice(lang, price.lowest30DaysNet) })}
+                        </p>
+                      )}
+                      <p className="plan__promo">{t('plans.promoNote')}</p>
+                    </>
+                  )}
+                  {price.risesOn && (
+                    <p className="plan__until">
+                      {t('plans.until', {
+                        date: formatDate(lang, price.risesOn.slice(0, 10)),
+                        price: formatPrice(lang, price.regularNet ?? price.net),
+                      })}
                     </p>
                   )}
-                  <p className="plan__promo">{t('plans.promoNote')}</p>
-                </>
-              )}
-              {price.risesOn && (
-                <p className="plan__until">
-                  {t('plans.until', {
-                    date: formatDate(lang, price.risesOn.slice(0, 10)),
-                    price: formatPrice(lang, price.regularNet ?? price.net),
-                  })}
-                </p>
-              )}
+                </div>
+              ))}
               <ProductAvailability id={id} />
               <ul className="checklist plan__features">
                 {p.features.map((feature) => (

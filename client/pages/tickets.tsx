@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../site/format';
-import { ONSITE_TICKETS, priceAt, priceBreakdown, product } from '../../site/tickets';
+import { ONSITE_TICKETS, priceBreakdown } from '../../site/tickets';
 import { PageIntro } from '../components/page-intro';
+import { priceSteps } from '../components/price-steps';
 import { availabilityId, ProductAvailability } from '../components/product-availability';
 import { Section } from '../components/section';
 import { TicketPlans } from '../components/ticket-plans';
@@ -31,17 +32,20 @@ export default function Tickets() {
           {ONSITE_TICKETS.map((ticket) => {
             const name = t(`onsite.names.${ticket.type}`);
             const id = `onsite-${ticket.type}` as const;
-            const net = priceAt(product(id), Date.now()).net;
             return (
               <li key={ticket.type} className="card onsite__ticket">
                 <h3>{name}</h3>
-                <p className="onsite__price">
-                  {formatPrice(lang, net)}
-                  <span aria-hidden="true">*</span> <span className="plan__unit">{t('plans.unit')}</span>
-                </p>
-                <p className="plan__gross">
-                  {t('plans.gross', { price: formatPrice(lang, priceBreakdown(net).gross, true) })}
-                </p>
+                {priceSteps(id).map(({ key, price, attributes }) => (
+                  <div key={key} className="plan__prices" {...attributes}>
+                    <p className="onsite__price">
+                      {formatPrice(lang, price.net)}
+                      <span aria-hidden="true">*</span> <span className="plan__unit">{t('plans.unit')}</span>
+                    </p>
+                    <p className="plan__gross">
+                      {t('plans.gross', { price: formatPrice(lang, priceBreakdown(price.net).gross, true) })}
+                    </p>
+                  </div>
+                ))}
                 <ul className="checklist">
                   {ticket.features.map((feature) => (
                     <li key={feature}>{t(`onsite.features.${feature}`)}</li>

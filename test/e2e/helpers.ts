@@ -1,11 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Page } from '@playwright/test';
 
+/** Tests run by this worker process so far, for an address of each test's own. */
+let started = 0;
+
 /**
  * `test` with the welcome popup and the development notice already dismissed, as for a returning
- * visitor, so they do not cover what a test clicks. Popup tests use `freshVisitor`.
+ * visitor, so they do not cover what a test clicks. Popup tests use `freshVisitor`. Each test is a
+ * visitor of its own address (CF-Connecting-IP, as Cloudflare sets it): the worker's per-address
+ * limits (10 purchases, 5 messages a minute) count each test apart, however fast the tests run
+ * one after another; a test of the limits sends more from one address.
  */
 export const test = base.extend<{ freshVisitor: boolean }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    started += 1;
+    const address = `198.18.${testInfo.workerIndex % 256}.${(started % 250) + 1}`;
+    await use({ ...extraHTTPHeaders, 'CF-Connecting-IP': address });
+  },
   freshVisitor: [false, { option: true }],
   page: async ({ page, freshVisitor }, use) => {
     if (!freshVisitor) {

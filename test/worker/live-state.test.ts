@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { href, SELLING_PAGES } from '../../site/pages';
-import { EVENT_ENDS, PRODUCT_IDS, PROMOTION_UNTIL, type ProductId, product } from '../../site/tickets';
+import { EVENT_ENDS, PRODUCT_IDS, PROMOTION_UNTIL, type ProductId, product, SALES_OPEN } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
 import { availabilityLine } from '../../worker/live-state';
 import { DURING_PROMOTION, resetBoxOffice } from './box-office';
@@ -113,6 +114,48 @@ describe('the live state on the selling pages', () => {
     const after = offers((await page('/pl', at(PROMOTION_UNTIL))).html);
     expect(after.slice(0, 3).map((o) => o.price)).toEqual(['736.77', '1228.77', '2458.77']);
     expect(after[0]?.priceValidUntil).toBeUndefined();
+  });
+
+  it('shows the price step of the moment in the cards and the dialog, without a new build', async () => {
+    // Each element of a product's price steps (cards: div, dialog: dl) and whether it is shown.
+    const steps = (html: string, id: ProductId) =>
+      [...html.matchAll(new RegExp(`<(div|dl)([^>]*data-price-step="${id}@(\\d)"[^>]*)>(.*?)</\\1>`, 'gs'))].map(
+        (m) => ({ tag: m[1], step: Number(m[3]), shown: !m[2]?.includes('data-price-inactive'), body: m[4] ?? '' }),
+      );
+    const shown = (html: string, id: ProductId, tag: string) => steps(html, id).filter((s) => s.tag === tag && s.shown);
+    const regular = formatPrice('pl', 59900);
+    const promo = formatPrice('pl', 29900);
+
+    const before = (await page('/pl/kup-bilet', at(SALES_OPEN))).html;
+    const during = (await page('/pl/kup-bilet', at(DURING_PROMOTION))).html;
+    const after = (await page('/pl/kup-bilet', at(PROMOTION_UNTIL))).html;
+    for (const [html, step] of [
+      [before, 0],
+      [during, 1],
+      [after, 2],
+    ] as const) {
+      for (const id of PRODUCT_IDS) {
+        // Every step is on the page; one card block and one dialog summary of each product is shown.
+        expect(steps(html, id).length, id).toBe(product(id).prices.length * 2);
+        expect(
+          shown(html, id, 'div').map((s) => s.step),
+          id,
+        ).toEqual([id.startsWith('online') ? step : 0]);
+        expect(shown(html, id, 'dl'), id).toHaveLength(1);
+      }
+    }
+    const card = (html: string) => shown(html, 'online-standard', 'div')[0]?.body ?? '';
+    expect(card(during)).toContain(promo);
+    expect(card(during)).toContain(`<s>${regular}</s>`);
+    expect(card(during)).toContain('Cena promocyjna do');
+    // Once the promotion has ended: the regular price, nothing crossed out, no date it rises.
+    expect(card(after)).toContain(regular);
+    expect(card(after)).not.toContain('<s>');
+    expect(card(after)).not.toContain('Cena promocyjna do');
+    expect(shown(after, 'online-standard', 'dl')[0]?.body).toContain(formatPrice('pl', 73677, true));
+    // The home page's plans too.
+    const home = (await page('/pl', at(PROMOTION_UNTIL))).html;
+    expect(shown(home, 'online-standard', 'div').map((s) => s.step)).toEqual([2]);
   });
 
   it('serves the page as built when the box office does not answer', async () => {
