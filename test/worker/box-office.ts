@@ -10,7 +10,9 @@ export const office = () => boxOffice(env.BOX_OFFICE);
 /** Empties the box office (its storage outlives a test within a file). */
 export async function resetBoxOffice(): Promise<void> {
   await runInDurableObject(office(), async (instance, state) => {
-    state.storage.sql.exec('DELETE FROM orders; DELETE FROM idempotency; DELETE FROM log;');
+    state.storage.sql.exec(
+      'DELETE FROM orders; DELETE FROM idempotency; DELETE FROM log; DELETE FROM emails; DELETE FROM registrations;',
+    );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted
     // one too, or the next change (on a test clock that stands still) would set no alarm at all.
