@@ -27,7 +27,7 @@ type OrderView = {
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
 };
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView };
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: string };
 
 /** How often a pending order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
@@ -56,7 +56,8 @@ export function OrderStatus() {
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
-        setState({ kind: 'loaded', order });
+        const qr = `/api/orders/${encodeURIComponent(id)}/ticket.svg?token=${encodeURIComponent(token)}`;
+        setState({ kind: 'loaded', order, qr });
         // Pending: the payment may arrive any moment; paid: the e-mail's delivery is shown as it happens.
         const emailDue = order.emails.some((e) => e.status === 'queued');
         if (order.status === 'pending' || (order.status === 'paid' && emailDue))
@@ -92,7 +93,7 @@ export function OrderStatus() {
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
-      {state.kind === 'loaded' && <OrderDetails order={state.order} />}
+      {state.kind === 'loaded' && <OrderDetails order={state.order} qr={state.qr} />}
       <p>
         <a href={href(lang, 'tickets')} className="button button--outline">
           {t('thanks.back')}
@@ -103,7 +104,7 @@ export function OrderStatus() {
 }
 
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
-function OrderDetails({ order }: { order: OrderView }) {
+function OrderDetails({ order, qr }: { order: OrderView; qr: string }) {
   const { t } = useTranslation(['tickets', 'events', 'common']);
   const lang = useLanguage();
   const item = findProduct(order.product);
@@ -128,7 +129,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           </p>
         )}
       </div>
-      {order.ticket && <TicketCard code={order.ticket.code} product={order.product} email={order.email} />}
+      {order.ticket && <TicketCard code={order.ticket.code} qr={qr} product={order.product} email={order.email} />}
       {order.checkedInAt && <p>{t('thanks.checkedIn', { time: formatDateTime(lang, order.checkedInAt) })}</p>}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
