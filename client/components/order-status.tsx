@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
-import { EVENT, ORGANISER } from '../../site/event';
+import { brandName, EVENT, ORGANISER } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
@@ -29,11 +29,17 @@ type OrderView = {
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: string };
 
+/** The workshops' titles in the page's language, by id (a prop: the page has them at build time). */
+export type WorkshopTitles = Partial<Record<Workshop['id'], string>>;
+
 /** How often a pending order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
 
-/** The buyer's thank-you page: the order code and its live status, read with the order's secret. */
-export function OrderStatus() {
+/**
+ * The buyer's thank-you page: the order code and its live status, read with the order's secret.
+ * `workshopTitles` come with the island's props, so that it loads no events catalogue.
+ */
+export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: WorkshopTitles }) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -93,7 +99,7 @@ export function OrderStatus() {
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
-      {state.kind === 'loaded' && <OrderDetails order={state.order} qr={state.qr} />}
+      {state.kind === 'loaded' && <OrderDetails order={state.order} qr={state.qr} workshopTitles={workshopTitles} />}
       <p>
         <a href={href(lang, 'tickets')} className="button button--outline">
           {t('thanks.back')}
@@ -104,13 +110,13 @@ export function OrderStatus() {
 }
 
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
-function OrderDetails({ order, qr }: { order: OrderView; qr: string }) {
-  const { t } = useTranslation(['tickets', 'events', 'common']);
+function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: string; workshopTitles: WorkshopTitles }) {
+  const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const item = findProduct(order.product);
   const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
   const venue = `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`;
-  const links = congressCalendarLinks(t('common:brand.full'), item?.mode === 'online' ? t('common:brand.full') : venue);
+  const links = congressCalendarLinks(brandName(), item?.mode === 'online' ? brandName() : venue);
   return (
     <div className="thanks__order">
       <div aria-live="polite">
@@ -159,7 +165,7 @@ function OrderDetails({ order, qr }: { order: OrderView; qr: string }) {
           <h2>{t('thanks.workshops')}</h2>
           <ul>
             {order.workshops.map((id) => (
-              <li key={id}>{t(`events:workshops.items.${id}.title`)}</li>
+              <li key={id}>{workshopTitles[id] ?? id}</li>
             ))}
           </ul>
         </>
