@@ -99,12 +99,17 @@ export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: Workshop
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
-      {state.kind === 'loaded' && <OrderDetails order={state.order} qr={state.qr} workshopTitles={workshopTitles} />}
-      <p>
-        <a href={href(lang, 'tickets')} className="button button--outline">
-          {t('thanks.back')}
-        </a>
-      </p>
+      {/* The way back comes with the order, not under the loading line it would be pushed down from. */}
+      {state.kind === 'loaded' && (
+        <>
+          <OrderDetails order={state.order} qr={state.qr} workshopTitles={workshopTitles} />
+          <p>
+            <a href={href(lang, 'tickets')} className="button button--outline">
+              {t('thanks.back')}
+            </a>
+          </p>
+        </>
+      )}
     </section>
   );
 }
