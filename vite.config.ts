@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -13,6 +14,13 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
 // wrangler.toml and runs it in workerd during `vite dev`.
 export default defineConfig({
   plugins: [react(), cloudflare()],
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim': fileURLToPath(
+        new URL('client/lib/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
   // Only the page script's own build (scripts/prerender.mjs) sets the app entry's URL.
   define: { __APP_ENTRY__: 'undefined' },
   // Bundles refer to each other relative to their own URL (the preload list too), so a retried load

@@ -355,6 +355,22 @@ export function pageBehaviours(doc: Document = document): void {
   cancelledPayment(doc);
 }
 
+/**
+ * Runs `task` once the next frame has been shown: the second animation frame callback comes once
+ * the first frame has been produced, and a task queued from it runs after that one's rendering.
+ * Where frames are not produced (a hidden tab), a timer makes sure it runs anyway.
+ */
+export function afterNextPaint(win: Window, task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)));
+  win.setTimeout(once, 250);
+}
+
 /** What the console says when a load of an island failed; it waits for the next interaction again at once. */
 const LOAD_FAILED = 'The app did not load; it is tried again at the next interaction.';
 
@@ -384,6 +400,11 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
     const state = states.get(island);
     if (state?.status !== 'waiting') return;
     state.status = 'loading';
+    // The answer to what started it (a dialog opening, a field taking focus) is painted first:
+    // loading, compiling and hydrating the island never compete with that frame.
+    afterNextPaint(win, () => load(island, state));
+  };
+  const load = (island: HTMLElement, state: State) =>
     hydrate(island).then(
       () => {
         state.status = 'ready';
@@ -403,7 +424,6 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
         doc.dispatchEvent(new CustomEvent(APP_STARTED_EVENT, { detail: error ?? 'failed' }));
       },
     );
-  };
   const islandOf = (target: EventTarget | null) => {
     const island = closest(target, '[data-island]');
     return island && states.has(island) ? island : null;

@@ -19,7 +19,8 @@ export const ISLANDS = {
     load: () => import('./components/workshop-registration').then((m) => m.WorkshopRegistration),
   },
   order: {
-    namespaces: ['common', 'tickets', 'delivery', 'events'],
+    // The workshops' titles come as props and the brand from site/: no common or events catalogue.
+    namespaces: ['tickets', 'delivery'],
     load: () => import('./components/order-status').then((m) => m.OrderStatus),
   },
 } as const satisfies Record<string, { namespaces: readonly Namespace[]; load: () => Promise<ComponentType<never>> }>;

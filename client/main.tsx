@@ -14,6 +14,7 @@ import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, findLanguage } from '../site/languages';
 import { ENTRY_EVENT, type HydrateIsland } from './boot';
+import type { IslandProps } from './components/island';
 import { IslandRoot } from './components/island-root';
 import { ISLANDS, type IslandName } from './islands';
 import { createI18n, loadNamespaces } from './lib/i18n';
@@ -30,8 +31,8 @@ const hydrateIsland: HydrateIsland = async (container) => {
   if (!island) throw new Error(`No island ${container.dataset.island}`);
   i18n ??= createI18n(lang);
   const [Component] = await Promise.all([island.load(), loadNamespaces(i18n, lang, island.namespaces)]);
-  const Island = Component as ComponentType<Record<string, string>>;
-  const props = JSON.parse(container.dataset.props ?? '{}') as Record<string, string>;
+  const Island = Component as ComponentType<IslandProps>;
+  const props = JSON.parse(container.dataset.props ?? '{}') as IslandProps;
   const translations = i18n;
   await new Promise<void>((ready) =>
     hydrateRoot(

@@ -2,8 +2,9 @@
 // 375 px, 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4x slower (DevTools throttling
 // through the Chrome DevTools Protocol). Used by scripts/bench.mjs.
 //
-// "Cold": a fresh page, the control never touched. The tap comes at a different moment of the
-// page's life on each run (right after load, then later), and the median over the runs counts.
+// "Cold": a fresh page, the control never touched, scrolled into view as a visitor would before
+// tapping it. The tap comes at a different moment of the page's life on each run (right after
+// load, then later), and the median over the runs counts.
 // Only the plan button's dialog belongs to an island: its tap also starts loading React. The clock starts at the tap's pointerdown as the browser
 // received it (event.timeStamp: input delay included) and stops at the first animation frame
 // after the one in which the answer became visible, i.e. once that frame has been produced.
@@ -89,6 +90,16 @@ async function tapOnce(browser, url, control, delayMs, profile) {
     const target = page.locator(control.tap).first();
     // The welcome popup is there to be closed only once it has opened (500 ms after load).
     if (control.fresh) await target.waitFor({ state: 'visible', timeout: 10_000 });
+    // A visitor taps what is on the screen: the control is scrolled into view and the page has
+    // drawn it before the delay starts. Without that, Playwright's own scroll comes a moment before
+    // the tap, and the tap was charged with drawing the sections the jump revealed (they are
+    // rendered on approach, content-visibility: auto) and with the hit test Playwright forces
+    // on pointerdown to check its target, which then waits for that drawing.
+    await target.scrollIntoViewIfNeeded({ timeout: 10_000 });
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    // Playwright evaluates its helper script in the page at the first waitForFunction: done here,
+    // not in the frames after the tap that are being timed.
+    await page.waitForFunction(() => true);
     await page.waitForTimeout(delayMs);
     await target.tap({ timeout: 10_000 });
     await page.waitForFunction(() => typeof window.__tapMs === 'number', null, { timeout: 15_000, polling: 50 });

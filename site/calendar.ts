@@ -13,8 +13,7 @@ export type CalendarEntry =
   | { kind: 'session'; id: SessionId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId }
   | { kind: 'show'; id: ShowId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId };
 
-/** Every calendar entry, all on the event day. */
-export const CALENDAR_ENTRIES: readonly CalendarEntry[] = [
+const calendarEntries = (): readonly CalendarEntry[] => [
   { kind: 'congress', id: 'congress', start: EVENT.startTime, end: EVENT.endTime, page: 'program' },
   ...SESSIONS.map((s) => ({
     kind: 'session' as const,
@@ -26,6 +25,12 @@ export const CALENDAR_ENTRIES: readonly CalendarEntry[] = [
   })),
   ...SHOWS.map((s) => ({ kind: 'show' as const, id: s.id, start: s.start, end: s.end, room: s.room, page: s.page })),
 ];
+
+/**
+ * Every calendar entry, all on the event day. Pure, so that a bundle that only builds links (the
+ * order page's island) leaves it, the programme and the shows out.
+ */
+export const CALENDAR_ENTRIES: readonly CalendarEntry[] = /* @__PURE__ */ calendarEntries();
 
 /** The URL slug of an entry id: `aiStrategy` -> `ai-strategy`. */
 export const calendarSlug = (id: CalendarEntry['id']) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

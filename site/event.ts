@@ -6,6 +6,9 @@ export const SITE_ORIGIN = 'https://kongres-ai.pl';
 
 export const BRAND = { name: 'Kongres', highlight: 'AI', suffix: 'Polska' } as const;
 
+/** The congress's name in full, the same in every language: "Kongres AI Polska". */
+export const brandName = () => `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}`;
+
 /**
  * The edition's day (`YYYY-MM-DD`, Europe/Warsaw): the one value to change for a new edition.
  * The lists' publication day, the cancellation deadline, the edition year in titles, file names,

@@ -53,4 +53,4 @@ export const TRACKS: readonly Track[] = [
 ];
 
 /** Every session of every track. */
-export const SESSIONS: readonly Session[] = TRACKS.flatMap((t) => t.sessions);
+export const SESSIONS: readonly Session[] = /* @__PURE__ */ TRACKS.flatMap((t) => t.sessions);

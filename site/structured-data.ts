@@ -1,4 +1,4 @@
-import { BRAND, EVENT, ORGANISER, SITE_ORIGIN } from './event';
+import { brandName, EVENT, ORGANISER, SITE_ORIGIN } from './event';
 import { type LanguageCode, language } from './languages';
 import { href } from './pages';
 import {
@@ -105,7 +105,7 @@ export function eventJsonLd(lang: LanguageCode, texts: Texts, now: number) {
     offers: PRODUCTS.map((p) => ({
       '@type': 'Offer',
       sku: p.id,
-      name: `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}: ${texts.productNames[p.id]}`,
+      name: `${brandName()}: ${texts.productNames[p.id]}`,
       url: SITE_ORIGIN + href(lang, 'tickets'),
       ...offerTerms(p, now, windowState(p, now)),
     })),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
-import { EVENT, ORGANISER } from '../../site/event';
+import { brandName, EVENT, ORGANISER } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
@@ -27,13 +27,19 @@ type OrderView = {
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
 };
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView };
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: string };
+
+/** The workshops' titles in the page's language, by id (a prop: the page has them at build time). */
+export type WorkshopTitles = Partial<Record<Workshop['id'], string>>;
 
 /** How often a pending order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
 
-/** The buyer's thank-you page: the order code and its live status, read with the order's secret. */
-export function OrderStatus() {
+/**
+ * The buyer's thank-you page: the order code and its live status, read with the order's secret.
+ * `workshopTitles` come with the island's props, so that it loads no events catalogue.
+ */
+export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: WorkshopTitles }) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -56,7 +62,8 @@ export function OrderStatus() {
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
-        setState({ kind: 'loaded', order });
+        const qr = `/api/orders/${encodeURIComponent(id)}/ticket.svg?token=${encodeURIComponent(token)}`;
+        setState({ kind: 'loaded', order, qr });
         // Pending: the payment may arrive any moment; paid: the e-mail's delivery is shown as it happens.
         const emailDue = order.emails.some((e) => e.status === 'queued');
         if (order.status === 'pending' || (order.status === 'paid' && emailDue))
@@ -92,24 +99,29 @@ export function OrderStatus() {
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
-      {state.kind === 'loaded' && <OrderDetails order={state.order} />}
-      <p>
-        <a href={href(lang, 'tickets')} className="button button--outline">
-          {t('thanks.back')}
-        </a>
-      </p>
+      {/* The way back comes with the order, not under the loading line it would be pushed down from. */}
+      {state.kind === 'loaded' && (
+        <>
+          <OrderDetails order={state.order} qr={state.qr} workshopTitles={workshopTitles} />
+          <p>
+            <a href={href(lang, 'tickets')} className="button button--outline">
+              {t('thanks.back')}
+            </a>
+          </p>
+        </>
+      )}
     </section>
   );
 }
 
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
-function OrderDetails({ order }: { order: OrderView }) {
-  const { t } = useTranslation(['tickets', 'events', 'common']);
+function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: string; workshopTitles: WorkshopTitles }) {
+  const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const item = findProduct(order.product);
   const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
   const venue = `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`;
-  const links = congressCalendarLinks(t('common:brand.full'), item?.mode === 'online' ? t('common:brand.full') : venue);
+  const links = congressCalendarLinks(brandName(), item?.mode === 'online' ? brandName() : venue);
   return (
     <div className="thanks__order">
       <div aria-live="polite">
@@ -128,7 +140,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           </p>
         )}
       </div>
-      {order.ticket && <TicketCard code={order.ticket.code} product={order.product} email={order.email} />}
+      {order.ticket && <TicketCard code={order.ticket.code} qr={qr} product={order.product} email={order.email} />}
       {order.checkedInAt && <p>{t('thanks.checkedIn', { time: formatDateTime(lang, order.checkedInAt) })}</p>}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
@@ -158,7 +170,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           <h2>{t('thanks.workshops')}</h2>
           <ul>
             {order.workshops.map((id) => (
-              <li key={id}>{t(`events:workshops.items.${id}.title`)}</li>
+              <li key={id}>{workshopTitles[id] ?? id}</li>
             ))}
           </ul>
         </>

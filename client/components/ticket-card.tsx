@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { qrSvg } from '../../site/qr';
 import { type ProductId, product as productOf } from '../../site/tickets';
 import '../styles/delivery.css';
 
@@ -14,27 +12,33 @@ export function useProductName(): (product: ProductId) => string {
 }
 
 /**
- * The ticket on the order page: the QR code (SVG) and the code as text, the product and the
- * e-mail it was issued to. Print styles put it alone on one A4 page; on a phone it fits the screen.
+ * The ticket on the order page: the QR code and the code as text, the product and the e-mail it
+ * was issued to. The QR code is an image the worker draws (`qr`: `GET /api/orders/:id/ticket.svg`),
+ * so the page loads no QR library. Print styles put it alone on one A4 page; on a phone it fits
+ * the screen.
  */
-export function TicketCard({ code, product, email }: { code: string; product: ProductId; email: string }) {
+export function TicketCard({
+  code,
+  qr,
+  product,
+  email,
+}: {
+  code: string;
+  qr: string;
+  product: ProductId;
+  email: string;
+}) {
   const { t } = useTranslation('delivery');
   const productName = useProductName();
-  // The SVG comes from the QR library and holds only a path built from the code, never text.
-  const svg = useMemo(() => qrSvg(code), [code]);
   const kind = productOf(product).mode;
   return (
     <section className="ticket-card" aria-labelledby="ticket-card-title">
       <h2 id="ticket-card-title" className="ticket-card__title">
         {t('ticket.title')}
       </h2>
-      <div
-        className="ticket-card__qr"
-        role="img"
-        aria-label={t('ticket.qrLabel', { code })}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the library's SVG of the code, no user text
-        dangerouslySetInnerHTML={{ __html: svg }}
-      />
+      <div className="ticket-card__qr">
+        <img src={qr} alt={t('ticket.qrLabel', { code })} width={288} height={288} />
+      </div>
       <dl className="ticket-card__facts">
         <dt>{t('ticket.code')}</dt>
         <dd className="ticket-card__code" translate="no">

@@ -6,11 +6,20 @@ import type { Namespace } from '../../site/pages';
 
 type Catalogue = Record<string, unknown>;
 
+/**
+ * The namespaces the islands use in the browser (client/islands.ts); the built client can load only
+ * these. `ISLAND_CATALOGUES` below names the same list: a literal, as `import.meta.glob` needs.
+ */
+export const ISLAND_NAMESPACES = ['tickets', 'contact', 'delivery'] as const satisfies readonly Namespace[];
+
 // One lazily loaded chunk per language and namespace: a page ships only its own language. The
+// prerender, `vite dev` and the tests render whole pages and take every catalogue; the built
+// client knows only the islands' (each entry of the map is bytes in the islands' entry). The
 // organiser console's catalogue belongs to its own bundle (scripts/build-admin.mjs), never the site's.
-const loaders = import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/admin.json'], {
-  import: 'default',
-});
+const loaders =
+  import.meta.env.DEV || import.meta.env.SSR
+    ? import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/admin.json'], { import: 'default' })
+    : import.meta.glob<Catalogue>('../../locales/*/{tickets,contact,delivery}.json', { import: 'default' });
 
 const loaded = new Map<string, Promise<Catalogue>>();
 

@@ -1,26 +1,25 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketCard } from '../../client/components/ticket-card';
-import { qrMatrix } from '../../site/qr';
 import { renderIn } from './render-delivery';
 
 const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+const QR = '/api/orders/01KAAAAAAAAAAAAAAAAAAAAAAA/ticket.svg?token=secret';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('ticket card', () => {
-  it('shows the QR code as an SVG image named by the code, and the code as text', () => {
-    renderIn('pl', <TicketCard code={CODE} product="onsite-pro" email="ada@example.com" />);
+  it("shows the worker's QR image named by the code, and the code as text", () => {
+    renderIn('pl', <TicketCard code={CODE} qr={QR} product="onsite-pro" email="ada@example.com" />);
     const qr = screen.getByRole('img', { name: `Kod QR biletu ${CODE}` });
-    const svg = qr.querySelector('svg');
-    const size = qrMatrix(CODE).length;
-    expect(svg?.getAttribute('viewBox')).toBe(`0 0 ${size} ${size}`);
-    expect(svg?.querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    expect(qr.getAttribute('src')).toBe(QR);
+    // Square from the first layout on: no shift when the image arrives.
+    expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['288', '288']);
     expect(screen.getByText(CODE).tagName).toBe('DD');
   });
 
   it('names the product and the holder in the page language', () => {
-    renderIn('pl', <TicketCard code={CODE} product="onsite-pro" email="ada@example.com" />);
+    renderIn('pl', <TicketCard code={CODE} qr={QR} product="onsite-pro" email="ada@example.com" />);
     expect(screen.getByRole('heading', { name: 'Twój bilet' })).toBeTruthy();
     expect(screen.getByText('Pro – bilet na miejscu')).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
@@ -33,7 +32,7 @@ describe('ticket card', () => {
     ['de', 'online-premium', 'Premium – Online-Ticket', 'Ticket drucken'],
     ['es', 'onsite-vip', 'VIP – entrada presencial', 'Imprimir entrada'],
   ] as const)('speaks %s', (lang, product, name, print) => {
-    renderIn(lang, <TicketCard code={CODE} product={product} email="ada@example.com" />);
+    renderIn(lang, <TicketCard code={CODE} qr={QR} product={product} email="ada@example.com" />);
     expect(screen.getByText(name)).toBeTruthy();
     expect(screen.getByRole('button', { name: print })).toBeTruthy();
   });
@@ -42,7 +41,7 @@ describe('ticket card', () => {
     // happy-dom has no print dialog.
     const print = vi.fn();
     Object.defineProperty(window, 'print', { value: print, configurable: true });
-    renderIn('pl', <TicketCard code={CODE} product="online-standard" email="ada@example.com" />);
+    renderIn('pl', <TicketCard code={CODE} qr={QR} product="online-standard" email="ada@example.com" />);
     screen.getByRole('button', { name: 'Drukuj bilet' }).click();
     expect(print).toHaveBeenCalledOnce();
   });

@@ -98,6 +98,31 @@ test.describe('an island', () => {
     await expect(page.getByRole('dialog', { name: 'Zakup biletu: Praktyk AI VIP' })).toBeVisible();
   });
 
+  test('a plan button shows the dialog first and starts the purchase island only after that frame', async ({
+    page,
+  }) => {
+    await page.goto('/pl/kup-bilet');
+    // The first animation frame in which the dialog is open comes before that frame is drawn.
+    await page.evaluate(() => {
+      const dialog = document.getElementById('purchase-dialog') as HTMLDialogElement;
+      const watch = () => {
+        if (dialog.open) (window as unknown as { openFrame: number }).openFrame = performance.now();
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    await expect(page.getByRole('dialog', { name: 'Zakup biletu: Premium' })).toBeVisible();
+    await page.locator('[data-island="purchase"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const { openFrame, requested } = await page.evaluate(() => ({
+      openFrame: (window as unknown as { openFrame: number }).openFrame,
+      requested: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(requested).toBeGreaterThan(openFrame);
+  });
+
   test('the purchase dialog says an error above itself, where it is seen, clicked and announced', async ({ page }) => {
     await page.goto('/pl/kup-bilet');
     await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
