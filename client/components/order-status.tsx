@@ -4,46 +4,34 @@ import { calendarPath, congressCalendarLinks } from '../../site/calendar';
 import { brandName, EVENT, ORGANISER } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
+import { isSettling, type KnownOrder, type OrderView, ticketImagePath } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { CANCELLATION_DAYS } from '../../site/terms';
-import { findProduct, type ProductId, VAT_RATE_PERCENT } from '../../site/tickets';
-import type { Workshop } from '../../site/workshops';
+import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabel } from '../lib/product-label';
 import { useLanguage } from '../lib/use-language';
 import { TicketCard } from './ticket-card';
 
-type OrderView = {
-  code: string;
-  product: ProductId;
-  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
-  net: number;
-  vat: number;
-  gross: number;
-  email: string;
-  invoice: { company: string; taxId: string; address: string } | null;
-  checkedInAt: string | null;
-  ticket: { code: string } | null;
-  workshops: Workshop['id'][];
-  emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
-};
-
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: string };
+type State = { kind: 'loading' } | KnownOrder;
 
 /** The workshops' titles in the page's language, by id (a prop: the page has them at build time). */
-export type WorkshopTitles = Partial<Record<Workshop['id'], string>>;
+export type WorkshopTitles = Record<string, string>;
 
-/** How often a pending order is checked again (the payment webhook may arrive a moment later). */
+/** How often a settling order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
 
 /**
  * The buyer's thank-you page: the order code and its live status, read with the order's secret.
- * `workshopTitles` come with the island's props, so that it loads no events catalogue.
+ * `workshopTitles` come with the island's props, so that it loads no events catalogue. `known` is
+ * the order as the worker saw it when it served the page (worker/thanks-page.ts): shown at once,
+ * with no script at all, and asked again only while it is settling.
  */
-export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: WorkshopTitles }) {
+export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: WorkshopTitles; known?: KnownOrder }) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useState<State>(known ?? { kind: 'loading' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const id = params.get('order');
@@ -54,6 +42,9 @@ export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: Workshop
     }
     const controller = new AbortController();
     let timer: number | undefined;
+    const poll = () => {
+      timer = window.setTimeout(load, POLL_MS);
+    };
     const load = async () => {
       try {
         const response = await fetch(`/api/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
@@ -62,19 +53,16 @@ export function OrderStatus({ workshopTitles = {} }: { workshopTitles?: Workshop
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
-        const qr = `/api/orders/${encodeURIComponent(id)}/ticket.svg?token=${encodeURIComponent(token)}`;
-        setState({ kind: 'loaded', order, qr });
-        // Pending: the payment may arrive any moment; paid: the e-mail's delivery is shown as it happens.
-        const emailDue = order.emails.some((e) => e.status === 'queued');
-        if (order.status === 'pending' || (order.status === 'paid' && emailDue))
-          timer = window.setTimeout(load, POLL_MS);
+        setState({ kind: 'loaded', order, qr: ticketImagePath(id, token) });
+        if (isSettling(order)) poll();
       } catch (error) {
         if (controller.signal.aborted) return;
         console.error('Order status unavailable', error);
-        timer = window.setTimeout(load, POLL_MS);
+        poll();
       }
     };
-    load();
+    if (!known) load();
+    else if (known.kind === 'loaded' && isSettling(known.order)) poll();
     return () => {
       controller.abort();
       window.clearTimeout(timer);

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { LanguageCode } from '../../site/languages';
+import { href } from '../../site/pages';
 
 /** Tests run by this worker process so far, for an address of each test's own. */
 let started = 0;
@@ -29,7 +31,7 @@ export const test = base.extend<{ freshVisitor: boolean }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * Opens a path and, on a page with islands (the forms, the order status), lets React arrive the
@@ -99,4 +101,24 @@ export async function axeViolations(page: Page, { all = false } = {}) {
     .options(all ? { rules } : { runOnly: { type: 'tag', values: WCAG_TAGS }, rules })
     .analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** An order bought through the API (and paid in the demo checkout if `pay`): its thank-you page and how to pay it. */
+export async function buyByApi(
+  request: APIRequestContext,
+  { pay, lang = 'pl' }: { pay: boolean; lang?: LanguageCode },
+) {
+  // From the test's own address (its CF-Connecting-IP, as the page's requests).
+  const bought = await request.post('/api/purchase/online-standard', {
+    data: { email: `thanks-${Date.now()}@example.com`, lang },
+  });
+  expect(bought.status()).toBe(201);
+  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const payNow = async () => {
+    const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+  };
+  if (pay) await payNow();
+  return { thanks: `${href(lang, 'thanks')}?order=${orderId}&token=${encodeURIComponent(token)}`, pay: payNow };
 }

@@ -1,4 +1,4 @@
-import { expect, scriptsLoaded, test } from './helpers';
+import { buyByApi, expect, scriptsLoaded, test } from './helpers';
 
 // Pages are prerendered HTML whose controls are the platform's own; only islands (the forms, the
 // order status) load React, when the visitor reaches for one (client/boot.ts). These tests pin
@@ -143,10 +143,37 @@ test.describe('an island', () => {
     await expect(alert.locator('.toast')).toHaveCount(0);
   });
 
-  test('the thank-you page starts React at load: it shows the order from its query', async ({ page }) => {
+  test('the thank-you page shows the order the worker wrote in, with no script at all', async ({
+    browser,
+    request,
+  }) => {
+    const { thanks } = await buyByApi(request, { pay: true });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(thanks);
+    const main = page.getByRole('main');
+    await expect(main).toContainText('Opłacone');
+    await expect(page.getByRole('img', { name: /^Kod QR biletu [0-9A-Z-]+$/ })).toBeVisible();
+    await expect(page.locator('.ticket-card__code')).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+    // A wrong secret or no order at all: "not found", the same way.
+    await page.goto(thanks.replace(/token=[^&]+/, 'token=wrong'));
+    await expect(main).toContainText('Nie znaleźliśmy zamówienia');
     await page.goto('/pl/kup-bilet/dziekujemy');
+    await expect(main).toContainText('Nie znaleźliśmy zamówienia');
+    await context.close();
+  });
+
+  test('a pending order starts React once the page has loaded, and shows the payment when it comes', async ({
+    page,
+    request,
+  }) => {
+    const { thanks, pay } = await buyByApi(request, { pay: false });
+    await page.goto(thanks);
+    await expect(page.getByRole('main')).toContainText('Oczekuje na płatność');
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await expect(page.getByRole('main')).toContainText(/nie znaleźliśmy|Nie znaleźliśmy|zamówieni/i);
+    await pay();
+    await expect(page.getByRole('main')).toContainText('Opłacone', { timeout: 15_000 });
+    await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toBeVisible();
   });
 
   test('the contact page with a preset subject starts React at load and selects it', async ({ page }) => {

@@ -6,7 +6,9 @@ import { contentSecurityPolicy } from '../../site/security';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { withLiveState } from '../live-state';
+import { withOrder } from '../thanks-page';
 import { productStates } from './availability';
+import { orderView } from './orders';
 
 /**
  * Everything that is not an API route and not a static file: language redirects, canonical
@@ -34,6 +36,10 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
     const asset = await c.env.ASSETS.fetch(new URL(url.pathname, url));
     if (asset.ok && c.req.method === 'GET' && SELLING_PAGES.includes(resolved.page.id)) {
       return withLiveState(asset, resolved.lang, now(c), productStates(c));
+    }
+    if (asset.ok && c.req.method === 'GET' && resolved.page.id === 'thanks') {
+      const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
+      return withOrder(asset, resolved.lang, secret, (id, token) => orderView(c.env, id, token));
     }
     if (asset.ok) return asset;
     await asset.body?.cancel();

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type { OrderView } from '../../site/order-view';
 import { qrSvg } from '../../site/qr';
 import { boxOffice } from '../box-office/box-office';
 import { constantTimeEqual, sha256Hex } from '../crypto';
@@ -7,21 +8,51 @@ import { ApiError } from '../errors';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 
 /**
- * The order of `:id` for whoever holds its secret (`?token=`: the buyer's own, or the signed link of
- * the order's e-mails). Anything else is the same 404 as an unknown id, so ids cannot be probed.
+ * The order of `id` for whoever holds its secret (`token`: the buyer's own, or the signed link of
+ * the order's e-mails), or null: an unknown id and a wrong secret are the same miss, so ids cannot
+ * be probed.
  */
-async function openOrder(c: Context<AppEnv>) {
-  c.header('Cache-Control', 'private, no-store');
-  const token = c.req.query('token') ?? '';
-  const id = c.req.param('id') ?? '';
-  if (!/^[0-9A-Z]{26}$/.test(id) || !token || token.length > 200) throw new ApiError(404, 'not_found');
-  const office = boxOffice(c.env.BOX_OFFICE);
+async function findOrder(env: Env, id: string, token: string) {
+  if (!/^[0-9A-Z]{26}$/.test(id) || !token || token.length > 200) return null;
+  const office = boxOffice(env.BOX_OFFICE);
   const order =
     (await office.openOrder(id, await sha256Hex(token))) ??
-    (constantTimeEqual(token, await orderLinkToken(ticketKey(c.env), id)) ? await office.order(id) : null);
-  if (!order) throw new ApiError(404, 'not_found');
-  return { order, office };
+    (constantTimeEqual(token, await orderLinkToken(ticketKey(env), id)) ? await office.order(id) : null);
+  return order && { order, office };
 }
+
+/** What the buyer's order page shows of the order of `id`, for whoever holds its secret; else null. */
+export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
+  const found = await findOrder(env, id, token);
+  if (!found) return null;
+  const { order, office } = found;
+  const [workshops, emails] = await Promise.all([office.registrations(order.id), office.emails(order.id)]);
+  return {
+    id: order.id,
+    code: order.code,
+    product: order.product,
+    status: order.status,
+    net: order.net,
+    vat: order.vat,
+    gross: order.gross,
+    currency: order.currency,
+    email: order.email,
+    name: order.name,
+    lang: order.lang,
+    invoice: order.invoice,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    checkedInAt: order.checkedInAt,
+    ticket: order.status === 'paid' ? { code: await ticketCode(ticketKey(env), order) } : null,
+    workshops,
+    emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),
+  };
+}
+
+const secretOf = (c: Context<AppEnv>) => {
+  c.header('Cache-Control', 'private, no-store');
+  return { id: c.req.param('id') ?? '', token: c.req.query('token') ?? '' };
+};
 
 /**
  * `GET /api/orders/:id?token=...`: what the buyer's order page shows.
@@ -30,33 +61,16 @@ async function openOrder(c: Context<AppEnv>) {
  */
 export const orders = new Hono<AppEnv>()
   .get('/:id', async (c) => {
-    const { order, office } = await openOrder(c);
-    const paid = order.status === 'paid';
-    return c.json({
-      id: order.id,
-      code: order.code,
-      product: order.product,
-      status: order.status,
-      net: order.net,
-      vat: order.vat,
-      gross: order.gross,
-      currency: order.currency,
-      email: order.email,
-      name: order.name,
-      lang: order.lang,
-      invoice: order.invoice,
-      createdAt: order.createdAt,
-      paidAt: order.paidAt,
-      checkedInAt: order.checkedInAt,
-      ticket: paid ? { code: await ticketCode(ticketKey(c.env), order) } : null,
-      workshops: await office.registrations(order.id),
-      emails: (await office.emails(order.id)).map(({ kind, status, at }) => ({ kind, status, at })),
-    });
+    const { id, token } = secretOf(c);
+    const view = await orderView(c.env, id, token);
+    if (!view) throw new ApiError(404, 'not_found');
+    return c.json(view);
   })
   .get('/:id/ticket.svg', async (c) => {
-    const { order } = await openOrder(c);
+    const { id, token } = secretOf(c);
+    const order = (await findOrder(c.env, id, token))?.order;
     // Only a paid order has a ticket; anything else is the same 404.
-    if (order.status !== 'paid') throw new ApiError(404, 'not_found');
+    if (order?.status !== 'paid') throw new ApiError(404, 'not_found');
     // Square modules with no seams between them at any scale; a white ground for the quiet zone.
     const svg = qrSvg(await ticketCode(ticketKey(c.env), order)).replace(
       /^<svg /,

@@ -1,0 +1,175 @@
+import { env, SELF } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isSettling, type KnownOrder } from '../../site/order-view';
+import { qrSvg } from '../../site/qr';
+import { HOLD_MINUTES } from '../../site/tickets';
+import { orderLinkToken, ticketKey } from '../../worker/tickets/code';
+import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { clearKv } from './kv';
+import { callWorker, visit } from './platform';
+
+const ORIGIN = 'https://kongres.test';
+
+let buyer = 0;
+/** An order as the purchase dialog makes it, paid in the demo checkout unless `paid` is false. */
+async function order({ paid = true } = {}) {
+  buyer++;
+  const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-pro`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
+    body: JSON.stringify({ email: 'holder@example.com', lang: 'pl' }),
+  });
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  if (paid) {
+    const pay = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      redirect: 'manual',
+    });
+    expect(pay.status).toBe(303);
+  }
+  return { orderId, token };
+}
+
+const image = (id: string, token: string) =>
+  SELF.fetch(`${ORIGIN}/api/orders/${id}/ticket.svg?token=${encodeURIComponent(token)}`);
+
+beforeEach(async () => {
+  await clearKv();
+  await resetBoxOffice();
+  setClock(DURING_PROMOTION);
+});
+afterEach(() => vi.useRealTimers());
+
+const thanksPage = (id: string, token: string) =>
+  visit(`${ORIGIN}/pl/kup-bilet/dziekujemy?order=${id}&token=${encodeURIComponent(token)}`);
+
+/** The order island of a served thank-you page: its props (decoded as the browser reads them), start and HTML. */
+function orderIsland(html: string) {
+  const match = html.match(/<div class="island" data-island="order"([^>]*)>([\s\S]*?)<\/div><\/main>/);
+  if (!match) throw new Error('no order island');
+  const attributes = match[1] ?? '';
+  const raw = attributes.match(/ data-props="([^"]*)"/)?.[1] ?? '{}';
+  const decoded = raw
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return {
+    props: JSON.parse(decoded) as { workshopTitles: Record<string, string>; known?: KnownOrder },
+    start: attributes.match(/ data-start="([^"]*)"/)?.[1] ?? null,
+    html: match[2] ?? '',
+  };
+}
+
+describe('the thank-you page, as the worker serves it', () => {
+  it("writes the paid order in: its state, ticket and QR image at first paint, and the island's props", async () => {
+    const { orderId, token } = await order();
+    const api = await (await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json();
+    const res = await thanksPage(orderId, token);
+    expect(res.status).toBe(200);
+    // The buyer's own order: no cache keeps it, and no validator of the built page is sent.
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('ETag')).toBeNull();
+    expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-");
+    const island = orderIsland(await res.text());
+    const known = island.props.known;
+    if (known?.kind !== 'loaded') throw new Error(`the page has no order: ${JSON.stringify(known)}`);
+    // The API's answer, but for the e-mail's delivery, which may have moved on meanwhile.
+    expect(known).toEqual({
+      kind: 'loaded',
+      order: { ...(api as object), emails: known.order.emails },
+      qr: `/api/orders/${orderId}/ticket.svg?token=${encodeURIComponent(token)}`,
+    });
+    expect(known.order.emails.map((e) => e.kind)).toEqual(['confirmation']);
+    expect(Object.keys(island.props.workshopTitles)).toHaveLength(3);
+    expect(island.html).toContain('Opłacone');
+    expect(island.html).toContain(`>${(api as { ticket: { code: string } }).ticket.code}<`);
+    expect(island.html).toContain(`<img src="/api/orders/${orderId}/ticket.svg?token=${encodeURIComponent(token)}"`);
+    // While its confirmation e-mail is on its way, the island starts at load and asks until it is sent.
+    expect(island.start).toBe(isSettling(known.order) ? 'at-load' : null);
+  });
+
+  it('a pending order is watched from load; one that expired unpaid is shown as it is, with no script', async () => {
+    const { orderId, token } = await order({ paid: false });
+    const pending = orderIsland(await (await thanksPage(orderId, token)).text());
+    expect(pending.html).toContain('Oczekuje na płatność');
+    expect(pending.html).not.toContain('ticket-card');
+    expect(pending.start).toBe('at-load');
+
+    await office().expireHolds(Date.parse(DURING_PROMOTION) + (HOLD_MINUTES + 1) * 60_000);
+    const expired = orderIsland(await (await thanksPage(orderId, token)).text());
+    expect(expired.props.known).toMatchObject({ kind: 'loaded', order: { status: 'expired' } });
+    expect(expired.start).toBeNull();
+  });
+
+  it.each([
+    ['a wrong secret', async () => ({ ...(await order()), token: 'wrong' })],
+    ['no query', async () => ({ orderId: '', token: '' })],
+  ])('says "not found" for %s, with no script', async (_, made) => {
+    const { orderId, token } = await made();
+    const island = orderIsland(await (await thanksPage(orderId, token)).text());
+    expect(island.props.known).toEqual({ kind: 'missing' });
+    expect(island.html).toContain('Nie znaleźliśmy zamówienia');
+    expect(island.start).toBeNull();
+  });
+
+  it('is served as built when the box office does not answer: the browser asks for the order itself', async () => {
+    const { orderId, token } = await order();
+    const broken = new Proxy({} as DurableObjectNamespace, {
+      get: () => () => {
+        throw new Error('box office unavailable');
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await callWorker(
+      new Request(`${ORIGIN}/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}`),
+      { BOX_OFFICE: broken as never },
+    );
+    const island = orderIsland(await res.text());
+    expect(island.props.known).toBeUndefined();
+    expect(island.start).toBe('at-load');
+    expect(island.html).toContain('Wczytywanie zamówienia');
+  });
+});
+
+describe('GET /api/orders/:id/ticket.svg', () => {
+  it("draws the paid order's ticket code as a QR image, the symbol the order page names", async () => {
+    const { orderId, token } = await order();
+    const details = await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`);
+    const { ticket } = (await details.json()) as { ticket: { code: string } };
+    const res = await image(orderId, token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers.get('Cache-Control')).toContain('no-store');
+    expect(res.headers.get('Content-Security-Policy')).toContain('sandbox');
+    const svg = await res.text();
+    // The same modules as the library draws for the code (and the e-mail's PNG, from site/qr.ts).
+    const path = (markup: string) => markup.match(/ d="([^"]+)"/)?.[1];
+    expect(path(svg)).toBe(path(qrSvg(ticket.code)));
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
+    expect(svg).not.toMatch(/<script|on\w+=/i);
+  });
+
+  it("opens with the signed link of the order's e-mails too", async () => {
+    const { orderId } = await order();
+    const link = await orderLinkToken(ticketKey(env), orderId);
+    const res = await image(orderId, link);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^<svg /);
+  });
+
+  it.each([
+    ['a wrong secret', async () => ({ ...(await order()), token: 'wrong' })],
+    ['no secret', async () => ({ ...(await order()), token: '' })],
+    ['an unpaid order', () => order({ paid: false })],
+    ['an unknown id', async () => ({ orderId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', token: 'x' })],
+  ])('answers 404 for %s, as for any unknown order', async (_, made) => {
+    const { orderId, token } = await made();
+    const res = await image(orderId, token);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found' });
+  });
+});

@@ -1,0 +1,59 @@
+import type { LanguageCode } from '../site/languages';
+import { isSettling, type KnownOrder, type OrderView, ticketImagePath } from '../site/order-view';
+
+/**
+ * The thank-you page with the buyer's order written in, as the worker serves it: the order island
+ * rendered with the order it reads (`?order=…&token=…`), so that the ticket, its QR code and the
+ * order's state are there at first paint, with no script at all. Its props carry the same order, so
+ * the browser hydrates what it was given; the island starts at load only while the order is
+ * settling (its payment or e-mail on the way) and asks again until it has settled. A page without
+ * an order shows "not found" the same way. Without the order (the box office did not answer) the
+ * page is served as it was built, and the browser asks for the order itself.
+ */
+export function withOrder(
+  page: Response,
+  lang: LanguageCode,
+  secret: { id: string; token: string },
+  view: (id: string, token: string) => Promise<OrderView | null>,
+): Response {
+  const known = (async (): Promise<KnownOrder> => {
+    if (!secret.id || !secret.token) return { kind: 'missing' };
+    const order = await view(secret.id, secret.token);
+    return order ? { kind: 'loaded', order, qr: ticketImagePath(order.id, secret.token) } : { kind: 'missing' };
+  })().catch((error: unknown) => {
+    console.error(JSON.stringify({ event: 'order_page_unavailable', message: String(error) }));
+    return null;
+  });
+
+  const rewritten = new HTMLRewriter().on('[data-island="order"]', {
+    async element(element) {
+      const order = await known;
+      if (!order) return;
+      const props = { ...JSON.parse(attributeValue(element.getAttribute('data-props') ?? '{}')), known: order };
+      const prefix = element.getAttribute('data-island-id') ?? '';
+      // React's server renderer is loaded by the worker only for this page.
+      const { renderIsland } = await import('#render-island');
+      const html = await renderIsland({ lang, name: 'order', props, prefix }).catch((error: unknown) => {
+        console.error(JSON.stringify({ event: 'order_page_render_failed', message: String(error) }));
+        return null;
+      });
+      if (html === null) return;
+      element.setAttribute('data-props', attributeSource(JSON.stringify(props)));
+      if (order.kind === 'missing' || !isSettling(order.order)) element.removeAttribute('data-start');
+      element.setInnerContent(html, { html: true });
+    },
+  });
+  const response = rewritten.transform(page);
+  const headers = new Headers(response.headers);
+  // The buyer's own order: never kept by a cache on the way.
+  headers.set('Cache-Control', 'private, no-store');
+  headers.delete('ETag');
+  return new Response(response.body, { status: response.status, headers });
+}
+
+// HTMLRewriter reads an attribute as it is written in the page (entities and all) and, writing one,
+// escapes only its quotes: these two are the rest of the way to and from the value itself.
+const ENTITIES: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+const attributeValue = (source: string) =>
+  source.replace(/&(?:quot|#x27|lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+const attributeSource = (value: string) => value.replace(/&/g, '&amp;');
