@@ -459,9 +459,15 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
     start(island);
   });
 
+  // An island that starts by itself waits for the page's own load (its images included): what the
+  // page shows is drawn before any of React is fetched.
+  const startAtLoad = (island: HTMLElement) => {
+    if (doc.readyState === 'complete') start(island);
+    else win.addEventListener('load', () => start(island), { once: true });
+  };
   for (const [island] of states) {
     const when = island.dataset.start;
-    if (when === 'at-load' || (when === 'with-query' && win.location.search)) start(island);
+    if (when === 'at-load' || (when === 'with-query' && win.location.search)) startAtLoad(island);
   }
 }
 

@@ -10,7 +10,7 @@ import './styles/events.css';
 import './styles/info.css';
 import './styles/tickets.css';
 import type { i18n as I18n } from 'i18next';
-import type { ComponentType } from 'react';
+import { type ComponentType, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, findLanguage } from '../site/languages';
 import { ENTRY_EVENT, type HydrateIsland } from './boot';
@@ -34,14 +34,18 @@ const hydrateIsland: HydrateIsland = async (container) => {
   const Island = Component as ComponentType<IslandProps>;
   const props = JSON.parse(container.dataset.props ?? '{}') as IslandProps;
   const translations = i18n;
+  // Hydrated as a transition, React yields to the browser every few milliseconds: a tap meanwhile
+  // is answered, and the hydration never blocks the page for long.
   await new Promise<void>((ready) =>
-    hydrateRoot(
-      container,
-      <IslandRoot i18n={translations} onReady={ready}>
-        <Island {...props} />
-      </IslandRoot>,
-      { identifierPrefix: container.dataset.islandId },
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <IslandRoot i18n={translations} onReady={ready}>
+          <Island {...props} />
+        </IslandRoot>,
+        { identifierPrefix: container.dataset.islandId },
+      );
+    }),
   );
   container.dataset.hydrated = 'true';
   // End-to-end tests wait for it before they use what React adds.
