@@ -265,12 +265,12 @@ export function avatars(doc: Document = document): void {
   // Load and error events do not bubble: they are caught on their way down.
   const listener = (event: Event) => {
     const image = event.target;
-    if (image instanceof Element && image.matches('.avatar__image'))
+    if (image instanceof Element && image.matches('img.avatar__image'))
       settle(image as HTMLImageElement, event.type === 'load');
   };
   doc.addEventListener('load', listener, true);
   doc.addEventListener('error', listener, true);
-  for (const image of doc.querySelectorAll<HTMLImageElement>('.avatar__image')) {
+  for (const image of doc.querySelectorAll<HTMLImageElement>('img.avatar__image')) {
     if (image.complete) settle(image, image.naturalWidth > 0);
     else (image.closest('.avatar') as HTMLElement).dataset.state = 'loading';
   }

@@ -13,7 +13,7 @@ export const EXAMPLE_DATA = {
   speakers: {
     example: true,
     where:
-      'site/speakers.ts SPEAKERS, public/images/events/speaker-*.svg and the `speakers.people` texts in locales/*/events.json',
+      'site/speakers.ts SPEAKERS, client/images/speaker-*.svg and the `speakers.people` texts in locales/*/events.json',
     what: 'the confirmed speakers: names, portraits, roles, bios, topics and their own LinkedIn and X profiles',
   },
   workshops: {

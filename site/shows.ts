@@ -4,7 +4,7 @@ import type { LocalTime, RoomId } from './program';
 /** The special events of the evening; their texts are in the `events` catalogue. */
 export type ShowId = 'promptAwards' | 'missAi' | 'misterAi' | 'roastAi';
 
-/** A self-made SVG with its intrinsic size, shown at the top of the show's page. */
+/** A self-made SVG (a file of client/images/) with its intrinsic size, shown at the top of the show's page. */
 export type Artwork = { src: string; width: number; height: number };
 
 export type Show = {
@@ -29,15 +29,15 @@ export const SHOWS: readonly Show[] = [
     start: '16:00',
     end: '17:00',
     room: 'mainHall',
-    art: { src: '/images/events/prompt-awards.svg', width: 480, height: 360 },
+    art: { src: 'prompt-awards.svg', width: 480, height: 360 },
     hosts: [],
   },
-  { id: 'missAi', page: 'missAi', ...GALA, art: { src: '/images/events/gala-miss-ai.svg', width: 480, height: 360 } },
+  { id: 'missAi', page: 'missAi', ...GALA, art: { src: 'gala-miss-ai.svg', width: 480, height: 360 } },
   {
     id: 'misterAi',
     page: 'misterAi',
     ...GALA,
-    art: { src: '/images/events/gala-mister-ai.svg', width: 480, height: 360 },
+    art: { src: 'gala-mister-ai.svg', width: 480, height: 360 },
   },
   {
     id: 'roastAi',
@@ -45,7 +45,7 @@ export const SHOWS: readonly Show[] = [
     start: '19:30',
     end: '21:00',
     room: 'mainHall',
-    art: { src: '/images/events/roast-ai.svg', width: 480, height: 360 },
+    art: { src: 'roast-ai.svg', width: 480, height: 360 },
     hosts: [],
   },
 ];

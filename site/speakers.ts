@@ -24,7 +24,7 @@ export type TopicId = (typeof TOPICS)[number];
 export type Speaker = {
   id: SpeakerId;
   name: string;
-  /** Self-hosted square portrait (SVG). */
+  /** Square portrait: a drawing of client/images/ by file name (put in the page), or a photo's path under public/images/. */
   image: string;
   topics: readonly TopicId[];
   /** Profile URLs; while the speakers are examples, the congress's own. */
@@ -42,21 +42,21 @@ export const SPEAKERS: readonly Speaker[] = [
   {
     id: 'ewaLisowska',
     name: 'Ewa Lisowska',
-    image: '/images/events/speaker-ewa-lisowska.svg',
+    image: 'speaker-ewa-lisowska.svg',
     topics: ['responsibleAi', 'research', 'languageModels'],
     ...CONGRESS_PROFILES,
   },
   {
     id: 'tomaszGajda',
     name: 'Tomasz Gajda',
-    image: '/images/events/speaker-tomasz-gajda.svg',
+    image: 'speaker-tomasz-gajda.svg',
     topics: ['aiProducts', 'mlops', 'agents'],
     ...CONGRESS_PROFILES,
   },
   {
     id: 'juliaNowicka',
     name: 'Julia Nowicka',
-    image: '/images/events/speaker-julia-nowicka.svg',
+    image: 'speaker-julia-nowicka.svg',
     topics: ['generativeArt', 'marketing', 'video'],
     ...CONGRESS_PROFILES,
   },

@@ -17,7 +17,17 @@ export function initials(name: string): string {
  * error events and removes a broken image). Its size is set in events.css, equal to PORTRAIT_SIZE,
  * since the content security policy allows no inline styles.
  */
-export function Avatar({ name, src, alt }: { name: string; src?: string; alt: string }) {
+export function Avatar({ name, src, svg, alt }: { name: string; src?: string; svg?: string; alt: string }) {
+  if (svg) {
+    // Named once, by the element around it: the drawing's own title is left out and it is hidden.
+    const drawn = svg.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/^<svg /, '<svg aria-hidden="true" ');
+    return (
+      <span className="avatar" data-state="loaded">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own drawing (client/lib/images.ts) */}
+        <span className="avatar__image" role="img" aria-label={alt} dangerouslySetInnerHTML={{ __html: drawn }} />
+      </span>
+    );
+  }
   return (
     <span className="avatar" data-state="idle">
       <span className="avatar__initials" aria-hidden="true">

@@ -5,6 +5,7 @@ import { eventDate } from '../../site/facts';
 import { formatList } from '../../site/format';
 import type { PageId } from '../../site/pages';
 import type { LocalTime } from '../../site/program';
+import { imageUrl } from '../lib/images';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { TimeRange } from './time-range';
@@ -93,7 +94,7 @@ export function EventHero({
         </div>
         {art && (
           <div className="event-hero__art">
-            <img src={art.src} width={art.width} height={art.height} alt={art.alt} />
+            <img src={imageUrl(art.src)} width={art.width} height={art.height} alt={art.alt} />
           </div>
         )}
       </div>

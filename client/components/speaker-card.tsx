@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type Speaker, speakerAnchor, speakersAreExamples } from '../../site/speakers';
+import { drawing } from '../lib/images';
 import { Avatar } from './avatar';
 import { EventIcon } from './event-icon';
 
@@ -21,7 +22,7 @@ export function SpeakerCard({ speaker }: { speaker: Speaker }) {
   ] as const;
   return (
     <article className="speaker-card" id={anchor} aria-labelledby={`${anchor}-name`}>
-      <Avatar name={name} src={speaker.image} alt={t('speakers.portraitAlt', { name })} />
+      <Avatar name={name} src={speaker.image} svg={drawing(speaker.image)} alt={t('speakers.portraitAlt', { name })} />
       <div className="speaker-card__body">
         {example && (
           <p>

@@ -4,9 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { avatars } from '../../client/boot';
 import { Avatar, initials } from '../../client/components/avatar';
+import { drawing } from '../../client/lib/images';
 
 const NAME = 'Ewa Lisowska';
-const SRC = '/images/events/speaker-ewa-lisowska.svg';
+const SRC = '/images/speakers/ewa-lisowska.jpg';
 const ALT = 'Abstrakcyjny portret: Ewa Lisowska';
 
 /** What the browser reports about the image when the page script starts. */
@@ -31,11 +32,22 @@ afterEach(() => {
 });
 
 describe('Avatar', () => {
+  it("puts a drawing of the site's own into the page: named by its alt, no load, nothing left to the page script", () => {
+    const svg = drawing('speaker-ewa-lisowska.svg') ?? '';
+    expect(svg).toMatch(/^<svg /);
+    const { container } = renderWithScript(<Avatar name={NAME} src="speaker-ewa-lisowska.svg" svg={svg} alt={ALT} />);
+    expect(stateOf(container)).toBe('loaded');
+    const image = screen.getByRole('img', { name: ALT });
+    expect(image.querySelector('svg')).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByText('EL')).toBeNull();
+  });
+
   it('is idle in the prerendered HTML: initials shown, the image already requested', () => {
     const html = renderToString(<Avatar name={NAME} src={SRC} alt={ALT} />);
     expect(html).toContain('data-state="idle"');
     expect(html).toContain('>EL</span>');
-    expect(html).toMatch(/<img[^>]+src="\/images\/events\/speaker-ewa-lisowska\.svg"/);
+    expect(html).toMatch(/<img[^>]+src="\/images\/speakers\/ewa-lisowska\.jpg"/);
     expect(html).toMatch(/<img[^>]+width="160"[^>]+height="160"/);
   });
 
@@ -98,5 +110,23 @@ describe('initials', () => {
     ['Łucja Żak', 'ŁŻ'],
   ])('of %j is %s', (name, expected) => {
     expect(initials(name)).toBe(expected);
+  });
+});
+
+describe("the site's drawings (client/images/)", () => {
+  const files = import.meta.glob<string>('../../client/images/*.svg', {
+    eager: true,
+    import: 'default',
+    query: '?raw',
+  });
+
+  it('use ids no other drawing uses, so that any of them can share a page', () => {
+    const ids = Object.values(files).flatMap((svg) => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("are small enough to go into the page (under Vite's 4 KB inline limit)", () => {
+    for (const [file, svg] of Object.entries(files)) expect(svg.length, file).toBeLessThan(4096);
   });
 });
