@@ -93,13 +93,15 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * Axe's violations on the page as `rule: targets` lines: every WCAG 2.x A/AA rule (or, with
  * `all`, every rule axe runs by default, best practices too), and always label-content-name-mismatch
  * (WCAG 2.5.3 "label in name"), which axe counts as experimental and leaves out otherwise.
+ * `within` limits the scan to the elements of one selector.
  */
-export async function axeViolations(page: Page, { all = false } = {}) {
+export async function axeViolations(page: Page, { all = false, within }: { all?: boolean; within?: string } = {}) {
   const rules = { 'label-content-name-mismatch': { enabled: true } };
   // One options object: AxeBuilder's options() replaces what withTags() set.
-  const { violations } = await new AxeBuilder({ page })
-    .options(all ? { rules } : { runOnly: { type: 'tag', values: WCAG_TAGS }, rules })
-    .analyze();
+  const axe = new AxeBuilder({ page }).options(
+    all ? { rules } : { runOnly: { type: 'tag', values: WCAG_TAGS }, rules },
+  );
+  const { violations } = await (within ? axe.include(within) : axe).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
