@@ -418,8 +418,12 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
         if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter);
       },
       (error: unknown) => {
-        // A failed load (a network blip) is tried again at the next interaction.
+        // A failed load (a network blip) is tried again at the next interaction. A button pressed
+        // meanwhile stops showing that it waits: it is pressed again to try again. A form sent
+        // meanwhile stays held, and is sent once a later load succeeds.
         console.error(LOAD_FAILED, error);
+        state.click?.removeAttribute('aria-busy');
+        state.click = undefined;
         state.status = 'waiting';
         doc.dispatchEvent(new CustomEvent(APP_STARTED_EVENT, { detail: error ?? 'failed' }));
       },

@@ -215,6 +215,32 @@ test.describe('an island', () => {
     });
   }
 
+  test('a button pressed while its island fails to load stops waiting, and a second press works', async ({
+    page,
+    request,
+  }) => {
+    const { thanks } = await buyByApi(request, { pay: true });
+    let fail = true;
+    // Every attempt's entry: a retry asks for it under /assets/retry-<n>/.
+    await page.route(/\/index-[\w-]+\.js$/, (route) => (fail ? route.abort() : route.continue()));
+    await page.addInitScript(() => {
+      window.print = () => document.documentElement.setAttribute('data-printed', 'true');
+    });
+    // An order whose e-mail is still on its way starts its island at load: that load fails first.
+    const atLoad = loadFailed(page);
+    await page.goto(thanks);
+    if (await page.locator('[data-island="order"]').getAttribute('data-start')) await atLoad;
+    const print = page.getByRole('button', { name: 'Drukuj bilet' });
+    const failed = loadFailed(page);
+    await print.click();
+    await failed;
+    await expect(print).not.toHaveAttribute('aria-busy');
+    await expect(page.locator('html')).not.toHaveAttribute('data-printed');
+    fail = false;
+    await print.click();
+    await expect(page.locator('html')).toHaveAttribute('data-printed', 'true');
+  });
+
   test('a page visited remembers its language for the edge without any interaction', async ({ page }) => {
     await page.goto('/en-us/faq');
     await expect
