@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/prerender.ts';
 
 // Catalogue chunks are named after their language and namespace (locale-de-common-<hash>.js),
 // so what a page loads can be checked by name.
@@ -11,9 +12,10 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
 }
 
 // The client entry is client/index.html; the Cloudflare plugin builds the worker from
-// wrangler.toml and runs it in workerd during `vite dev`.
+// wrangler.toml and runs it in workerd during `vite dev`. `vite build` then prerenders every page
+// into the built client and builds the organiser console (scripts/prerender.ts).
 export default defineConfig({
-  plugins: [react(), cloudflare()],
+  plugins: [react(), cloudflare(), prerender()],
   resolve: {
     alias: {
       'use-sync-external-store/shim': fileURLToPath(
@@ -21,7 +23,7 @@ export default defineConfig({
       ),
     },
   },
-  // Only the page script's own build (scripts/prerender.mjs) sets the app entry's URL.
+  // Only the page script's own build (scripts/prerender.ts) sets the app entry's URL.
   define: { __APP_ENTRY__: 'undefined' },
   // Bundles refer to each other relative to their own URL (the preload list too), so a retried load
   // of the app under /assets/retry-<n>/ (client/boot.ts) fetches every file of it under that path.

@@ -1,4 +1,4 @@
-// The page's own script, inlined into every prerendered page by the build (scripts/prerender.mjs)
+// The page's own script, inlined into every prerendered page by `vite build` (scripts/prerender.ts)
 // so that it costs no request. The page is complete HTML whose controls are the platform's own:
 // `<details name>` accordions, popover menus and `<dialog>`s opened by invoker commands answer a
 // tap at once, without any script. This script adds what the HTML cannot say: the welcome popup,
@@ -147,7 +147,7 @@ export function linkManifest(doc: Document = document): void {
     if (doc.querySelector('link[rel="manifest"]')) return;
     const element = doc.createElement('link');
     element.rel = 'manifest';
-    // One manifest per language (built by scripts/prerender.mjs), in the page's language.
+    // One manifest per language (written by the build, scripts/prerender.ts), in the page's language.
     element.href = manifestPath(doc.documentElement.lang);
     doc.head.append(element);
   };

@@ -26,7 +26,7 @@ export { LANGUAGES as languages, manifestPath } from '../site/languages';
 export { notFoundAssetPath as notFoundPath } from '../site/pages';
 export { headersFile } from '../site/security';
 
-/** Every page with its canonical path builder, for the prerender script. */
+/** Every page with its canonical path builder, for the build's prerendering (scripts/prerender.ts). */
 export const pages = PAGES.map((p) => ({
   id: p.id,
   path: (lang: LanguageCode) => href(lang, p.id),

@@ -58,7 +58,7 @@ export function matchAcceptLanguage(header: string | null | undefined): Language
 
 /**
  * Path of the web app manifest of a language (code or prefix; the default language's for anything
- * else), built per language by the prerender script: `/manifest-en-gb.webmanifest`.
+ * else), written per language by the build (scripts/prerender.ts): `/manifest-en-gb.webmanifest`.
  */
 export function manifestPath(lang: string | null | undefined): string {
   return `/manifest-${(findLanguage(lang) ?? language(DEFAULT_LANGUAGE)).prefix}.webmanifest`;

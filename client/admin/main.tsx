@@ -1,4 +1,4 @@
-// The organiser console's entry: a bundle of its own (scripts/build-admin.mjs), so nothing here
+// The organiser console's entry: a Vite build of its own (scripts/prerender.ts), so nothing here
 // reaches a public page.
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

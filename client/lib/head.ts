@@ -22,7 +22,7 @@ export type Head = {
   jsonLd?: object;
 };
 
-/** Path of a language's preview image (built by the prerender script). */
+/** Path of a language's preview image (written by the build, scripts/prerender.ts). */
 export const ogImagePath = (prefix: string) => `/og/${prefix}.png`;
 
 /** Head of a page in a language; `page` null is the 404 page (noindex, no alternates). */

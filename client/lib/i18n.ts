@@ -15,7 +15,7 @@ export const ISLAND_NAMESPACES = ['tickets', 'contact', 'delivery'] as const sat
 // One lazily loaded chunk per language and namespace: a page ships only its own language. The
 // prerender, `vite dev` and the tests render whole pages and take every catalogue; the built
 // client knows only the islands' (each entry of the map is bytes in the islands' entry). The
-// organiser console's catalogue belongs to its own bundle (scripts/build-admin.mjs), never the site's.
+// organiser console's catalogue belongs to its own bundle (scripts/prerender.ts), never the site's.
 const loaders =
   import.meta.env.DEV || import.meta.env.SSR
     ? import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/admin.json'], { import: 'default' })

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The organiser console is a build of its own (scripts/build-admin.mjs): no public page may load,
+// The organiser console is a Vite build of its own (scripts/prerender.ts): no public page may load,
 // preload or link any of its files, and the site's own build must not know its modules.
 const built = existsSync('dist/client/_internal/admin.html') && existsSync('dist/client/.vite/manifest.json');
 

@@ -271,7 +271,7 @@ export const admin = new Hono<AppEnv>()
     return c.json(withTopic(message));
   });
 
-/** Where the console's page is in the built assets (scripts/build-admin.mjs); never served as it is. */
+/** Where the console's page is in the built assets (scripts/prerender.ts); never served as it is. */
 export const ADMIN_PAGE_ASSET = '/_internal/admin';
 
 const SITE_HEADERS = securityHeaders(import.meta.env?.VITE_FOOTER_BASE_URL);

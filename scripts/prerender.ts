@@ -1,0 +1,205 @@
+// The site's build after Vite's own, as a plugin of `vite build` (vite.config.ts): once the Cloudflare
+// plugin has built the worker and the client, it builds the server entry (client/entry-server.tsx)
+// and renders every page of the page table in every language to static HTML,
+// dist/client/<lang>/<slug>/index.html, plus the translated 404 pages the worker serves, the preview
+// images, icons, manifests, sitemap and headers; then it builds the organiser console.
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
+import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
+import type { notFoundAssetPath, PageId } from '../site/pages';
+import type { headersFile } from '../site/security';
+
+/** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
+interface ServerEntry {
+  render(lang: LanguageCode, page: PageId | null): Promise<{ html: string; head: string }>;
+  pages: { id: PageId; path(lang: LanguageCode): string }[];
+  languages: typeof LANGUAGES;
+  notFoundPath: typeof notFoundAssetPath;
+  headersFile: typeof headersFile;
+  ogImageSvg(lang: LanguageCode): Promise<string>;
+  manifestJson(lang: LanguageCode): Promise<string>;
+  manifestPath: typeof manifestPath;
+  sitemapXml(): string;
+  robotsTxt(): string;
+}
+
+/** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
+export function prerender(): Plugin {
+  return {
+    name: 'prerender',
+    apply: 'build',
+    // The server entry is an environment of the app's build (its output is the same as that of a
+    // build of its own). The Cloudflare plugin's builder builds only the worker and the client, so
+    // this plugin builds it below.
+    config: () => ({
+      environments: {
+        prerender: {
+          consumer: 'server',
+          build: { outDir: 'dist/ssr', emptyOutDir: true, rolldownOptions: { input: 'client/entry-server.tsx' } },
+        },
+      },
+    }),
+    buildApp: {
+      // After the builder set by the Cloudflare plugin: the pages are written into the built client.
+      order: 'post',
+      async handler(builder) {
+        const { client, prerender: server } = builder.environments;
+        if (!client?.isBuilt || !server) throw new Error('prerender: no built client or no prerender environment');
+        await builder.build(server);
+        const { root, logger, env } = builder.config;
+        const entry: ServerEntry = await import(
+          pathToFileURL(resolve(root, server.config.build.outDir, 'entry-server.js')).href
+        );
+        const clientDir = resolve(root, client.config.build.outDir);
+        await writePages(root, clientDir, entry, env.VITE_FOOTER_BASE_URL, logger);
+        await buildAdmin(root, clientDir, logger);
+      },
+    },
+  };
+}
+
+/** A Vite build of its own (no config file, no Cloudflare plugin) that writes nothing and returns its files. */
+async function buildFiles(config: InlineConfig) {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    ...config,
+    build: { ...config.build, write: false },
+  });
+  const output = Array.isArray(result) ? result[0] : result;
+  if (!output || !('output' in output)) throw new Error('prerender: a build returned no files');
+  return output.output;
+}
+
+async function writePages(
+  root: string,
+  client: string,
+  entry: ServerEntry,
+  footerBase: string | undefined,
+  logger: Logger,
+) {
+  const { render, pages, languages, notFoundPath, ogImageSvg, manifestJson, manifestPath } = entry;
+  const templatePath = join(client, 'client/index.html');
+  const built = await readFile(templatePath, 'utf8');
+
+  // The page's own script (client/boot.ts) is built on its own into one small classic script and
+  // inlined, so a page needs no script request at all; on a page with islands it imports the
+  // islands' entry, which Vite linked into the template, when the visitor reaches for one. The CSP
+  // allows exactly this script by its hash.
+  const entryTag = built.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entryTag) throw new Error('the built template has no app entry script');
+  const [boot] = await buildFiles({
+    root,
+    define: { __APP_ENTRY__: JSON.stringify(entryTag[1]) },
+    build: { minify: true, rolldownOptions: { input: join(root, 'client/boot.ts'), output: { format: 'iife' } } },
+  });
+  if (boot?.type !== 'chunk') throw new Error('the page script built to no chunk');
+  const bootScript = boot.code.trim();
+  const scriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
+  // The favicon goes into the page as a data URL: a linked icon is one more request while the page
+  // loads (on HTTP/1.1 one more connection), and its 300 bytes cost less than that.
+  const faviconSvg = await readFile(join(root, 'public/favicon.svg'), 'utf8');
+  const faviconLink = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+  if (!built.includes(faviconLink)) throw new Error('the built template has no favicon link');
+  // At the end of the body: it runs once the page it acts on has been parsed.
+  const template = built
+    .replace(entryTag[0], '')
+    .replace(faviconLink, `<link rel="icon" href="${faviconDataUrl(faviconSvg)}" type="image/svg+xml" />`)
+    .replace('</body>', `<script>${bootScript}</script>\n  </body>`);
+
+  /** Fills the template with a rendered page. */
+  const documentFor = (lang: LanguageCode, { html, head }: { html: string; head: string }) =>
+    template
+      .replace('<html lang="pl">', `<html lang="${lang}">`)
+      .replace('<!--head-->', head)
+      .replace('<!--app-->', html);
+
+  let count = 0;
+  for (const lang of languages) {
+    for (const page of pages) {
+      const file = join(client, page.path(lang.code), 'index.html');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, documentFor(lang.code, await render(lang.code, page.id)));
+      count++;
+    }
+    const file = join(client, `${notFoundPath(lang.prefix)}.html`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, documentFor(lang.code, await render(lang.code, null)));
+  }
+
+  // Preview images (1200x630 PNG per language), sitemap and robots.txt. Sharp is loaded here only,
+  // not with the config: `vite dev` never needs it.
+  const sharp = (await import('sharp')).default;
+  await mkdir(join(client, 'og'), { recursive: true });
+  for (const lang of languages) {
+    const svg = Buffer.from(await ogImageSvg(lang.code));
+    await sharp(svg)
+      .png({ palette: true, compressionLevel: 9 })
+      .toFile(join(client, 'og', `${lang.prefix}.png`));
+  }
+  // App icons for the manifest and home screens, from the SVG favicon.
+  const favicon = Buffer.from(faviconSvg);
+  for (const [name, size] of [
+    ['icon-192.png', 192],
+    ['icon-512.png', 512],
+    ['apple-touch-icon.png', 180],
+  ] as const) {
+    await sharp(favicon, { density: 600 }).resize(size, size).png().toFile(join(client, name));
+  }
+  // One web app manifest per language, linked by the page's script in the page's language.
+  for (const lang of languages) {
+    await writeFile(join(client, manifestPath(lang.code).slice(1)), await manifestJson(lang.code));
+  }
+  await writeFile(join(client, 'sitemap.xml'), entry.sitemapXml());
+  await writeFile(join(client, 'robots.txt'), entry.robotsTxt());
+
+  // The template is not a page: without it `/` reaches the worker, which redirects by language.
+  await rm(dirname(templatePath), { recursive: true });
+  await appendFile(join(client, '.assetsignore'), '.vite\n');
+  // Security and cache headers for the static files, from the same list the worker uses, with the
+  // footer service's origin the worker's bundle got from the same Vite env.
+  await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [scriptHash]));
+  logger.info(`prerendered ${count} pages and ${languages.length} 404 pages`);
+}
+
+/** An SVG as a compact data URL: only the characters a URL in an attribute cannot hold are escaped. */
+function faviconDataUrl(svg: string) {
+  const compact = svg.replace(/\s*\n\s*/g, ' ').trim();
+  return `data:image/svg+xml,${compact.replace(/[%#<>"\s]/g, (c) => encodeURIComponent(c))}`;
+}
+
+/**
+ * The organiser console (client/admin/): a Vite build of its own, so that it shares no chunk with the
+ * public pages and adding it changes none of their files by a byte. Its files go to
+ * dist/client/assets/ under an `admin-` prefix; its page to dist/client/_internal/, which the assets
+ * layer never serves itself (wrangler.toml), so only the worker's /admin route, with its own headers,
+ * answers it.
+ */
+async function buildAdmin(root: string, client: string, logger: Logger) {
+  const files = await buildFiles({
+    root: join(root, 'client/admin'),
+    base: '/',
+    plugins: [react()],
+    build: {
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          entryFileNames: 'assets/admin-[name]-[hash].js',
+          chunkFileNames: 'assets/admin-[name]-[hash].js',
+          assetFileNames: 'assets/admin-[name]-[hash][extname]',
+        },
+      },
+    },
+  });
+  await mkdir(join(client, '_internal'), { recursive: true });
+  const assets = files.filter((file) => file.fileName !== 'index.html');
+  for (const file of files) {
+    const path = file.fileName === 'index.html' ? '_internal/admin.html' : file.fileName;
+    await writeFile(join(client, path), file.type === 'chunk' ? file.code : file.source);
+  }
+  logger.info(`built the organiser console: ${assets.length} files`);
+}
