@@ -39,7 +39,12 @@ export function prerender(): Plugin {
       environments: {
         prerender: {
           consumer: 'server',
-          build: { outDir: 'dist/ssr', emptyOutDir: true, rolldownOptions: { input: 'client/entry-server.tsx' } },
+          build: {
+            outDir: 'dist/ssr',
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rolldownOptions: { input: 'client/entry-server.tsx' },
+          },
         },
       },
     }),
