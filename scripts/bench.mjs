@@ -9,7 +9,8 @@
 //   --runs 5                  Lighthouse runs per page: the run with the median performance score
 //                             stands for the scores and sizes, LCP, TBT and CLS are each the median
 //                             (a page that misses a timing line on fewer runs is measured five times)
-//   --taps 5                  cold taps per control and page (default 3; 0 skips tap timing)
+//   --taps 5                  cold taps per control and page (default 3, five for a control whose median
+//                             misses the line; 0 skips tap timing)
 // Sizes are gzip -9 of what the page loaded: the local server does not compress, Cloudflare does.
 // A page loads only its inline script (client/boot.ts); a page with islands (client/islands.ts: the
 // purchase dialog, the contact form, the workshop registration, the order status) loads React,
@@ -294,6 +295,10 @@ try {
       const home = /^\/[a-z-]+$/.test(path);
       const kinds = (await controlsOn(browser, url)).filter((kind) => home || !HEADER_KINDS.includes(kind));
       r.taps = await tapTimes(browser, url, { runs: taps, kinds });
+      // Likewise a control whose median tap misses the line is tapped five times in all.
+      const slow = kinds.filter((kind) => r.taps[kind].median > BUDGET.tap && r.taps[kind].times.length < RECHECK_RUNS);
+      if (slow.length)
+        Object.assign(r.taps, await tapTimes(browser, url, { runs: RECHECK_RUNS - taps, kinds: slow, before: r.taps }));
     }
     rows.push({ path: isThanksPage(path) ? `${path}?order=…` : path, ...r });
     const check = (ok, what) => ok || misses.push(`${path}: ${what}`);
@@ -352,7 +357,7 @@ const loadTable = [
 const report = [
   `# Benchmark (${quick ? 'quick' : 'full'}, ${runs} Lighthouse run${runs > 1 ? 's' : ''} per page, median), ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `Budget: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms, CLS ${BUDGET.cls}, JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated), CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), a cold tap on every kind of control answered in ≤ ${BUDGET.tap} ms (median of ${taps} taps, Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(taps - 1) * 400} ms after load; a tap on a plan button also starts the purchase island). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
+  `Budget: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms, CLS ${BUDGET.cls}, JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated), CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), a cold tap on every kind of control answered in ≤ ${BUDGET.tap} ms (median of ${taps} taps, or ${RECHECK_RUNS} for a control whose first ${taps} miss, Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(RECHECK_RUNS - 1) * 400} ms after load; a tap on a plan button also starts the purchase island). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
   '',
   ...table,
   '',
