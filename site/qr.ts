@@ -17,3 +17,13 @@ export function qrMatrix(text: string): boolean[][] {
 export function qrSvg(text: string): string {
   return encodeQR(text, 'svg', { ...OPTIONS, optimize: true });
 }
+
+/** A ticket's QR code as an SVG image: square modules with no seams at any scale, on a white ground for the quiet zone. */
+export function ticketQrSvg(code: string): string {
+  return qrSvg(code).replace(/^<svg /, '<svg shape-rendering="crispEdges" style="background:#fff" ');
+}
+
+/** An SVG as a data URL for an image's `src`: only what a URL in an attribute cannot hold is escaped. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml,${svg.replace(/[%#<>"\s]/g, (c) => encodeURIComponent(c))}`;
+}

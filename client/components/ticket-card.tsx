@@ -13,8 +13,9 @@ export function useProductName(): (product: ProductId) => string {
 
 /**
  * The ticket on the order page: the QR code and the code as text, the product and the e-mail it
- * was issued to. The QR code is an image the worker draws (`qr`: `GET /api/orders/:id/ticket.svg`),
- * so the page loads no QR library. Print styles put it alone on one A4 page; on a phone it fits
+ * was issued to. The QR code is an image the worker draws (`qr`: inside the page as a data URL
+ * when the worker writes the order in, else `GET /api/orders/:id/ticket.svg`), so the page loads no
+ * QR library. Print styles put it alone on one A4 page; on a phone it fits
  * the screen.
  */
 export function TicketCard({

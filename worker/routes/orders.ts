@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { OrderView } from '../../site/order-view';
-import { qrSvg } from '../../site/qr';
+import { ticketQrSvg } from '../../site/qr';
 import { boxOffice } from '../box-office/box-office';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
@@ -71,11 +71,7 @@ export const orders = new Hono<AppEnv>()
     const order = (await findOrder(c.env, id, token))?.order;
     // Only a paid order has a ticket; anything else is the same 404.
     if (order?.status !== 'paid') throw new ApiError(404, 'not_found');
-    // Square modules with no seams between them at any scale; a white ground for the quiet zone.
-    const svg = qrSvg(await ticketCode(ticketKey(c.env), order)).replace(
-      /^<svg /,
-      '<svg shape-rendering="crispEdges" style="background:#fff" ',
-    );
+    const svg = ticketQrSvg(await ticketCode(ticketKey(c.env), order));
     // Opened on its own, as a document, it still runs nothing.
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
