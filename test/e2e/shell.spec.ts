@@ -84,6 +84,43 @@ function CSS_ESCAPE(value: string) {
   return value.replace(/[^\w-]/g, (c) => `\\${c}`);
 }
 
+test('the keyboard focus ring stands out from the purple buttons and the dark hero (3:1)', async ({ page }) => {
+  await page.goto('/pl');
+  await page.keyboard.press('Tab');
+  const buy = page.locator('.hero__actions a').first();
+  await buy.focus();
+  const colours = await buy.evaluate((element) => {
+    // Any CSS colour as [r, g, b], as the browser draws it.
+    const rgb = (colour: string) => {
+      const canvas = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      canvas.fillStyle = colour;
+      canvas.fillRect(0, 0, 1, 1);
+      return Array.from(canvas.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    };
+    const style = getComputedStyle(element);
+    const hero = element.closest('.hero') as HTMLElement;
+    return {
+      visible:
+        element.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+      ring: rgb(style.outlineColor),
+      button: rgb(style.backgroundColor),
+      hero: rgb(getComputedStyle(hero).backgroundColor),
+    };
+  });
+  // WCAG's relative luminance and contrast ratio.
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((v) =>
+      v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: number[], b: number[]) =>
+    (Math.max(luminance(a), luminance(b)) + 0.05) / (Math.min(luminance(a), luminance(b)) + 0.05);
+  expect(colours.visible).toBe(true);
+  expect(contrast(colours.ring, colours.button)).toBeGreaterThanOrEqual(3);
+  expect(contrast(colours.ring, colours.hero)).toBeGreaterThanOrEqual(3);
+});
+
 test('the Program dropdown works from the keyboard: Space, arrows, Escape from a link', async ({ page }) => {
   await open(page, '/de');
   const button = page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Programm' });
