@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES } from '../../site/languages';
+import { href, PAGES } from '../../site/pages';
 import { axeViolations, expect, hydrate, open, test } from './helpers';
 
 test.describe('header', () => {
@@ -423,5 +424,19 @@ test.describe('home page', () => {
       await open(page, `/${lang.prefix}`);
       expect(await axeViolations(page, { all: true })).toEqual([]);
     });
+  }
+});
+
+// A component's own `display` outranks the browser's `[hidden] { display: none }`: the ticket
+// page's "payment cancelled" notice (a flex box) was shown to every visitor, at every width.
+test('nothing a page marks hidden is shown, on any page', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const { id } of PAGES.filter((p) => p.id !== 'thanks')) {
+    const path = href('pl', id);
+    await page.goto(path);
+    const shown = await page
+      .locator('[hidden]')
+      .evaluateAll((elements) => elements.filter((e) => e.checkVisibility()).map((e) => e.outerHTML.slice(0, 120)));
+    expect(shown, path).toEqual([]);
   }
 });
