@@ -9,7 +9,7 @@
 //   --runs 5                  Lighthouse runs per page: the run with the median performance score
 //                             stands for the scores and sizes, LCP, TBT and CLS are each the median
 //                             (a page that misses a timing line on fewer runs is measured five times)
-//   --taps 5                  cold taps per control and page (default 3, five for a control whose median
+//   --taps 5                  cold taps per control and page (default 3, nine for a control whose median
 //                             misses the line; 0 skips tap timing)
 // Sizes are gzip -9 of what the page loaded: the local server does not compress, Cloudflare does.
 // A page loads only its inline script (client/boot.ts); a page with islands (client/islands.ts: the
@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
-import { controlsOn, tapTimes } from './tap-timing.mjs';
+import { controlsOn, TAP_DELAYS_MS, tapTimes } from './tap-timing.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -243,6 +243,13 @@ function tapSummary(r) {
 
 /** Runs of a page whose measurement misses a timing line: Lighthouse's advice for variable metrics. */
 const RECHECK_RUNS = 5;
+/**
+ * Taps on a control whose median of the first ones misses the line. A tap varies more than a
+ * Lighthouse run: DevTools' CPU throttling stretches every moment the renderer is kept waiting by
+ * 4, and ten taps on one plan button here ranged from 50 to 210 ms. Nine give a median that two
+ * or three slow taps cannot move, either way.
+ */
+const TAP_RECHECK_RUNS = 9;
 
 const missesTiming = (r) =>
   r.performance < BUDGET.score || r.lcp > BUDGET.lcp || r.tbt > BUDGET.tbt || r.cls > BUDGET.cls;
@@ -295,10 +302,10 @@ try {
       const home = /^\/[a-z-]+$/.test(path);
       const kinds = (await controlsOn(browser, url)).filter((kind) => home || !HEADER_KINDS.includes(kind));
       r.taps = await tapTimes(browser, url, { runs: taps, kinds });
-      // Likewise a control whose median tap misses the line is tapped five times in all.
-      const slow = kinds.filter((kind) => r.taps[kind].median > BUDGET.tap && r.taps[kind].times.length < RECHECK_RUNS);
+      // Likewise a control whose median tap misses the line is tapped nine times in all.
+      const slow = kinds.filter((kind) => r.taps[kind].median > BUDGET.tap && r.taps[kind].times.length < TAP_RECHECK_RUNS);
       if (slow.length)
-        Object.assign(r.taps, await tapTimes(browser, url, { runs: RECHECK_RUNS - taps, kinds: slow, before: r.taps }));
+        Object.assign(r.taps, await tapTimes(browser, url, { runs: TAP_RECHECK_RUNS - taps, kinds: slow, before: r.taps }));
     }
     rows.push({ path: isThanksPage(path) ? `${path}?order=…` : path, ...r });
     const check = (ok, what) => ok || misses.push(`${path}: ${what}`);
@@ -357,7 +364,7 @@ const loadTable = [
 const report = [
   `# Benchmark (${quick ? 'quick' : 'full'}, ${runs} Lighthouse run${runs > 1 ? 's' : ''} per page, median), ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `Budget: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms, CLS ${BUDGET.cls}, JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated), CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), a cold tap on every kind of control answered in ≤ ${BUDGET.tap} ms (median of ${taps} taps, or ${RECHECK_RUNS} for a control whose first ${taps} miss, Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(RECHECK_RUNS - 1) * 400} ms after load; a tap on a plan button also starts the purchase island). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
+  `Budget: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms, CLS ${BUDGET.cls}, JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated), CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), a cold tap on every kind of control answered in ≤ ${BUDGET.tap} ms (median of ${taps} taps, or ${TAP_RECHECK_RUNS} for a control whose first ${taps} miss, Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(TAP_DELAYS_MS.length - 1) * 400} ms after load; a tap on a plan button also starts the purchase island). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
   '',
   ...table,
   '',
