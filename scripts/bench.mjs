@@ -303,9 +303,14 @@ try {
       const kinds = (await controlsOn(browser, url)).filter((kind) => home || !HEADER_KINDS.includes(kind));
       r.taps = await tapTimes(browser, url, { runs: taps, kinds });
       // Likewise a control whose median tap misses the line is tapped nine times in all.
-      const slow = kinds.filter((kind) => r.taps[kind].median > BUDGET.tap && r.taps[kind].times.length < TAP_RECHECK_RUNS);
+      const slow = kinds.filter(
+        (kind) => r.taps[kind].median > BUDGET.tap && r.taps[kind].times.length < TAP_RECHECK_RUNS,
+      );
       if (slow.length)
-        Object.assign(r.taps, await tapTimes(browser, url, { runs: TAP_RECHECK_RUNS - taps, kinds: slow, before: r.taps }));
+        Object.assign(
+          r.taps,
+          await tapTimes(browser, url, { runs: TAP_RECHECK_RUNS - taps, kinds: slow, before: r.taps }),
+        );
     }
     rows.push({ path: isThanksPage(path) ? `${path}?order=…` : path, ...r });
     const check = (ok, what) => ok || misses.push(`${path}: ${what}`);
