@@ -87,6 +87,42 @@ export function dialogFallbacks(doc: Document = document): void {
 }
 
 /**
+ * A button's `show-modal` command draws its dialog at once and makes it modal a frame later. A
+ * modal dialog makes the rest of the page inert, and the browser restyles the whole page for that
+ * before it draws anything: on a phone's CPU half the cost of opening the purchase dialog on a home
+ * page. So the dialog is first shown as a popover (in the top layer, with its backdrop, the page
+ * not yet inert), and once that frame is drawn it is turned into the modal dialog in one task,
+ * which no frame sees; the focus stays where the visitor put it, and goes back to the button on
+ * closing.
+ */
+export function modalsPaintFirst(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  doc.addEventListener(
+    'command',
+    (event) => {
+      const dialog = event.target;
+      if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
+      if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
+      event.preventDefault();
+      dialog.popover = 'manual';
+      dialog.showPopover();
+      afterNextPaint(win, () => {
+        if (!dialog.matches(':popover-open')) return;
+        // The modal dialog gives the focus back on closing to what had it when it opened: the button.
+        const focused = doc.activeElement;
+        const { source } = event as Event & { source?: Element | null };
+        if (source instanceof win.HTMLElement) source.focus({ preventScroll: true });
+        dialog.hidePopover();
+        dialog.removeAttribute('popover');
+        dialog.showModal();
+        if (focused instanceof win.HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
+      });
+    },
+    true,
+  );
+}
+
+/**
  * Tells a dialog which product it is opened for: a button with `commandfor` and `data-product`
  * (a plan's "choose" button) writes the product into the dialog's `product` field and shows only
  * the dialog's parts marked `data-for-product` with that product (its title and prices). Runs on
@@ -342,6 +378,7 @@ export function cancelledPayment(doc: Document = document): void {
 /** The behaviours of a page that need no React. */
 export function pageBehaviours(doc: Document = document): void {
   dialogFallbacks(doc);
+  modalsPaintFirst(doc);
   productDialogs(doc);
   scheduleWelcomePopup(doc);
   showDevNotice(doc);

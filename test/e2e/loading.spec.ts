@@ -102,11 +102,11 @@ test.describe('an island', () => {
     page,
   }) => {
     await page.goto('/pl/kup-bilet');
-    // The first animation frame in which the dialog is open comes before that frame is drawn.
+    // The first animation frame in which the dialog is shown comes before that frame is drawn.
     await page.evaluate(() => {
       const dialog = document.getElementById('purchase-dialog') as HTMLDialogElement;
       const watch = () => {
-        if (dialog.open) (window as unknown as { openFrame: number }).openFrame = performance.now();
+        if (dialog.checkVisibility()) (window as unknown as { openFrame: number }).openFrame = performance.now();
         else requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
@@ -121,6 +121,43 @@ test.describe('an island', () => {
         .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
     }));
     expect(requested).toBeGreaterThan(openFrame);
+  });
+
+  test('a plan button draws its dialog where the modal one is, before the page behind it is made inert', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/pl');
+    // What the first animation frame that shows the dialog finds, before that frame is drawn.
+    type Seen = { modal: boolean; box: string };
+    await page.evaluate(() => {
+      const dialog = document.getElementById('purchase-dialog') as HTMLDialogElement;
+      const watch = () => {
+        if (!dialog.checkVisibility()) return requestAnimationFrame(watch);
+        const box = JSON.stringify(dialog.getBoundingClientRect());
+        (window as unknown as { first: Seen }).first = { modal: dialog.matches(':modal'), box };
+      };
+      requestAnimationFrame(watch);
+    });
+    const button = page.getByRole('button', { name: 'Wybierz pakiet Premium' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Zakup biletu: Premium' });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    const first = await page.evaluate(() => (window as unknown as { first: Seen }).first);
+    expect(first.modal).toBe(false);
+    expect(first.box).toBe(await dialog.evaluate((element) => JSON.stringify(element.getBoundingClientRect())));
+    // Modal now: the page behind takes no focus, the dialog has it, and it goes back on closing.
+    await expect(dialog.getByLabel('Adres e-mail')).toBeFocused();
+    const behindTakesFocus = await page.evaluate(() => {
+      const link = document.querySelector<HTMLElement>('header a');
+      link?.focus();
+      return document.activeElement === link;
+    });
+    expect(behindTakesFocus).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
   });
 
   test('the purchase dialog says an error above itself, where it is seen, clicked and announced', async ({ page }) => {
