@@ -103,6 +103,7 @@ export function modalsPaintFirst(doc: Document = document): void {
       const dialog = event.target;
       if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
       if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
+      if (dialog.matches(':popover-open')) return event.preventDefault();
       event.preventDefault();
       dialog.popover = 'manual';
       dialog.showPopover();
