@@ -35,9 +35,33 @@ export const CONTROLS = {
   'welcome popup': { tap: 'dialog.welcome .button', answer: 'dialog.welcome', hidden: true, fresh: true },
 };
 
+/**
+ * The controls of the bench's anchor page (scripts/bench.mjs `ANCHOR_PAGES.controls`): a bare
+ * `<details>` and a bare `<dialog>` opened by an invoker command, no CSS, no script. What the
+ * browser itself takes to answer such a tap on this machine, at this moment, is the floor a
+ * site's control is measured against.
+ */
+export const ANCHOR_CONTROLS = {
+  'bare details': { tap: 'details > summary', answer: 'details > p' },
+  'bare dialog': { tap: 'button[commandfor]', answer: 'dialog' },
+};
+
+/** The anchor control each kind of the site's controls is compared with: an accordion with the
+ * bare `<details>`, everything that opens (or closes) a layer (popover, dialog) with the bare `<dialog>`. */
+export const ANCHOR_OF = {
+  'mobile menu': 'bare dialog',
+  'language picker': 'bare dialog',
+  'header dropdown': 'bare dialog',
+  'FAQ answer': 'bare details',
+  'plan button': 'bare dialog',
+  'welcome popup': 'bare dialog',
+};
+
+const controlOf = (kind) => CONTROLS[kind] ?? ANCHOR_CONTROLS[kind];
+
 // Runs in the page before its own scripts: starts the clock at the first pointerdown and watches
 // every frame for the answer.
-function watchTap({ answer, hidden }) {
+export function watchTap({ answer, hidden }) {
   window.addEventListener(
     'pointerdown',
     (event) => {
@@ -59,7 +83,8 @@ function watchTap({ answer, hidden }) {
   );
 }
 
-async function throttle(page, profile) {
+/** Lighthouse's mobile network and CPU throttling on a page, through the DevTools protocol. */
+export async function throttle(page, profile = MOBILE_PROFILE) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -146,18 +171,25 @@ export async function controlsOn(browser, url) {
 }
 
 /**
- * The median tap time per kind of control on a page, over `runs` cold taps at the moments of
- * TAP_DELAYS_MS. `kinds` limits the kinds measured; `before` holds taps already measured (by
- * kind), which count with the new ones, and the new ones take the moments after theirs.
+ * Cold taps interleaved round by round: in each round every target (`{ key, url, kind }`) is tapped
+ * once, at that round's moment of TAP_DELAYS_MS, so that the anchors and the pages tapped beside
+ * them share whatever the machine was doing meanwhile. `before` holds times already measured (by
+ * key), which count with the new ones; the new ones take the moments after theirs. Returns the
+ * median and the times per key.
  */
-export async function tapTimes(browser, url, { runs = 3, kinds, before = {}, profile = MOBILE_PROFILE } = {}) {
+export async function tapRounds(browser, targets, { runs = 3, before = {}, profile = MOBILE_PROFILE } = {}) {
+  const times = Object.fromEntries(targets.map(({ key }) => [key, [...(before[key]?.times ?? [])]]));
+  for (let round = 0; round < runs; round++)
+    for (const { key, url, kind } of targets) {
+      const done = times[key].length;
+      times[key].push(
+        await tapOnce(browser, url, controlOf(kind), TAP_DELAYS_MS[done % TAP_DELAYS_MS.length], profile),
+      );
+    }
   const result = {};
-  for (const kind of kinds ?? (await controlsOn(browser, url))) {
-    const times = [...(before[kind]?.times ?? [])];
-    for (let i = times.length, end = times.length + runs; i < end; i++)
-      times.push(await tapOnce(browser, url, CONTROLS[kind], TAP_DELAYS_MS[i % TAP_DELAYS_MS.length], profile));
-    const sorted = [...times].sort((a, b) => a - b);
-    result[kind] = { median: sorted[Math.floor(sorted.length / 2)], times };
+  for (const [key, all] of Object.entries(times)) {
+    const sorted = [...all].sort((a, b) => a - b);
+    result[key] = { median: sorted[Math.floor(sorted.length / 2)], times: all };
   }
   return result;
 }
