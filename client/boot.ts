@@ -47,8 +47,10 @@ export function scheduleWelcomePopup(doc: Document = document): () => void {
   const dialog = doc.querySelector<HTMLDialogElement>('dialog.welcome');
   if (!dialog || read(local, WELCOME_POPUP_STORAGE_KEY) === 'true') return () => {};
   dialog.addEventListener('close', () => write(local, WELCOME_POPUP_STORAGE_KEY));
+  // Drawn first, made modal in the next task (`showModalPaintFirst`): making the page inert restyles
+  // all of it, and in one task with the popup's own style and layout that was a long task after load.
   const timer = setTimeout(() => {
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open && !isOpen(dialog)) showModalPaintFirst(dialog);
   }, WELCOME_DELAY_MS);
   return () => clearTimeout(timer);
 }
@@ -105,22 +107,44 @@ export function modalsPaintFirst(doc: Document = document): void {
       if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
       if (dialog.matches(':popover-open')) return event.preventDefault();
       event.preventDefault();
-      dialog.popover = 'manual';
-      dialog.showPopover();
-      afterNextPaint(win, () => {
-        if (!dialog.matches(':popover-open')) return;
-        // The modal dialog gives the focus back on closing to what had it when it opened: the button.
-        const focused = doc.activeElement;
-        const { source } = event as Event & { source?: Element | null };
-        if (source instanceof win.HTMLElement) source.focus({ preventScroll: true });
-        dialog.hidePopover();
-        dialog.removeAttribute('popover');
-        dialog.showModal();
-        if (focused instanceof win.HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
-      });
+      showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
     },
     true,
   );
+}
+
+/**
+ * Shows a dialog as a popover at once and makes it the modal dialog once that frame is drawn (see
+ * `modalsPaintFirst`); `source` gets the focus back on closing. Where the Popover API is missing,
+ * it is the modal dialog at once.
+ */
+export function showModalPaintFirst(dialog: HTMLDialogElement, source?: Element | null): void {
+  const doc = dialog.ownerDocument;
+  const win = doc.defaultView ?? window;
+  if (typeof dialog.showPopover !== 'function') {
+    dialog.showModal();
+    return;
+  }
+  dialog.popover = 'manual';
+  dialog.showPopover();
+  // A key pressed before that frame (Escape, Tab) is meant for the modal dialog: it is made modal
+  // first, in the capture phase, and the browser then handles the key as the dialog's.
+  let done = false;
+  const promote = () => {
+    if (done) return;
+    done = true;
+    doc.removeEventListener('keydown', promote, true);
+    if (!dialog.matches(':popover-open')) return;
+    // The modal dialog gives the focus back on closing to what had it when it opened: the button.
+    const focused = doc.activeElement;
+    if (source instanceof win.HTMLElement) source.focus({ preventScroll: true });
+    dialog.hidePopover();
+    dialog.removeAttribute('popover');
+    dialog.showModal();
+    if (focused instanceof win.HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
+  };
+  doc.addEventListener('keydown', promote, true);
+  afterNextPaint(win, promote);
 }
 
 /**
@@ -376,21 +400,32 @@ export function cancelledPayment(doc: Document = document): void {
   if (!dialog.open) dialog.showModal();
 }
 
-/** The behaviours of a page that need no React. */
+/**
+ * The behaviours of a page that need no React. This script runs as the parser reaches the end of
+ * the body, before the first frame is drawn, so it does there only what costs nothing until an
+ * event comes (listeners on the document) and what the first frame must show (the development
+ * notice, the portraits' state, a cancelled payment's dialog). The rest waits for the first frame:
+ * the first read of `localStorage` is a synchronous round trip to the browser process, reading
+ * `scrollY` makes the browser style and lay out the whole page inside the script (the header's
+ * shadow took more time than the rest of the script at load in a trace at 4x CPU), and an observer
+ * and a cookie can come a frame later just as well.
+ */
 export function pageBehaviours(doc: Document = document): void {
   dialogFallbacks(doc);
   modalsPaintFirst(doc);
   productDialogs(doc);
-  scheduleWelcomePopup(doc);
   showDevNotice(doc);
-  rememberLanguage(doc);
-  linkManifest(doc);
   dropdowns(doc);
   menus(doc);
-  headerShadow(doc);
   avatars(doc);
-  footerService(doc);
   cancelledPayment(doc);
+  afterNextPaint(doc.defaultView ?? window, () => {
+    headerShadow(doc);
+    scheduleWelcomePopup(doc);
+    rememberLanguage(doc);
+    linkManifest(doc);
+    footerService(doc);
+  });
 }
 
 /**
