@@ -326,8 +326,13 @@ const RECHECK_RUNS = 5;
 const TAP_RECHECK_RUNS = 9;
 
 /** Whether a page's timings, beside its anchors, miss a line. */
+// Measuring again is worth it when the miss may be noise: when the bare page itself misses the
+// TBT line, the machine is too busy for that line, and more rounds only take longer to say so.
 const missesTiming = (r, bare) =>
-  r.performance < BUDGET.score || r.lcp > BUDGET.lcpRatio * bare.lcp || r.tbt > BUDGET.tbt || r.cls > BUDGET.cls;
+  r.performance < BUDGET.score ||
+  r.lcp > BUDGET.lcpRatio * bare.lcp ||
+  (r.tbt > BUDGET.tbt && bare.tbt <= BUDGET.tbt) ||
+  r.cls > BUDGET.cls;
 
 /** One Lighthouse run; a run Lighthouse itself reports as broken (NO_NAVSTART, say) is repeated twice at most. */
 async function measure(port, url) {
@@ -347,8 +352,21 @@ async function measure(port, url) {
   }
 }
 
+/** Longest a load test may take: one was seen waiting for ever on connections the worker left open. */
+const LOAD_LIMIT_MS = 120_000;
+
 async function load(name, { redirect = false, ...options }) {
-  const result = await autocannon({ url: BASE, connections: 10, duration: quick ? 3 : 8, amount: 20000, ...options });
+  const result = await new Promise((resolve, reject) => {
+    const run = autocannon(
+      { url: BASE, connections: 10, duration: quick ? 3 : 8, amount: 20000, timeout: 10, ...options },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    const timer = setTimeout(() => {
+      console.warn(`${name}: stopped after ${LOAD_LIMIT_MS / 1000} s`);
+      run.stop();
+    }, LOAD_LIMIT_MS);
+    run.on('done', () => clearTimeout(timer));
+  });
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -412,10 +430,11 @@ try {
       }
     }
     let tapped = tapTargets.length ? await tapRounds(browser, tapTargets, { runs: taps }) : {};
+    // Likewise a tap over 100 ms is tapped again only when its bare control makes the line.
     const tapMisses = (target) => {
       const anchor = tapped[ANCHOR_OF[target.kind]]?.median ?? Number.POSITIVE_INFINITY;
       const { median: ms } = tapped[target.key];
-      return ms > BUDGET.tap || ms > BUDGET.tapRatio * anchor;
+      return (ms > BUDGET.tap && anchor <= BUDGET.tap) || ms > BUDGET.tapRatio * anchor;
     };
     // A control whose median misses a line is tapped nine times in all, beside its anchor again: a
     // tap varies more than a Lighthouse run, as DevTools' CPU throttling stretches every moment the
