@@ -1,3 +1,4 @@
+import type { OrderStatus } from './orders';
 import type { ProductId } from './tickets';
 
 /**
@@ -8,7 +9,7 @@ export type OrderView = {
   id: string;
   code: string;
   product: ProductId;
-  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+  status: OrderStatus;
   net: number;
   vat: number;
   gross: number;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { MailJob } from './box-office/orders';
+import type { MailJob } from '../site/orders';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
+import { EMAIL_KINDS, ORDER_EVENTS } from '../../site/orders';
 import { NAMESPACES } from '../../site/pages';
 
 type Tree = { [key: string]: string | Tree | Tree[] | string[] };
@@ -72,5 +73,15 @@ describe.skipIf(!built)('built pages', () => {
   // The content security policy (style-src 'self') blocks style attributes in served HTML.
   it.each(pages)('%s has no inline style attribute', (file) => {
     expect(readFileSync(file, 'utf8').match(/<[^>]+\sstyle="[^"]*"/g) ?? []).toEqual([]);
+  });
+});
+
+describe('the order domain in the console', () => {
+  const admin = JSON.parse(readFileSync('locales/pl/admin.json', 'utf8'));
+  it.each(ORDER_EVENTS)('names the log event %s', (event) => {
+    expect(admin.order.events[event]).toEqual(expect.any(String));
+  });
+  it.each(EMAIL_KINDS)('names the e-mail kind %s', (kind) => {
+    expect(admin.order.emailKinds[kind]).toEqual(expect.any(String));
   });
 });

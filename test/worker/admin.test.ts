@@ -2,9 +2,9 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactEnGB from '../../locales/en-GB/contact.json';
 import contactPl from '../../locales/pl/contact.json';
+import type { LogEntry, Order, SalesStats } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
-import { logKey } from '../../worker/box-office/box-office';
-import type { LogEntry, Order, SalesStats } from '../../worker/box-office/orders';
+import { logKey } from '../../worker/box-office/intent-log';
 import { sha256Hex } from '../../worker/crypto';
 import { timeSortableId } from '../../worker/ids';
 import worker from '../../worker/index';

@@ -12,7 +12,9 @@ import {
   product,
   SALES_OPEN,
 } from '../../site/tickets';
-import { logKey } from '../../worker/box-office/box-office';
+import { logKey } from '../../worker/box-office/intent-log';
+import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
+import { migrate } from '../../worker/box-office/schema';
 import type { Bindings } from '../../worker/env';
 import { allOrders, DURING_PROMOTION, office, officeKv, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -207,10 +209,10 @@ describe('the count of places held', () => {
   it('is counted once from the orders of a box office made before it', async () => {
     await order('a@example.com');
     await order('b@example.com');
-    await runInDurableObject(office(), (instance, state) => {
+    await runInDurableObject(office(), (_, state) => {
       state.storage.sql.exec('DROP TABLE held');
-      (instance as unknown as { migrate(): void }).migrate();
-      (instance as unknown as { migrate(): void }).migrate();
+      migrate(state.storage, { queueLeaseMs: QUEUE_LEASE_MS });
+      migrate(state.storage, { queueLeaseMs: QUEUE_LEASE_MS });
     });
     expect(await left()).toBe((product('onsite-vip').capacity ?? 0) - 2);
   });

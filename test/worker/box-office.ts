@@ -1,8 +1,8 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { vi } from 'vitest';
+import type { Order } from '../../site/orders';
 import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { boxOffice } from '../../worker/box-office/box-office';
-import type { Order } from '../../worker/box-office/orders';
 
 /** The box office's one instance, as the worker reaches it. */
 export const office = () => boxOffice(env.BOX_OFFICE);

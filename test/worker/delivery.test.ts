@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SITE_ORIGIN } from '../../site/event';
+import type { MailJob } from '../../site/orders';
 import { WORKSHOPS } from '../../site/workshops';
-import type { MailJob } from '../../worker/box-office/orders';
 import { orderPageUrl, retryDelay } from '../../worker/email/deliver';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';

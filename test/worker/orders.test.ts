@@ -1,9 +1,9 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../worker/box-office/orders';
+import type { Order } from '../../site/orders';
 import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
-import { signStripePayload, verifyStripeSignature } from '../../worker/orders/stripe-signature';
+import { signStripePayload, verifyStripeSignature } from '../../worker/payments/stripe-signature';
 import { csvCell, toCsv } from '../../worker/routes/admin';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';

@@ -1,11 +1,11 @@
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../site/orders';
 import { HOLD_MINUTES, type ProductId, product } from '../../site/tickets';
-import { QUEUE_LEASE_MS } from '../../worker/box-office/box-office';
-import type { Order } from '../../worker/box-office/orders';
+import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
-import { signStripePayload } from '../../worker/orders/stripe-signature';
+import { signStripePayload } from '../../worker/payments/stripe-signature';
 import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';

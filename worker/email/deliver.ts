@@ -1,7 +1,7 @@
 import { SITE_ORIGIN } from '../../site/event';
+import type { MailJob, Order } from '../../site/orders';
 import { href } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
-import type { MailJob, Order } from '../box-office/orders';
 import type { Bindings } from '../env';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';

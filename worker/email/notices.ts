@@ -12,11 +12,11 @@ import eventsPl from '../../locales/pl/events.json';
 import { type ContactValues, EMAIL_PATTERN } from '../../site/contact';
 import { formatPrice } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
+import type { Order } from '../../site/orders';
 import { SPEAKERS } from '../../site/speakers';
 import { oneLine } from '../../site/text';
 import { findProduct } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
-import type { Order } from '../box-office/orders';
 import { fill, productName } from '../texts';
 import type { EmailMessage } from './confirmation';
 

@@ -7,17 +7,18 @@ import contactEnUS from '../../locales/en-US/contact.json';
 import contactEs from '../../locales/es/contact.json';
 import contactPl from '../../locales/pl/contact.json';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
+import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter } from '../../site/orders';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
-import { boxOffice, logKey } from '../box-office/box-office';
-import type { LogEntry, Order, OrderFilter } from '../box-office/orders';
+import { boxOffice } from '../box-office/box-office';
+import { logKey } from '../box-office/intent-log';
 import { now } from '../clock';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
-import { providerOf } from '../orders/payment';
-import { ProviderError } from '../orders/providers';
 import { organisersOnly } from '../organisers';
+import { providerOf } from '../payments/payment';
+import { ProviderError } from '../payments/providers';
 
 const ORDER_COLUMNS = [
   'id',
@@ -80,7 +81,7 @@ export function toCsv(records: readonly object[], columns: readonly string[]): s
 }
 
 const orderQuery = z.object({
-  status: z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded']).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
   product: z.enum(PRODUCT_IDS).optional(),
   q: z.string().trim().min(1).max(200).optional(),
   from: z.iso.datetime({ offset: true }).optional(),

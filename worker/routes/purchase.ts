@@ -1,24 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
+import type { Order, PurchaseResult } from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
-import type { Order, PurchaseResult } from '../box-office/orders';
 import { now } from '../clock';
 import { hmacSecret, newSecret, sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
-import { paymentProvider } from '../orders/payment';
+import { paymentProvider } from '../payments/payment';
 import {
   type Checkout,
   demoCheckoutUrl,
   demoReference,
   type PaymentProvider,
   ProviderError,
-} from '../orders/providers';
+} from '../payments/providers';
 import { rateLimit } from '../security';
 import { productName, texts } from '../texts';
 import { textField, validJson } from './validation';

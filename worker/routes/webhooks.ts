@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { boxOffice, type Settlement } from '../box-office/box-office';
+import type { Settlement } from '../../site/orders';
+import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { providerOf } from '../orders/payment';
-import { ProviderError } from '../orders/providers';
-import { type PaymentOutcome, takePayment } from '../orders/settlement';
-import { verifyStripeSignature } from '../orders/stripe-signature';
+import { providerOf } from '../payments/payment';
+import { ProviderError } from '../payments/providers';
+import { type PaymentOutcome, takePayment } from '../payments/settlement';
+import { verifyStripeSignature } from '../payments/stripe-signature';
 import { limitBody } from './validation';
 
 type StripeEvent = {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { WorkshopResult } from '../../site/orders';
 import { WORKSHOPS } from '../../site/workshops';
 import { boxOffice } from '../box-office/box-office';
-import type { WorkshopResult } from '../box-office/orders';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';

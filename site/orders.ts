@@ -1,7 +1,57 @@
-import type { LanguageCode } from '../../site/languages';
-import type { ProductId } from '../../site/tickets';
+import type { LanguageCode } from './languages';
+import type { ProductId } from './tickets';
 
-export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+/**
+ * The order domain's one home: statuses, the changes between them, the events of the purchase log
+ * and the wire types of orders, e-mails and reports. The box office enforces it; routes, e-mails,
+ * the order page and the organiser console import it.
+ */
+
+/** An order's statuses: pending holds its places; paid has tickets; the rest hold nothing. */
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses whose order takes places from the stock. */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'paid'];
+
+/** A change of an order's status that a payment, a timer, the buyer or an organiser asks for. */
+export type Settlement = 'paid' | 'processing' | 'cancelled' | 'expired' | 'refunded';
+
+/**
+ * From which statuses each change is allowed. A payment is taken in any state but paid or refunded:
+ * a late one (after the hold, after a cancellation) takes a free place or is refunded at once.
+ * `processing` (BLIK, Przelewy24 settling later) keeps a pending order's places longer.
+ */
+export const SETTLE_FROM: Record<Settlement, readonly OrderStatus[]> = {
+  paid: ['pending', 'expired', 'cancelled'],
+  processing: ['pending'],
+  cancelled: ['pending'],
+  expired: ['pending'],
+  refunded: ['paid'],
+};
+
+/** What a change of status did; `refundDue` when a payment came for an order without a place. */
+export type SettleResult = { order: Order; changed: boolean; refundDue?: boolean };
+
+/** The events of the purchase-intent log, one per change of an order (the console names each). */
+export const ORDER_EVENTS = [
+  'created',
+  'payment_started',
+  'payment_processing',
+  'paid',
+  'paid_without_place',
+  'expired',
+  'cancelled',
+  'refunded',
+  'checked_in',
+  'workshop_registered',
+  'workshop_released',
+  'email_queued',
+  'email_sent',
+  'email_failed',
+  'email_requeued',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 export type Invoice = { company: string; taxId: string; address: string };
 
@@ -51,7 +101,7 @@ export type Json = string | number | boolean | null;
 export type LogEntry = {
   seq: number;
   orderId: string;
-  event: string;
+  event: OrderEvent;
   at: string;
   data: Record<string, Json>;
 };
@@ -107,7 +157,8 @@ export type WorkshopResult =
  * What an e-mail is about: a paid order, a workshop seat, a contact message for the organisers, a
  * payment that came after the order's place was gone and was given back.
  */
-export type EmailKind = 'confirmation' | 'workshop' | 'contact' | 'late_refund';
+export const EMAIL_KINDS = ['confirmation', 'workshop', 'contact', 'late_refund'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** An e-mail of an order as organisers see it. */
 export type EmailRecord = {

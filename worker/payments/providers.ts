@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../site/languages';
-import type { Order } from '../box-office/orders';
+import type { Order } from '../../site/orders';
 
 export type CheckoutRequest = {
   order: Order;

@@ -1,4 +1,4 @@
-import type { Order } from '../box-office/orders';
+import type { Order } from '../../site/orders';
 import type { Bindings } from '../env';
 import { ApiError } from '../errors';
 import { demoProvider, type PaymentProvider, stripeProvider } from './providers';

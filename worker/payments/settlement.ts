@@ -1,5 +1,5 @@
+import type { Order } from '../../site/orders';
 import type { BoxOffice } from '../box-office/box-office';
-import type { Order } from '../box-office/orders';
 import type { PaymentProvider } from './providers';
 
 /** What became of a payment a provider reported. */
