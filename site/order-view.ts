@@ -1,26 +1,28 @@
-import type { OrderStatus } from './orders';
+import type { Order } from './orders';
 import type { ProductId } from './tickets';
 
 /**
  * What the buyer sees of an order: `GET /api/orders/:id?token=…` answers it, and the worker writes
  * it into the thank-you page it serves (worker/thanks-page.ts), where the order island shows it.
  */
-export type OrderView = {
-  id: string;
-  code: string;
-  product: ProductId;
-  status: OrderStatus;
-  net: number;
-  vat: number;
-  gross: number;
-  currency: string;
-  email: string;
-  name: string | null;
-  lang: string;
-  invoice: { company: string; taxId: string; address: string } | null;
-  createdAt: string;
-  paidAt: string | null;
-  checkedInAt: string | null;
+export type OrderView = Pick<
+  Order,
+  | 'id'
+  | 'code'
+  | 'product'
+  | 'status'
+  | 'net'
+  | 'vat'
+  | 'gross'
+  | 'currency'
+  | 'email'
+  | 'name'
+  | 'lang'
+  | 'invoice'
+  | 'createdAt'
+  | 'paidAt'
+  | 'checkedInAt'
+> & {
   ticket: { code: string } | null;
   /** The workshops the ticket is registered for, by id (site/workshops.ts). */
   workshops: string[];

@@ -8,6 +8,7 @@ import { findCalendarEntry } from '../../site/calendar';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
+import type { Invoice, Order } from '../../site/orders';
 import { type ProductId, product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
 import { fill, productTitle, texts } from '../texts';
@@ -18,19 +19,10 @@ const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US'
 
 /** What the confirmation e-mail is made from: a paid order, its ticket and where to link. */
 export type ConfirmationInput = {
-  order: {
-    id: string;
-    code: string;
-    product: ProductId;
-    /** Amounts in grosze. */
-    net: number;
-    vat: number;
-    gross: number;
-    currency: 'PLN';
-    email: string;
+  /** A paid order (site/orders.ts), with the instant of its payment. */
+  order: Pick<Order, 'id' | 'code' | 'product' | 'net' | 'vat' | 'gross' | 'currency' | 'email' | 'lang'> & {
     name?: string;
-    lang: LanguageCode;
-    invoice?: { company: string; taxId: string; address: string };
+    invoice?: Invoice;
     /** ISO 8601 instant of the payment. */
     paidAt: string;
   };
