@@ -1,5 +1,4 @@
 import type { Order } from './orders';
-import type { ProductId } from './tickets';
 
 /**
  * What the buyer sees of an order: `GET /api/orders/:id?token=…` answers it, and the worker writes

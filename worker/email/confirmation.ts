@@ -9,7 +9,7 @@ import { BRAND, EVENT, ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import type { Invoice, Order } from '../../site/orders';
-import { type ProductId, product, VAT_RATE_PERCENT } from '../../site/tickets';
+import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
 import { fill, productTitle, texts } from '../texts';
 import { qrPng } from './qr';

@@ -13,7 +13,7 @@ import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { logKey } from '../box-office/intent-log';
 import { now } from '../clock';
-import type { AppEnv, Bindings } from '../env';
+import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
 import { organisersOnly } from '../organisers';
