@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MailJob } from './box-office/orders';
+import { publishedChanged } from './content/pages';
+import { runDuePublications } from './content/store';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
@@ -10,6 +12,7 @@ import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
+import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
@@ -27,6 +30,7 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
+  .route('/api/admin/content', content)
   .route('/api/admin', door)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)
@@ -38,6 +42,7 @@ const app = new Hono<AppEnv>()
     throw new ApiError(404, 'not_found');
   })
   .route('/checkout', checkout)
+  .route('/content-images', contentImages)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', adminPage)
@@ -55,4 +60,9 @@ export { BoxOffice } from './box-office/box-office';
 export default {
   fetch: app.fetch,
   queue: deliverMail,
+  // Each minute: publications set for this moment (and the edition's lists on 1 September).
+  async scheduled(_controller, env) {
+    const at = Date.now();
+    if (await runDuePublications(env.CONTENT_DB, at)) await publishedChanged(env, at);
+  },
 } satisfies ExportedHandler<AppEnv['Bindings'], MailJob>;
