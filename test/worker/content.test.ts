@@ -5,6 +5,7 @@ import { CONTENT_SCHEMAS, textsIn } from '../../worker/content/schema';
 import { seedRecords } from '../../worker/content/seed';
 import { ensureSchema, LISTS_PUBLISH_AT, publishedContent, publishedExamples } from '../../worker/content/store';
 import { setClock } from './box-office';
+import { callWorker } from './platform';
 
 const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'X-Organiser': 'Anna' };
@@ -119,6 +120,12 @@ describe('content store: seed', () => {
       const parsed = CONTENT_SCHEMAS[record.kind].safeParse(record.fields);
       expect(parsed.success, `${record.kind}/${record.id}`).toBe(true);
     }
+  });
+
+  it('leaves a production store empty: examples are for local sites', async () => {
+    const res = await callWorker(new Request(`${API}/speakers`, { headers: ADMIN }), { ENVIRONMENT: 'production' });
+    expect(((await res.json()) as { records: unknown[] }).records).toEqual([]);
+    expect(await publishedExamples(env.CONTENT_DB)).toEqual([]);
   });
 
   it('seeds only once: deleted examples do not come back', async () => {

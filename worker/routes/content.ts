@@ -83,13 +83,14 @@ function expectedVersion(c: Context<AppEnv>, body?: { version?: number }): numbe
 }
 
 /**
- * Before anything reads the store: the example content goes into an empty one, the edition's lists
+ * Before anything reads the store: the example content goes into an empty local one, the edition's lists
  * get their publication, and a publication that is due happens now rather than at the next cron.
  */
 const storeReady = createMiddleware<AppEnv>(async (c, next) => {
   const db = c.env.CONTENT_DB;
   const at = now(c);
-  await seedIfEmpty(db, at);
+  // Production starts empty: the examples are for local sites, and a deploy refuses to publish them.
+  if (c.env.ENVIRONMENT !== 'production') await seedIfEmpty(db, at);
   await ensureListsSchedule(db, at);
   if (await runDuePublications(db, at)) c.executionCtx.waitUntil(publishedChanged(c.env, at));
   await next();
