@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MailJob } from './box-office/orders';
 import { publishedChanged } from './content/pages';
-import { runDuePublications } from './content/store';
+import { prepareStore } from './content/seed';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
@@ -18,6 +18,7 @@ import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { orders } from './routes/orders';
 import { purchase } from './routes/purchase';
+import { schedule } from './routes/schedule';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
@@ -43,6 +44,7 @@ const app = new Hono<AppEnv>()
   })
   .route('/checkout', checkout)
   .route('/content-images', contentImages)
+  .route('/', schedule)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', adminPage)
@@ -63,6 +65,6 @@ export default {
   // Each minute: publications set for this moment (and the edition's lists on 1 September).
   async scheduled(_controller, env) {
     const at = Date.now();
-    if (await runDuePublications(env.CONTENT_DB, at)) await publishedChanged(env, at);
+    if (await prepareStore(env.CONTENT_DB, at, env.ENVIRONMENT)) await publishedChanged(env, at);
   },
 } satisfies ExportedHandler<AppEnv['Bindings'], MailJob>;

@@ -3,6 +3,7 @@ import { AWARD_CATEGORIES } from '../../site/awards';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
+import { language } from '../../site/languages';
 import { href } from '../../site/pages';
 import { TRACKS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
@@ -67,6 +68,16 @@ export default function Page() {
             </section>
           ))}
         </div>
+        <p className="program__exports">
+          {t('program.exportsText')}{' '}
+          <a href={`/schedule.json?lang=${language(lang).prefix}`} type="application/json">
+            {t('program.exportsJson')}
+          </a>
+          {' · '}
+          <a href={`/schedule.xml?lang=${language(lang).prefix}`} type="application/xml">
+            {t('program.exportsXml')}
+          </a>
+        </p>
       </Section>
       <Section
         id="evening"

@@ -8,7 +8,7 @@ import { TRACKS } from '../../site/program';
 import { SPEAKERS } from '../../site/speakers';
 import { WORKSHOPS } from '../../site/workshops';
 import type { ContentFields, ContentKind } from './schema';
-import { ensureSchema, isEmpty } from './store';
+import { ensureListsSchedule, ensureSchema, isEmpty, runDuePublications } from './store';
 
 const EVENTS: Record<LanguageCode, typeof eventsPl> = {
   pl: eventsPl,
@@ -105,4 +105,16 @@ export async function seedIfEmpty(db: D1Database, now: number): Promise<boolean>
     ),
   ]);
   return first?.meta.changes === 1;
+}
+
+/**
+ * Before anything reads the store: the example content goes into an empty local one (production
+ * starts empty: the examples are for local sites, and a deploy refuses to publish them), the
+ * edition's lists get their publication, and a publication that is due happens now rather than at
+ * the next cron. Returns whether something was published.
+ */
+export async function prepareStore(db: D1Database, now: number, environment: string | undefined): Promise<boolean> {
+  if (environment !== 'production') await seedIfEmpty(db, now);
+  await ensureListsSchedule(db, now);
+  return runDuePublications(db, now);
 }

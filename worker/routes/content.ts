@@ -14,18 +14,16 @@ import {
   issueFields,
   publishBody,
 } from '../content/schema';
-import { seedIfEmpty } from '../content/seed';
+import { prepareStore } from '../content/seed';
 import {
   cancelSchedule,
   deleteRecord,
-  ensureListsSchedule,
   getRecord,
   history,
   listRecords,
   pendingSchedule,
   publishNow,
   recordImage,
-  runDuePublications,
   saveDraft,
   schedulePublish,
   unpublish,
@@ -82,17 +80,11 @@ function expectedVersion(c: Context<AppEnv>, body?: { version?: number }): numbe
   return body?.version;
 }
 
-/**
- * Before anything reads the store: the example content goes into an empty local one, the edition's lists
- * get their publication, and a publication that is due happens now rather than at the next cron.
- */
+/** The store seeded (locally) and its due publications made before anything reads it. */
 const storeReady = createMiddleware<AppEnv>(async (c, next) => {
-  const db = c.env.CONTENT_DB;
   const at = now(c);
-  // Production starts empty: the examples are for local sites, and a deploy refuses to publish them.
-  if (c.env.ENVIRONMENT !== 'production') await seedIfEmpty(db, at);
-  await ensureListsSchedule(db, at);
-  if (await runDuePublications(db, at)) c.executionCtx.waitUntil(publishedChanged(c.env, at));
+  if (await prepareStore(c.env.CONTENT_DB, at, c.env.ENVIRONMENT))
+    c.executionCtx.waitUntil(publishedChanged(c.env, at));
   await next();
 });
 
