@@ -14,11 +14,13 @@ import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SessionCard } from '../components/session-card';
 import { TimeRange } from '../components/time-range';
+import { exampleSessionViews } from '../lib/example-views';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
   const { t } = useTranslation('events');
   const lang = useLanguage();
+  const sessions = exampleSessionViews(t);
   return (
     <>
       <EventHero
@@ -58,8 +60,8 @@ export default function Page() {
                   <p>{t(`program.tracks.${track.id}.text`)}</p>
                 </div>
               </header>
-              <ol className="track__sessions">
-                {track.sessions.map((session) => (
+              <ol className="track__sessions" data-content={`sessions:${track.id}`}>
+                {sessions[track.id].map((session) => (
                   <li key={session.id}>
                     <SessionCard session={session} />
                   </li>
