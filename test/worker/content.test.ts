@@ -123,7 +123,11 @@ describe('content store: seed', () => {
   });
 
   it('leaves a production store empty: examples are for local sites', async () => {
-    const res = await callWorker(new Request(`${API}/speakers`, { headers: ADMIN }), { ENVIRONMENT: 'production' });
+    const token = 'a-production-token-of-32-characters-or-more';
+    const res = await callWorker(
+      new Request(`${API}/speakers`, { headers: { ...ADMIN, Authorization: `Bearer ${token}` } }),
+      { ENVIRONMENT: 'production', ADMIN_TOKEN: token },
+    );
     expect(((await res.json()) as { records: unknown[] }).records).toEqual([]);
     expect(await publishedExamples(env.CONTENT_DB)).toEqual([]);
   });

@@ -50,7 +50,9 @@ export function sessionViews(content: PublishedContent, lang: LanguageCode): Rec
   const sorted = [...content.sessions].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
   for (const session of sorted) {
     const texts = textsIn(session.texts, lang);
-    (tracks[session.track] ??= []).push({
+    const track = tracks[session.track] ?? [];
+    tracks[session.track] = track;
+    track.push({
       id: session.id,
       start: session.start as SessionView['start'],
       end: session.end as SessionView['end'],
