@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MailJob } from '../site/orders';
+import { publishedChanged } from './content/pages';
+import { prepareStore } from './content/seed';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
@@ -10,11 +12,13 @@ import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
+import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { orders } from './routes/orders';
 import { purchase } from './routes/purchase';
+import { schedule } from './routes/schedule';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
@@ -27,6 +31,7 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
+  .route('/api/admin/content', content)
   .route('/api/admin', door)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)
@@ -38,6 +43,8 @@ const app = new Hono<AppEnv>()
     throw new ApiError(404, 'not_found');
   })
   .route('/checkout', checkout)
+  .route('/content-images', contentImages)
+  .route('/', schedule)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', adminPage)
@@ -55,4 +62,9 @@ export { BoxOffice } from './box-office/box-office';
 export default {
   fetch: app.fetch,
   queue: deliverMail,
+  // Each minute: publications set for this moment (and the edition's lists on 1 September).
+  async scheduled(_controller, env) {
+    const at = Date.now();
+    if (await prepareStore(env.CONTENT_DB, at, env.ENVIRONMENT)) await publishedChanged(env, at);
+  },
 } satisfies ExportedHandler<AppEnv['Bindings'], MailJob>;

@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import type { CalendarEntry } from '../../site/calendar';
+import type { SessionView } from '../../site/content-view';
 import { formatNumber } from '../../site/format';
-import { ROOMS, type Session } from '../../site/program';
 import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { EventIcon } from './event-icon';
 import { SpeakerNames } from './speaker-names';
 import { TimeRange } from './time-range';
 
-/** One session of a track: time, title, abstract, speakers, room, seats and a calendar link. */
-export function SessionCard({ session }: { session: Session }) {
+/**
+ * One session of a track: time, title, abstract, speakers, room, seats and a calendar link. Its
+ * texts come resolved (site/content-view.ts), from the examples at build time or the content store.
+ */
+export function SessionCard({ session }: { session: SessionView }) {
   const { t } = useTranslation('events');
   const lang = useLanguage();
-  const title = t(`program.sessions.${session.id}.title`);
-  const seats = ROOMS[session.room].seats;
+  const { title, seats } = session;
   const headingId = `session-${session.id}`;
   return (
     <article className="session-card" aria-labelledby={headingId}>
@@ -22,7 +25,7 @@ export function SessionCard({ session }: { session: Session }) {
         <TimeRange start={session.start} end={session.end} />
       </p>
       <h4 id={headingId}>{title}</h4>
-      <p className="session-card__abstract">{t(`program.sessions.${session.id}.abstract`)}</p>
+      <p className="session-card__abstract">{session.abstract}</p>
       <dl className="session-card__meta">
         <div>
           <dt>
@@ -30,7 +33,7 @@ export function SessionCard({ session }: { session: Session }) {
             <span className="event-sr-only">{t('program.labels.speakers')}</span>
           </dt>
           <dd>
-            <SpeakerNames ids={session.speakers} />
+            <SpeakerNames speakers={session.speakers} />
           </dd>
         </div>
         <div>
@@ -48,7 +51,7 @@ export function SessionCard({ session }: { session: Session }) {
           <dd>{t('shared.seats', { count: seats, seats: formatNumber(lang, seats) })}</dd>
         </div>
       </dl>
-      <CalendarLink id={session.id} title={title} />
+      {session.calendar && <CalendarLink id={session.id as CalendarEntry['id']} title={title} />}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { AWARD_CATEGORIES } from '../../site/awards';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
+import { language } from '../../site/languages';
 import { href } from '../../site/pages';
 import { TRACKS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
@@ -13,11 +14,13 @@ import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SessionCard } from '../components/session-card';
 import { TimeRange } from '../components/time-range';
+import { exampleSessionViews } from '../lib/example-views';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
   const { t } = useTranslation('events');
   const lang = useLanguage();
+  const sessions = exampleSessionViews(t);
   return (
     <>
       <EventHero
@@ -57,8 +60,8 @@ export default function Page() {
                   <p>{t(`program.tracks.${track.id}.text`)}</p>
                 </div>
               </header>
-              <ol className="track__sessions">
-                {track.sessions.map((session) => (
+              <ol className="track__sessions" data-content={`sessions:${track.id}`}>
+                {sessions[track.id].map((session) => (
                   <li key={session.id}>
                     <SessionCard session={session} />
                   </li>
@@ -67,6 +70,16 @@ export default function Page() {
             </section>
           ))}
         </div>
+        <p className="program__exports">
+          {t('program.exportsText')}{' '}
+          <a href={`/schedule.json?lang=${language(lang).prefix}`} type="application/json">
+            {t('program.exportsJson')}
+          </a>
+          {' · '}
+          <a href={`/schedule.xml?lang=${language(lang).prefix}`} type="application/xml">
+            {t('program.exportsXml')}
+          </a>
+        </p>
       </Section>
       <Section
         id="evening"

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { EVENT, FIGURES } from '../../site/event';
 import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
-import { SPEAKERS } from '../../site/speakers';
 import { EventHero } from '../components/event-hero';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { SpeakerCard } from '../components/speaker-card';
+import { exampleSpeakerViews } from '../lib/example-views';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
@@ -24,9 +24,9 @@ export default function Page() {
         <p>{t('speakers.noticeText')}</p>
       </NoticeBand>
       <Section id="speaker-list" title={t('speakers.cardsTitle')} tone="white">
-        <ul className="speakers__grid">
-          {SPEAKERS.map((speaker) => (
-            <li key={speaker.id}>
+        <ul className="speakers__grid" data-content="speakers">
+          {exampleSpeakerViews(t).map((speaker) => (
+            <li key={speaker.anchor}>
               <SpeakerCard speaker={speaker} />
             </li>
           ))}

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONGRESS_PROFILES, ORGANISER } from '../../site/event';
 import { EXAMPLE_DATA, pendingExamples } from '../../site/example-data';
@@ -42,20 +45,55 @@ describe('example data', () => {
 
   it('lists what is still an example, with where to fill it in', () => {
     const pending = pendingExamples();
-    expect(pending.map((p) => p.id)).toEqual(expect.arrayContaining(['organiser', 'speakers', 'workshops']));
+    expect(pending.map((p) => p.id)).toEqual(['organiser']);
     for (const p of pending) expect(p.where).toMatch(/site\//);
   });
 
   it('refuses a production deploy check while example data remains, naming what to fill in', () => {
-    const run = spawnSync('node', ['scripts/check-deploy.mjs', '--env', 'production'], { encoding: 'utf8' });
+    // An empty local store: only site/'s own examples are in question here.
+    const store = { CONTENT_STORE: 'local', PERSIST_DIR: join(tmpdir(), 'content-store-none') };
+    const run = spawnSync('node', ['scripts/check-deploy.mjs', '--env', 'production'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...store },
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('production refused');
     expect(run.stderr).toContain('site/event.ts ORGANISER');
     expect(run.stderr).toContain('tax id (NIP)');
     const viaEnv = spawnSync('node', ['scripts/check-deploy.mjs'], {
       encoding: 'utf8',
-      env: { ...process.env, CLOUDFLARE_ENV: 'production' },
+      env: { ...process.env, ...store, CLOUDFLARE_ENV: 'production' },
     });
     expect(viaEnv.status).toBe(1);
-  }, 30_000);
+  }, 120_000);
+
+  it('asks the content store whether a published record is still an example, and names it', () => {
+    // A local store as the worker leaves it: its migrations applied, one seeded example published.
+    const state = mkdtempSync(join(tmpdir(), 'content-store-'));
+    const sql = join(state, 'store.sql');
+    writeFileSync(
+      sql,
+      `${readFileSync('worker/content/migrations/0001_content.sql', 'utf8')}
+      INSERT INTO content_records (kind, id, version, draft, published, published_version, example, created_at, updated_at, updated_by)
+      VALUES ('speakers', 'ewaLisowska', 1, '{}', '{}', 1, 1, 0, 0, 'seed'), ('speakers', 'real-person', 1, '{}', '{}', 1, 0, 0, 0, 'organiser');`,
+    );
+    try {
+      const made = spawnSync(
+        'npx',
+        ['wrangler', 'd1', 'execute', 'CONTENT_DB', '--local', '--persist-to', state, '--file', sql],
+        { encoding: 'utf8' },
+      );
+      expect(made.status).toBe(0);
+      const run = spawnSync('node', ['scripts/check-deploy.mjs', '--env', 'production'], {
+        encoding: 'utf8',
+        env: { ...process.env, CONTENT_STORE: 'local', PERSIST_DIR: state },
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('the content store publishes example records');
+      expect(run.stderr).toContain('speakers/ewaLisowska');
+      expect(run.stderr).not.toContain('real-person');
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -29,7 +29,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findBrowser(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'content.spec.ts' },
+    // A publication changes the pages every other test reads: it runs once they are done.
+    {
+      name: 'content',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: 'content.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: `rm -rf .wrangler/e2e-state-${PORT} && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK}`,
     cwd: '../..',

@@ -4,6 +4,7 @@ import { notFoundAssetPath, SELLING_PAGES } from '../../site/pages';
 import { preferredLanguage, resolvePath } from '../../site/routing';
 import { contentSecurityPolicy } from '../../site/security';
 import { now } from '../clock';
+import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pages';
 import type { AppEnv } from '../env';
 import { withLiveState } from '../live-state';
 import { withOrder } from '../thanks-page';
@@ -14,6 +15,8 @@ import { orderView } from './orders';
  * Everything that is not an API route and not a static file: language redirects, canonical
  * redirects, the prerendered pages (when the assets layer did not answer first) and the 404 page.
  */
+const isContentPage = (id: string): id is ContentPageId => (CONTENT_PAGE_IDS as readonly string[]).includes(id);
+
 export const edge = new Hono<AppEnv>();
 
 edge.on(['GET', 'HEAD'], '*', async (c) => {
@@ -40,6 +43,9 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
     if (asset.ok && c.req.method === 'GET' && resolved.page.id === 'thanks') {
       const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
       return withOrder(asset, resolved.lang, secret, (id, token) => orderView(c.env, id, token));
+    }
+    if (asset.ok && c.req.method === 'GET' && isContentPage(resolved.page.id)) {
+      return storedPage(c.env, url.pathname, asset);
     }
     if (asset.ok) return asset;
     await asset.body?.cancel();

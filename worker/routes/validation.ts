@@ -15,7 +15,7 @@ export async function jsonOnly(c: Context, next: Next) {
 }
 
 /** Parses the body once (Hono caches it for the validator), so malformed JSON has its own code. */
-const parseJson = createMiddleware<AppEnv>(async (c, next) => {
+export const parseJson = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await c.req.json();
   } catch {

@@ -1,0 +1,48 @@
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { SessionView, SpeakerView } from '../site/content-view';
+import type { LanguageCode } from '../site/languages';
+import { SessionCard } from './components/session-card';
+import { SpeakerCard } from './components/speaker-card';
+import { createI18n, loadNamespaces } from './lib/i18n';
+
+/** One i18n instance per language, made once per isolate: the cards only read the catalogues. */
+const instances = new Map<LanguageCode, Promise<I18n>>();
+function i18nFor(lang: LanguageCode): Promise<I18n> {
+  let ready = instances.get(lang);
+  if (!ready) {
+    const i18n = createI18n(lang);
+    ready = loadNamespaces(i18n, lang, ['common', 'events']).then(() => i18n);
+    instances.set(lang, ready);
+  }
+  return ready;
+}
+
+async function render(lang: LanguageCode, children: ReactNode): Promise<string> {
+  const i18n = await i18nFor(lang);
+  return renderToString(<I18nextProvider i18n={i18n}>{children}</I18nextProvider>);
+}
+
+/** See site/content-renderer.d.ts. */
+export const renderSpeakerItems = (lang: LanguageCode, speakers: readonly SpeakerView[]) =>
+  render(
+    lang,
+    speakers.map((speaker) => (
+      <li key={speaker.anchor}>
+        <SpeakerCard speaker={speaker} />
+      </li>
+    )),
+  );
+
+/** See site/content-renderer.d.ts. */
+export const renderSessionItems = (lang: LanguageCode, sessions: readonly SessionView[]) =>
+  render(
+    lang,
+    sessions.map((session) => (
+      <li key={session.id}>
+        <SessionCard session={session} />
+      </li>
+    )),
+  );

@@ -1,0 +1,132 @@
+import { env, SELF } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '../../site/languages';
+import { renderContentPages } from '../../worker/content/pages';
+import { ensureSchema } from '../../worker/content/store';
+import { setClock } from './box-office';
+import { visit } from './platform';
+
+const ORIGIN = 'https://kongres.test';
+const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
+const api = (method: string, path: string, body?: unknown) =>
+  SELF.fetch(`${ORIGIN}/api/admin/content${path}`, {
+    method,
+    headers: ADMIN,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function clearPages() {
+  const { keys } = await env.CONTENT_PAGES.list();
+  await Promise.all(keys.map((k) => env.CONTENT_PAGES.delete(k.name)));
+}
+
+beforeEach(async () => {
+  await ensureSchema(env.CONTENT_DB);
+  await env.CONTENT_DB.batch(
+    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
+      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
+  await clearPages();
+  setClock('2027-06-01T10:00:00Z');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const BIO = '<script>alert("x")</script>Bada <b>modele</b>.';
+
+async function publishSpeakerAndSession() {
+  expect(
+    (
+      await api('PUT', '/speakers/nowa-osoba', {
+        name: 'Zofia Przykładowa',
+        texts: { pl: { role: 'Badaczka', bio: BIO, topics: ['Agenci'] }, 'en-GB': { role: 'Researcher' } },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('PUT', '/sessions/agenci-na-produkcji', {
+        track: 'technology',
+        room: 'hallB',
+        start: '13:00',
+        end: '13:40',
+        speakers: ['nowa-osoba'],
+        texts: { pl: { title: 'Agenci na produkcji', abstract: 'Co działa.' }, de: { title: 'Agenten im Betrieb' } },
+      })
+    ).status,
+  ).toBe(201);
+  expect((await api('POST', '/publish', {})).status).toBe(200);
+  // The publication renders in the background (waitUntil); render here so the test waits for it.
+  await renderContentPages(env);
+}
+
+describe('pages from the content store', () => {
+  it('serves the built page until anything is rendered', async () => {
+    const res = await visit(`${ORIGIN}/pl/prelegenci`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Ewa Lisowska');
+  });
+
+  it.each(LANGUAGES.map((l) => l.prefix))('shows a published speaker and session on /%s', async (prefix) => {
+    await publishSpeakerAndSession();
+    const speakers = await (await visit(`${ORIGIN}/${prefix}/prelegenci`)).text();
+    expect(speakers).toContain('Zofia Przykładowa');
+    expect(speakers).toContain('id="nowa-osoba"');
+    // Markup in a bio is text: escaped, never an element.
+    expect(speakers).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;Bada &lt;b&gt;modele&lt;/b&gt;.');
+    expect(speakers).not.toContain('<script>alert');
+    const program = await (await visit(`${ORIGIN}/${prefix}/program`)).text();
+    expect(program).toContain(prefix === 'de' ? 'Agenten im Betrieb' : 'Agenci na produkcji');
+    expect(program).toContain(`href="/${prefix}/prelegenci#nowa-osoba"`);
+  });
+
+  it('falls back to Polish for a missing translation', async () => {
+    await publishSpeakerAndSession();
+    const gb = await (await visit(`${ORIGIN}/en-gb/prelegenci`)).text();
+    expect(gb).toContain('Researcher');
+    const es = await (await visit(`${ORIGIN}/es/prelegenci`)).text();
+    expect(es).toContain('Badaczka');
+  });
+
+  it('keeps the built page headers, the security policy among them', async () => {
+    await publishSpeakerAndSession();
+    const built = await env.ASSETS.fetch(new URL('/pl/prelegenci', ORIGIN));
+    const res = await visit(`${ORIGIN}/pl/prelegenci`);
+    expect(res.headers.get('Content-Security-Policy')).toBe(built.headers.get('Content-Security-Policy'));
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    await built.body?.cancel();
+  });
+
+  it('takes an unpublished speaker off the pages', async () => {
+    await publishSpeakerAndSession();
+    await api('POST', '/speakers/nowa-osoba/unpublish');
+    await renderContentPages(env);
+    const page = await (await visit(`${ORIGIN}/pl/prelegenci`)).text();
+    expect(page).not.toContain('Zofia Przykładowa');
+    const program = await (await visit(`${ORIGIN}/pl/program`)).text();
+    expect(program).toContain('Agenci na produkcji');
+    expect(program).not.toContain('Zofia Przykładowa');
+  });
+
+  it('sizes an uploaded photo', async () => {
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(png.buffer).setUint32(16, 320);
+    new DataView(png.buffer).setUint32(20, 320);
+    const upload = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
+      method: 'POST',
+      headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
+      body: png,
+    });
+    const { key } = (await upload.json()) as { key: string };
+    await api('PUT', '/speakers/z-foto', { name: 'Ala Foto', image: key, texts: { pl: { role: 'R', bio: 'B' } } });
+    await api('POST', '/publish', {});
+    await renderContentPages(env);
+    const page = await (await visit(`${ORIGIN}/pl/prelegenci`)).text();
+    expect(page).toMatch(
+      new RegExp(`<img class="avatar__image" src="/content-images/${key}"[^>]* width="160" height="160"`),
+    );
+  });
+});

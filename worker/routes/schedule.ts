@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { findLanguage, type LanguageCode } from '../../site/languages';
+import { now } from '../clock';
+import { scheduleJson, scheduleXml } from '../content/schedule-export';
+import { prepareStore } from '../content/seed';
+import { publishedContent, publishedRevision } from '../content/store';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+
+/** `?lang=en-gb` (a language code or URL prefix) picks the language; Polish by default. */
+function languageOf(value: string | undefined): LanguageCode {
+  if (value === undefined) return 'pl';
+  const lang = findLanguage(value);
+  if (!lang) throw new ApiError(404, 'unknown_language');
+  return lang.code;
+}
+
+/** Apps poll these files; a minute matches how soon a publication shows on the pages. */
+const CACHE = 'public, max-age=60';
+
+/**
+ * The published programme for conference apps, at `/schedule.json` and `/schedule.xml` (the
+ * c3voc schedule format, worker/content/schedule-export.ts), linked from the programme page.
+ */
+export const schedule = new Hono<AppEnv>()
+  .get('/schedule.json', async (c) => {
+    const lang = languageOf(c.req.query('lang'));
+    await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
+    const [content, revision] = await Promise.all([
+      publishedContent(c.env.CONTENT_DB),
+      publishedRevision(c.env.CONTENT_DB),
+    ]);
+    c.header('Cache-Control', CACHE);
+    c.header('Access-Control-Allow-Origin', '*');
+    return c.json(await scheduleJson(content, lang, `rev ${revision}`));
+  })
+  .get('/schedule.xml', async (c) => {
+    const lang = languageOf(c.req.query('lang'));
+    await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
+    const [content, revision] = await Promise.all([
+      publishedContent(c.env.CONTENT_DB),
+      publishedRevision(c.env.CONTENT_DB),
+    ]);
+    return c.body(await scheduleXml(content, lang, `rev ${revision}`), 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': CACHE,
+      'Access-Control-Allow-Origin': '*',
+    });
+  });
