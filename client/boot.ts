@@ -148,13 +148,19 @@ export function selectProduct(dialog: HTMLElement, product: string): void {
 /**
  * Shows the "under development" notice unless it was closed in this browser session, and closes
  * it for the session with its button. Shown means `data-dev-notice="shown"` on the root element,
- * which the stylesheet reads: React never renders that element's attributes.
+ * which the stylesheet reads: React never renders that element's attributes. One message at a
+ * time: while the welcome popup is still to open (or open), the notice waits for it to close.
  */
 export function showDevNotice(doc: Document = document): void {
   const notice = doc.querySelector<HTMLElement>('.dev-notice');
   if (!notice || read(session, DEV_NOTICE_STORAGE_KEY) === 'true') return;
   const root = doc.documentElement;
-  root.dataset.devNotice = 'shown';
+  const show = () => {
+    if (read(session, DEV_NOTICE_STORAGE_KEY) !== 'true') root.dataset.devNotice = 'shown';
+  };
+  const popup = doc.querySelector<HTMLDialogElement>('dialog.welcome');
+  if (popup && read(local, WELCOME_POPUP_STORAGE_KEY) !== 'true') popup.addEventListener('close', show, { once: true });
+  else show();
   notice.querySelector('button')?.addEventListener('click', (event) => {
     // Handled here: the click is not one to replay for React.
     event.preventDefault();
