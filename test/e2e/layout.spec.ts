@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { EVENT } from '../../site/event';
+import { formatDate } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
 import { buyByApi, expect, test } from './helpers';
@@ -136,4 +138,18 @@ test.describe('for a first-time visitor', () => {
     await page.waitForTimeout(700);
     await expect(page.locator('dialog.welcome')).toBeHidden();
   });
+});
+
+test.describe('the price cards', () => {
+  for (const lang of LANGUAGES) {
+    test(`say the promotion's rule, date and later price once, in one line, in ${lang.label}`, async ({ page }) => {
+      await page.goto(href(lang.code, 'tickets'));
+      const promises = page.locator('#online .plan__until:visible');
+      await expect(promises).toHaveCount(3);
+      for (const text of await promises.allTextContents()) {
+        expect(text).toContain(formatDate(lang.code, EVENT.listsPublishedOn));
+        expect(text).toMatch(/599|999|1[\s\u00a0.,]?999/);
+      }
+    });
+  }
 });
