@@ -10,7 +10,7 @@
 
 import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
-import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { fetchFooter, fillYear } from './lib/footer-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from './lib/purchase-keys';
 import { safeNodes } from './lib/safe-html';
@@ -195,6 +195,33 @@ export function linkManifest(doc: Document = document): void {
     doc.head.append(element);
   };
   const later = () => win.setTimeout(link, MANIFEST_DELAY_MS);
+  if (doc.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
+}
+
+/** How long after load the brand typeface's files are fetched. */
+export const BRAND_FONT_DELAY_MS = 2500;
+
+/**
+ * Fetches the brand typeface a while after load, once per browser. A font asked for while the page
+ * loads competes with the stylesheet and counts against the largest paint (Lighthouse's phone
+ * profile), and one swapped in later moves the text (CLS): so this page keeps the metric-matched
+ * fallback, the files go into the browser's cache (hashed, immutable), and from the next page on
+ * the head's inline script (site/privacy.ts BRAND_FONT_SCRIPT) uses the face from the first paint.
+ * Nothing on this page uses the family, so loading it redraws nothing. Skipped when the visitor
+ * asks to save data.
+ */
+export function brandFont(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  if (read(local, BRAND_FONT_STORAGE_KEY) === 'true' || !doc.fonts?.load) return;
+  if ((win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  const fetchFaces = () =>
+    // One character of each subset: Latin and Latin Extended (Polish).
+    doc.fonts.load('400 1em "Space Grotesk"', 'Aą').then(
+      (faces) => faces.length > 0 && write(local, BRAND_FONT_STORAGE_KEY),
+      () => {},
+    );
+  const later = () => win.setTimeout(fetchFaces, BRAND_FONT_DELAY_MS);
   if (doc.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
 }
@@ -391,6 +418,7 @@ export function pageBehaviours(doc: Document = document): void {
   showDevNotice(doc);
   rememberLanguage(doc);
   linkManifest(doc);
+  brandFont(doc);
   dropdowns(doc);
   menus(doc);
   headerShadow(doc);

@@ -153,3 +153,27 @@ test.describe('the price cards', () => {
     });
   }
 });
+
+test.describe('the brand typeface', () => {
+  test('is fetched after load, never while the page loads, and used from the next page on', async ({ page }) => {
+    const fonts: { path: string; loaded: boolean }[] = [];
+    let loaded = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push({ path: new URL(request.url()).pathname, loaded });
+    });
+    await page.goto('/pl', { waitUntil: 'load' });
+    loaded = true;
+    expect(await page.evaluate(() => document.documentElement.classList.contains('brand-font'))).toBe(false);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('brandFont')), { timeout: 10_000 }).toBe('true');
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((font) => !font.loaded)).toEqual([]);
+    // The next page: marked before its first paint, the face comes from the cache.
+    await page.goto('/pl/program');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('brand-font'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('700 1em "Space Grotesk"', 'Kongres ą')))
+      .toBe(true);
+    const h1 = page.getByRole('heading', { level: 1 });
+    expect(await h1.evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Space Grotesk');
+  });
+});
