@@ -4,7 +4,10 @@
 // Idempotency-Key), then reads every order back through the admin API. It reports purchases per
 // second, also as a ratio to a static page served in the same run, and counts oversold places,
 // lost orders (an answered order that is not stored, or the other way round) and duplicated ones
-// (one key, two orders). Exits non-zero unless all three are 0 and the ratio is at least MIN_RATIO.
+// (one key, two orders). Then late payments: a share of the burst's orders is paid in the demo
+// checkout after their hold ran out, while new buyers race them for the same places; each late
+// payment must either take a free place or be refunded, and nothing may oversell.
+// Exits non-zero unless all three counts are 0 and the ratio is at least MIN_RATIO.
 //   npm run load                                  build, then 2,000 purchases over 50 connections
 //   npm run load -- --no-build                    use the existing dist/
 //   npm run load -- --requests 4000 --connections 100
@@ -45,6 +48,12 @@ const ADMIN_TOKEN = `load-${randomUUID()}`;
 const RUN = Date.now().toString(36);
 // Inside the promotion of the current edition (worker/clock.ts), whatever today's date.
 const CLOCK = process.env.LOAD_CLOCK ?? '2027-04-01T12:00:00.000Z';
+/** The late phase's instant: every hold of the burst ran out (30 minutes and the Stripe margin). */
+const LATER = new Date(Date.parse(CLOCK) + 40 * 60 * 1000).toISOString();
+/** The share of the burst's orders paid late, racing as many new purchases of the limited products. */
+const LATE_SHARE = 0.1;
+/** The products whose places run out in the burst. */
+const LIMITED = new Set(['online-vip', 'onsite-vip']);
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (!existsSync('dist/ai_congress/wrangler.json')) {
@@ -158,6 +167,73 @@ function purchaseFor(n) {
   };
 }
 
+/** Runs `tasks` (functions returning promises) with at most `limit` at a time. */
+async function pool(tasks, limit) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+/**
+ * The late phase: a share of the burst's new orders is paid in the demo checkout at LATER, when
+ * their holds have run out, interleaved with as many new purchases of the limited products (on-site
+ * and online VIP) at the same instant, which race them for the places. Answers how many of each
+ * were sent and what became of the late payments, read back from the orders.
+ */
+async function latePayments(answered) {
+  const made = answered.filter((a) => a.status === 201 && a.url);
+  // Every order of the limited products, whose places the new purchases fill, and a share of the rest.
+  const productOf = new Map((await storedOrders()).map((o) => [o.id, o.product]));
+  const limited = (a) => LIMITED.has(productOf.get(a.orderId));
+  const chosen = made.filter((a, i) => limited(a) || i % Math.round(1 / LATE_SHARE) === 0);
+  const clock = { 'test-clock': LATER };
+  let failed = 0;
+  const payments = chosen.map((a) => async () => {
+    const url = new URL(a.url);
+    const response = await fetch(`${BASE}${url.pathname}/pay`, {
+      method: 'POST',
+      headers: { ...clock, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }),
+      redirect: 'manual',
+    }).catch(() => null);
+    if (response?.status !== 303) failed++;
+    await response?.body?.cancel();
+  });
+  const purchases = chosen.map((_, i) => async () => {
+    const product = i % 2 ? 'online-vip' : 'onsite-vip';
+    const key = `late-${RUN}-${i}-idempotency`;
+    const response = await fetch(`${BASE}/api/purchase/${product}`, {
+      method: 'POST',
+      headers: { ...clock, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl' }),
+    }).catch(() => null);
+    const body = await response?.json().catch(() => ({}));
+    if (!response || ![201, 409].includes(response.status)) failed++;
+    answered.push({ status: response?.status ?? 0, orderId: body?.orderId ?? null, url: body?.url ?? null });
+  });
+  // A new buyer first, then a late payer, so that both win some of the races.
+  await pool(
+    payments.flatMap((pay, i) => [purchases[i], pay]),
+    CONNECTIONS,
+  );
+  const ids = new Set(chosen.map((a) => a.orderId));
+  const outcomes = { paid: 0, refunded: 0, other: 0 };
+  for (const order of await storedOrders()) {
+    if (!ids.has(order.id)) continue;
+    if (order.status === 'paid') outcomes.paid++;
+    else if (order.status === 'refunded') outcomes.refunded++;
+    else outcomes.other++;
+  }
+  return { payments: payments.length, purchases: purchases.length, outcomes, failed };
+}
+
 try {
   await waitForServer();
   const capacities = Object.fromEntries((await availability()).map((p) => [p.id, p.remaining]));
@@ -171,7 +247,7 @@ try {
   const page = await staticPage(REQUESTS);
 
   let sent = 0;
-  const answers = []; // { status, orderId }
+  const answers = []; // { status, orderId, url }
   const purchases = (amount) =>
     timed(
       autocannon({
@@ -193,10 +269,11 @@ try {
             },
             onResponse: (status, body) => {
               let orderId = null;
+              let url = null;
               try {
-                orderId = JSON.parse(body).orderId ?? null;
+                ({ orderId = null, url = null } = JSON.parse(body));
               } catch {}
-              answers.push({ status, orderId });
+              answers.push({ status, orderId, url });
             },
           },
         ],
@@ -208,6 +285,7 @@ try {
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, Number(count)]),
   );
+  const late = await latePayments(answers);
   const stored = await storedOrders();
   const storedIds = new Set(stored.map((o) => o.id));
   const answeredIds = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.orderId));
@@ -217,8 +295,11 @@ try {
   // Each key has its own e-mail address, so two stored orders with one address are one key's two orders.
   const emails = stored.map((o) => o.email);
   const duplicated = emails.length - new Set(emails).size;
+  // Places held at the late phase's instant: paid orders, and pending ones whose hold runs past it.
   const holding = (ids) =>
-    stored.filter((o) => ids.includes(o.product) && (o.status === 'pending' || o.status === 'paid')).length;
+    stored.filter(
+      (o) => ids.includes(o.product) && (o.status === 'paid' || (o.status === 'pending' && o.holdUntil > LATER)),
+    ).length;
   let oversold = 0;
   for (const product of PRODUCTS) {
     const capacity = capacities[product];
@@ -244,7 +325,11 @@ try {
     `  latency        p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   );
   console.log(`  answers        ${JSON.stringify(statuses)} (errors ${result.errors}, timeouts ${result.timeouts})`);
-  console.log(`  orders         ${stored.length} stored: ${perProduct}`);
+  console.log(
+    `  late payments  ${late.payments} sent after the hold beside ${late.purchases} new purchases: ` +
+      `${late.outcomes.paid} took a free place, ${late.outcomes.refunded} refunded, ${late.outcomes.other} other`,
+  );
+  console.log(`  orders         ${stored.length} stored, holding at ${LATER}: ${perProduct}`);
   console.log(`  oversold       ${oversold}`);
   console.log(`  lost           ${lost}`);
   console.log(`  duplicated     ${duplicated}`);
@@ -255,6 +340,8 @@ try {
   if (lost) problems.push(`${lost} orders lost`);
   if (duplicated) problems.push(`${duplicated} duplicated orders`);
   if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
+  if (late.outcomes.other) problems.push(`${late.outcomes.other} late payments neither paid nor refunded`);
+  if (late.failed) problems.push(`${late.failed} requests of the late phase failed`);
   if (ratio < MIN_RATIO) problems.push(`purchases/s is ${ratio.toFixed(2)} of a static page's, under ${MIN_RATIO}`);
 
   clearTimeout(guard);

@@ -20,7 +20,11 @@ args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
 args.push(...process.argv.slice(2));
 // wrangler's own script, not through npx: a signal then reaches wrangler, which stops workerd.
 const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-const child = spawn(process.execPath, [wrangler, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+// wrangler's local explorer (/cdn-cgi/explorer) would show the local KV, Durable Object and queue
+// state (contact messages, the purchase log) to anyone who can reach the port, without the
+// organisers' token: off unless asked for with X_LOCAL_EXPLORER=true.
+const env = { ...process.env, X_LOCAL_EXPLORER: process.env.X_LOCAL_EXPLORER ?? 'false' };
+const child = spawn(process.execPath, [wrangler, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
 

@@ -1,5 +1,6 @@
 import type { LanguageCode } from './languages';
 import { href } from './pages';
+import { charCount, isSingleLine, isWellFormed, PLAIN_EMAIL } from './text';
 
 /**
  * The contact form's rules, shared by the worker (which enforces them with zod) and the form
@@ -8,7 +9,7 @@ import { href } from './pages';
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** Maximum lengths in UTF-16 code units, as `maxLength` and `String.length` count them. */
+/** Maximum lengths in characters (code points: one emoji is one), as site/text.ts counts them. */
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 160, message: 4000 } as const satisfies Record<
   ContactField,
   number
@@ -21,16 +22,22 @@ export const HONEYPOT_LIMIT = 500;
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * Largest request body in bytes. Every valid message fits: at most 3 UTF-8 bytes per UTF-16
- * unit times the sum of the limits stays below it (a test pins this).
+ * Largest request body in bytes. Every valid message fits: at most 4 UTF-8 bytes per character
+ * times the sum of the limits stays below it (a test pins this).
  */
-export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
+export const CONTACT_BODY_LIMIT_BYTES = 20 * 1024;
 
-/** Deliberately loose: something@something.tld without spaces; the reply is the real check. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+/**
+ * A plain address (site/text.ts): it goes into the organisers' Reply-To and their reply link, so
+ * nothing in it may add a header or a `mailto:` parameter.
+ */
+export const EMAIL_PATTERN = PLAIN_EMAIL;
 
 /** Why a field was refused; the same codes come back from the API under `fields`. */
-export type ContactFieldError = 'required' | 'too_long' | 'invalid_email' | 'invalid';
+export type ContactFieldError = 'required' | 'too_long' | 'invalid_email' | 'invalid_characters' | 'invalid';
+
+/** The fields that reach a header line of the organisers' e-mail, so must stay on one line. */
+export const SINGLE_LINE: readonly ContactField[] = ['name', 'email', 'subject'];
 
 export type ContactValues = Record<ContactField, string>;
 
@@ -40,7 +47,9 @@ export function contactFieldErrors(values: ContactValues): Partial<Record<Contac
   for (const field of CONTACT_FIELDS) {
     const value = values[field].trim();
     if (value === '') errors[field] = 'required';
-    else if (value.length > CONTACT_LIMITS[field]) errors[field] = 'too_long';
+    else if (!isWellFormed(value) || (SINGLE_LINE.includes(field) && !isSingleLine(value))) {
+      errors[field] = 'invalid_characters';
+    } else if (charCount(value) > CONTACT_LIMITS[field]) errors[field] = 'too_long';
     else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = 'invalid_email';
   }
   return errors;

@@ -1,6 +1,7 @@
 import type { LanguageCode } from '../site/languages';
 import { isSettling, type KnownOrder, type OrderView, ticketImagePath } from '../site/order-view';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
+import { wellFormedDeep } from '../site/text';
 
 /**
  * The thank-you page with the buyer's order written in, as the worker serves it: the order island
@@ -19,8 +20,11 @@ export function withOrder(
 ): Response {
   const known = (async (): Promise<KnownOrder> => {
     if (!secret.id || !secret.token) return { kind: 'missing' };
-    const order = await view(secret.id, secret.token);
-    if (!order) return { kind: 'missing' };
+    // Any stored string renders: a lone surrogate (from a record older than the input rules) would
+    // stop the streamed render half-way, so it is shown as U+FFFD instead.
+    const found = await view(secret.id, secret.token);
+    if (!found) return { kind: 'missing' };
+    const order = wellFormedDeep(found);
     // The QR code comes inside the page, as a data URL: as an image of its own it was one more
     // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s).
     const qr = order.ticket ? svgDataUrl(ticketQrSvg(order.ticket.code)) : ticketImagePath(order.id, secret.token);

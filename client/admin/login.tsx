@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure, callApi } from './api';
 import type { LogoutReason } from './session';
 
-type Problem = 'rejected' | 'unavailable' | 'failed' | 'expired';
+type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired';
 
 /**
  * The token screen: the token is tried against the API before it is kept, so a wrong one is
@@ -28,7 +28,9 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
       onLogin(token);
     } catch (error) {
       const status = error instanceof ApiFailure ? error.status : 0;
-      setProblem(status === 401 ? 'rejected' : status === 404 ? 'unavailable' : 'failed');
+      setProblem(
+        status === 401 ? 'rejected' : status === 429 ? 'throttled' : status === 404 ? 'unavailable' : 'failed',
+      );
       setChecking(false);
     }
   };

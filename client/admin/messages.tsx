@@ -135,7 +135,8 @@ export function Messages() {
                     <th scope="row" className="console-break">
                       {message.name}
                       <br />
-                      <a href={`mailto:${message.email}`}>{message.email}</a>
+                      {/* Encoded whole: an address stored before the plain-address rule can add no `?cc=` or subject. */}
+                      <a href={`mailto:${encodeURIComponent(message.email)}`}>{message.email}</a>
                     </th>
                     <td>{t(`messages.topics.${message.topic ?? 'other'}`)}</td>
                     <td>{message.subject}</td>

@@ -83,6 +83,7 @@ export function ContactForm() {
     if (code === 'required') return t(`form.errors.${field}.required`);
     if (code === 'too_long') return t(`form.errors.${field}.tooLong`, { max });
     if (code === 'invalid_email' && field === 'email') return t('form.errors.email.invalidEmail');
+    if (code === 'invalid_characters') return t('form.errors.invalidCharacters');
     return t('form.errors.invalid');
   };
 

@@ -9,7 +9,10 @@ import { sha256Hex } from '../../worker/crypto';
 import { timeSortableId } from '../../worker/ids';
 import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { clientIps } from './client-ip';
 import { clearKv } from './kv';
+
+const nextIp = clientIps(61);
 
 const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
@@ -88,7 +91,7 @@ describe('console API access', () => {
 
   it.each(routes)('refuses %s %s without the token, and with a wrong one', async (method, path) => {
     for (const headers of [{}, { Authorization: 'Bearer wrong' }] as Record<string, string>[]) {
-      const res = await SELF.fetch(ORIGIN + path, { method, headers });
+      const res = await SELF.fetch(ORIGIN + path, { method, headers: { ...headers, 'CF-Connecting-IP': nextIp() } });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: 'unauthorized' });
     }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSettling, type KnownOrder } from '../../site/order-view';
 import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
 import { HOLD_MINUTES } from '../../site/tickets';
+import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, ticketKey } from '../../worker/tickets/code';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
@@ -174,5 +175,30 @@ describe('GET /api/orders/:id/ticket.svg', () => {
     const res = await image(orderId, token);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'not_found' });
+  });
+});
+
+describe('any stored string', () => {
+  it('renders the whole page for an order stored with a lone surrogate in its invoice data', async () => {
+    // The routes refuse such input now; an order stored before that rule must still render.
+    const id = '01KSURROGATE0000000000000A';
+    const made = await office().purchase({
+      id,
+      product: 'onsite-pro',
+      email: 'holder@example.com',
+      name: 'Ala \uD83D',
+      lang: 'pl',
+      invoice: { company: 'ACME \uDC00 sp. z o.o.', taxId: '1234563218', address: 'ul. Długa 1' },
+      provider: 'demo',
+      tokenHash: await sha256Hex('the-secret'),
+      fingerprint: 'f',
+      now: Date.now(),
+    });
+    expect(made.kind).toBe('created');
+    await office().settle(id, 'paid', Date.now(), { by: 'test' });
+    const html = await (await thanksPage(id, 'the-secret')).text();
+    expect(html).toContain(made.kind === 'created' ? made.order.code : '');
+    expect(html).toContain('ACME \uFFFD sp. z o.o.');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 });

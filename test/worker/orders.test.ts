@@ -6,7 +6,10 @@ import worker from '../../worker/index';
 import { signStripePayload, verifyStripeSignature } from '../../worker/orders/stripe-signature';
 import { csvCell, toCsv } from '../../worker/routes/admin';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { clientIps } from './client-ip';
 import { clearKv, stored } from './kv';
+
+const nextIp = clientIps(51);
 
 const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
@@ -342,7 +345,9 @@ describe('organiser access', () => {
     ['a wrong token', { Authorization: 'Bearer nope' }],
     ['another scheme', { Authorization: 'Basic dGVzdC1hZG1pbi10b2tlbg==' }],
   ])('answers 401 with %s', async (_, headers) => {
-    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, { headers });
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders`, {
+      headers: { ...headers, 'CF-Connecting-IP': nextIp() },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -351,7 +356,9 @@ describe('organiser access', () => {
     const call = async (token: string) => {
       const ctx = createExecutionContext();
       const res = await worker.fetch(
-        new Request(`${ORIGIN}/api/admin/orders`, { headers: { Authorization: `Bearer ${token}` } }),
+        new Request(`${ORIGIN}/api/admin/orders`, {
+          headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': nextIp() },
+        }),
         env,
         ctx,
       );

@@ -31,6 +31,14 @@ import type {
 } from './orders';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/**
+ * How long an e-mail handed to the queue may go unclaimed before the alarm hands it over again: the
+ * queue delivers within seconds, so a message unclaimed for ten minutes was lost (a crash, a local
+ * queue that lives in memory). A second delivery of the same e-mail sends nothing (`claimEmail`).
+ */
+export const QUEUE_LEASE_MS = 10 * 60 * 1000;
+/** Tries of one e-mail, the queue's own retries and the alarm's re-sends together, before it fails. */
+export const MAX_EMAIL_ATTEMPTS = 8;
 /** How long an order whose payment is still being processed (BLIK, Przelewy24) keeps its place. */
 const PROCESSING_HOLD_MS = 24 * 60 * 60 * 1000;
 /**
@@ -68,7 +76,8 @@ CREATE TABLE IF NOT EXISTS orders (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   paid_at INTEGER,
-  checked_in_at INTEGER
+  checked_in_at INTEGER,
+  late_paid_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS held (
   product TEXT PRIMARY KEY,
@@ -154,6 +163,8 @@ type OrderRow = {
   updated_at: number;
   paid_at: number | null;
   checked_in_at: number | null;
+  /** When a payment arrived for this order after its place was gone: its refund is due. */
+  late_paid_at: number | null;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -185,9 +196,12 @@ function toOrder(row: OrderRow): Order {
 /** A change of an order's status that a payment, a timer or an organiser asks for. */
 export type Settlement = 'paid' | 'processing' | 'cancelled' | 'expired' | 'refunded';
 
-/** From which statuses each change is allowed. A late payment of an expired order is still taken. */
+/**
+ * From which statuses each change is allowed. A payment is taken in any state but paid or refunded:
+ * a late one (after the hold, after a cancellation) follows the rules of `settle`.
+ */
 const ALLOWED_FROM: Record<Settlement, readonly OrderStatus[]> = {
-  paid: ['pending', 'expired'],
+  paid: ['pending', 'expired', 'cancelled'],
   processing: ['pending'],
   cancelled: ['pending'],
   expired: ['pending'],
@@ -219,6 +233,14 @@ export class BoxOffice extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       const counted = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'held'").toArray();
       this.sql.exec(SCHEMA);
+      const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(orders)').toArray();
+      if (!columns.some((c) => c.name === 'late_paid_at'))
+        this.sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
+      // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.
+      this.sql.exec(
+        "UPDATE emails SET lease_until = updated_at + ? WHERE status = 'queued' AND lease_until IS NULL",
+        QUEUE_LEASE_MS,
+      );
       if (counted.length === 0) {
         this.sql.exec(
           "INSERT INTO held (product, n) SELECT product, COUNT(*) FROM orders WHERE status IN ('pending', 'paid') GROUP BY product",
@@ -273,6 +295,7 @@ export class BoxOffice extends DurableObject<Env> {
         updated_at: input.now,
         paid_at: null,
         checked_in_at: null,
+        late_paid_at: null,
       };
       this.sql.exec(
         `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
@@ -325,22 +348,56 @@ export class BoxOffice extends DurableObject<Env> {
     return result;
   }
 
-  /** Records where the buyer pays (the provider's reference and URL); the first one stays. */
-  startPayment(id: string, reference: string, url: string | null, now: number): string | null {
-    const row = this.row(id);
-    if (!row) return null;
-    if (row.provider_ref) return row.payment_url;
-    this.ctx.storage.transactionSync(() => {
+  /**
+   * Records where the buyer pays (the provider's reference and URL; the first one stays) and keeps
+   * the place held at least until the checkout can no longer be paid (`payableUntil`), so that a
+   * payment and its place never part. `closed` when the order is no longer pending (its checkout
+   * failed and was given up, or it expired meanwhile): the buyer must not be sent to pay it.
+   */
+  startPayment(
+    id: string,
+    reference: string,
+    url: string | null,
+    now: number,
+    payableUntil = 0,
+  ): { kind: 'started'; url: string | null } | { kind: 'closed' } | null {
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.row(id);
+      if (!row) return null;
+      if (row.provider_ref) return { kind: 'started', url: row.payment_url };
+      if (row.status !== 'pending' || row.hold_until <= now) return { kind: 'closed' };
+      const holdUntil = Math.max(row.hold_until, payableUntil);
       this.sql.exec(
-        'UPDATE orders SET provider_ref = ?, payment_url = ?, updated_at = ? WHERE id = ?',
+        'UPDATE orders SET provider_ref = ?, payment_url = ?, hold_until = ?, updated_at = ? WHERE id = ?',
         reference,
         url,
+        holdUntil,
         now,
         id,
       );
-      this.log(id, 'payment_started', now, { provider: row.provider, reference });
+      this.log(id, 'payment_started', now, {
+        provider: row.provider,
+        reference,
+        ...(holdUntil !== row.hold_until ? { holdUntil: iso(holdUntil) } : {}),
+      });
+      return { kind: 'started', url };
     });
-    return url;
+  }
+
+  /**
+   * Gives up an order whose checkout could not be started (the provider failed): its place returns
+   * at once and its Idempotency-Key is freed, so the buyer's retry with the same key makes a new
+   * attempt instead of replaying a dead one. An order that reached its provider is left alone.
+   */
+  abandon(id: string, now: number, reason: string): boolean {
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.row(id);
+      if (!row || row.status !== 'pending' || row.provider_ref) return false;
+      this.sql.exec("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ?", now, id);
+      this.sql.exec('DELETE FROM idempotency WHERE order_id = ?', id);
+      this.log(id, 'cancelled', now, { from: 'pending', by: 'payment_start_failed', reason: reason.slice(0, 200) });
+      return true;
+    });
   }
 
   /**
@@ -353,13 +410,20 @@ export class BoxOffice extends DurableObject<Env> {
     change: Settlement,
     now: number,
     source: { provider?: Order['provider']; reference?: string; by: string },
-  ): { order: Order; changed: boolean } | null {
-    const result = this.ctx.storage.transactionSync(() => {
+  ): SettleResult | null {
+    const result = this.ctx.storage.transactionSync((): SettleResult | null => {
       const row = this.row(id);
       if (!row) return null;
       if (source.provider && row.provider !== source.provider) return null;
       if (source.reference && row.provider_ref && row.provider_ref !== source.reference) return null;
       if (!ALLOWED_FROM[change].includes(row.status as OrderStatus)) return { order: toOrder(row), changed: false };
+      const holdRanOut = row.status === 'pending' && row.hold_until <= now;
+      // A payment still being processed keeps a place only while the order holds one.
+      if (change === 'processing' && holdRanOut) return { order: toOrder(row), changed: false };
+      if (change === 'paid' && (row.status !== 'pending' || holdRanOut)) {
+        const late = this.latePayment(row, now, source);
+        if (late) return late;
+      }
       if (change === 'processing') {
         this.sql.exec(
           'UPDATE orders SET hold_until = MAX(hold_until, ?), updated_at = ? WHERE id = ?',
@@ -381,12 +445,67 @@ export class BoxOffice extends DurableObject<Env> {
         from: row.status,
         by: source.by,
         ...(source.reference ? { reference: source.reference } : {}),
+        ...(change === 'paid' && row.status !== 'pending' ? { late: true } : {}),
       });
       // Exactly one confirmation per payment: queued in the same transaction that records it.
       if (change === 'paid') this.addEmail(id, 'confirmation', null, now);
+      // A ticket given back gives back everything it held: its workshop seats too.
+      if (change === 'refunded' || change === 'cancelled') this.releaseSeats(id, now);
       return { order: toOrder(this.row(id) as OrderRow), changed: true };
     });
     return result;
+  }
+
+  /**
+   * A payment for an order that no longer holds a place (its hold ran out, it expired, it was
+   * cancelled). An expired order takes a place if one is free, and is then paid as usual (null
+   * here). A cancelled one (the buyer or an organiser decided against it) never does, nor does one
+   * whose place is gone: the payment is recorded, the order keeps no place, and its refund is
+   * due, which the caller asks of the provider and records with `refundLate`.
+   */
+  private latePayment(row: OrderRow, now: number, source: { reference?: string; by: string }): SettleResult | null {
+    if (row.late_paid_at !== null) return { order: toOrder(row), changed: false, refundDue: true };
+    if (row.status !== 'cancelled') {
+      const item = product(row.product as ProductId);
+      const limited = item.capacity !== null || item.pool !== undefined;
+      if (!limited || (this.remaining(item, this.taken(now)) ?? 1) > 0) return null;
+    }
+    this.sql.exec(
+      "UPDATE orders SET status = IIF(status = 'pending', 'expired', status), late_paid_at = ?, updated_at = ? WHERE id = ?",
+      now,
+      now,
+      row.id,
+    );
+    this.log(row.id, 'paid_without_place', now, {
+      from: row.status,
+      by: source.by,
+      ...(source.reference ? { reference: source.reference } : {}),
+    });
+    return { order: toOrder(this.row(row.id) as OrderRow), changed: true, refundDue: true };
+  }
+
+  /**
+   * Records the refund of a payment that came without a place (see `latePayment`): the order is
+   * refunded and its buyer gets an e-mail that says so, both once.
+   */
+  refundLate(id: string, refundReference: string, now: number, by: string): Order | null {
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.row(id);
+      if (!row || row.late_paid_at === null) return null;
+      if (row.status === 'refunded') return toOrder(row);
+      this.sql.exec("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ?", now, id);
+      this.log(id, 'refunded', now, { from: row.status, by, refund: refundReference, late: true });
+      this.addEmail(id, 'late_refund', null, now);
+      return toOrder(this.row(id) as OrderRow);
+    });
+  }
+
+  /** Frees an order's workshop seats (in the caller's transaction), each one logged. */
+  private releaseSeats(orderId: string, now: number): void {
+    const released = this.sql
+      .exec<{ workshop_id: string }>('DELETE FROM registrations WHERE order_id = ? RETURNING workshop_id', orderId)
+      .toArray();
+    for (const { workshop_id } of released) this.log(orderId, 'workshop_released', now, { workshop: workshop_id });
   }
 
   /** An order by id, or null. */
@@ -654,7 +773,9 @@ export class BoxOffice extends DurableObject<Env> {
   /** Records an e-mail's delivery: `sent` with the service's message id, or one failed try. */
   emailDelivered(
     id: number,
-    outcome: { sent: true; messageId: string } | { sent: false; error: string; final: boolean },
+    outcome:
+      | { sent: true; messageId: string }
+      | { sent: false; error: string; final: boolean; retryInSeconds?: number },
     now: number,
   ): void {
     this.ctx.storage.transactionSync(() => {
@@ -666,14 +787,19 @@ export class BoxOffice extends DurableObject<Env> {
         .toArray()[0];
       if (!row || row.status === 'sent') return;
       const status = outcome.sent ? 'sent' : outcome.final ? 'failed' : 'queued';
+      // Back on the queue for its next try: if that try never comes, the alarm hands it over again.
+      const lease =
+        !outcome.sent && !outcome.final ? now + (outcome.retryInSeconds ?? 0) * 1000 + QUEUE_LEASE_MS : null;
       this.sql.exec(
-        'UPDATE emails SET status = ?, message_id = ?, error = ?, lease_until = NULL, updated_at = ? WHERE id = ?',
+        'UPDATE emails SET status = ?, message_id = ?, error = ?, lease_until = ?, updated_at = ? WHERE id = ?',
         status,
         outcome.sent ? outcome.messageId : null,
         outcome.sent ? null : outcome.error.slice(0, 500),
+        lease,
         now,
         id,
       );
+      if (lease !== null) this.scheduleAlarm(Date.now() + (lease - now));
       if (status !== 'queued' && this.row(row.order_id)) {
         this.log(row.order_id, status === 'sent' ? 'email_sent' : 'email_failed', now, { kind: row.kind });
       }
@@ -728,6 +854,7 @@ export class BoxOffice extends DurableObject<Env> {
     this.alarmSetFor = null;
     const now = Date.now();
     this.expireHolds(now);
+    this.requeueLostEmails(now);
     const log = await this.flushLog();
     const mails = await this.flushEmails();
     // Entries left: the next batch at once, or a second later when KV or the queue failed.
@@ -737,6 +864,37 @@ export class BoxOffice extends DurableObject<Env> {
       .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
       .one().at;
     if (next !== null) this.scheduleAlarm(next);
+    const lease = this.sql
+      .exec<{ at: number | null }>("SELECT MIN(lease_until) AS at FROM emails WHERE status IN ('queued', 'sending')")
+      .one().at;
+    if (lease !== null) this.scheduleAlarm(lease);
+  }
+
+  /**
+   * The outbox's promise: an e-mail handed to the queue whose lease ran out unclaimed (the message
+   * was lost) or whose sending was never reported (the consumer died) goes back to `new`, and this
+   * alarm run puts it on the queue again; after MAX_EMAIL_ATTEMPTS tries it is marked failed.
+   * Returns how many went back.
+   */
+  requeueLostEmails(now: number): number {
+    return this.ctx.storage.transactionSync(() => {
+      const lost = this.sql
+        .exec<{ id: number; order_id: string; kind: string; status: string }>(
+          `UPDATE emails SET status = IIF(attempts >= ?, 'failed', 'new'), lease_until = NULL, updated_at = ?
+             WHERE status IN ('queued', 'sending') AND lease_until IS NOT NULL AND lease_until <= ?
+             RETURNING id, order_id, kind, status`,
+          MAX_EMAIL_ATTEMPTS,
+          now,
+          now,
+        )
+        .toArray();
+      for (const mail of lost) {
+        if (!this.row(mail.order_id)) continue;
+        this.log(mail.order_id, mail.status === 'new' ? 'email_requeued' : 'email_failed', now, { kind: mail.kind });
+      }
+      if (lost.some((mail) => mail.status === 'new')) this.scheduleAlarm(Date.now());
+      return lost.filter((mail) => mail.status === 'new').length;
+    });
   }
 
   /** Hands e-mails that are not on the queue yet to it; returns how many still wait. */
@@ -748,7 +906,14 @@ export class BoxOffice extends DurableObject<Env> {
     if (ids.length) {
       try {
         await this.env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { emailId: id } satisfies MailJob })));
-        for (const id of ids) this.sql.exec("UPDATE emails SET status = 'queued' WHERE id = ? AND status = 'new'", id);
+        const until = Date.now() + QUEUE_LEASE_MS;
+        for (const id of ids) {
+          this.sql.exec(
+            "UPDATE emails SET status = 'queued', lease_until = ? WHERE id = ? AND status = 'new'",
+            until,
+            id,
+          );
+        }
       } catch (error) {
         console.error(JSON.stringify({ event: 'mail_queue_failed', message: String(error) }));
       }
@@ -837,6 +1002,9 @@ export class BoxOffice extends DurableObject<Env> {
 function toLogEntry(row: { seq: number; order_id: string; event: string; at: number; data: string }): LogEntry {
   return { seq: row.seq, orderId: row.order_id, event: row.event, at: iso(row.at), data: JSON.parse(row.data) };
 }
+
+/** What a change of status did; `refundDue` when a payment came for an order without a place. */
+export type SettleResult = { order: Order; changed: boolean; refundDue?: boolean };
 
 /** The one instance's id per namespace: the name's hash, worked out once per isolate. */
 const ids = new WeakMap<DurableObjectNamespace<BoxOffice>, DurableObjectId>();

@@ -103,8 +103,11 @@ export type WorkshopResult =
   | { kind: 'registered'; orderId: string; seatsLeft: number }
   | { kind: 'refused'; error: 'order_not_found' | 'ticket_not_eligible' | 'already_registered' | 'workshop_full' };
 
-/** What an e-mail is about: a paid order, a workshop seat, a contact message for the organisers. */
-export type EmailKind = 'confirmation' | 'workshop' | 'contact';
+/**
+ * What an e-mail is about: a paid order, a workshop seat, a contact message for the organisers, a
+ * payment that came after the order's place was gone and was given back.
+ */
+export type EmailKind = 'confirmation' | 'workshop' | 'contact' | 'late_refund';
 
 /** An e-mail of an order as organisers see it. */
 export type EmailRecord = {

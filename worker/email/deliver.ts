@@ -6,7 +6,7 @@ import type { Bindings } from '../env';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage } from './confirmation';
-import { contactNotice, workshopEmail } from './notices';
+import { contactNotice, lateRefundEmail, workshopEmail } from './notices';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';
@@ -14,11 +14,13 @@ const DEAD_LETTER_SUFFIX = '-dead';
 /** Seconds before the next try of an e-mail: 30 s, 1, 2, 4, 8 minutes. */
 export const retryDelay = (attempt: number) => Math.min(30 * 2 ** Math.max(0, attempt - 1), 8 * 60);
 
+/** The site's origin that e-mails link to: the local server's outside production. */
+const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
+
 /** The link to an order's page that its e-mails carry (a signed token: the buyer's own is not kept). */
 export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
   const token = await orderLinkToken(ticketKey(env), order.id);
-  const origin = (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
-  return `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
+  return `${siteOrigin(env)}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
 }
 
 /** Builds the e-mail of a job from the box office's records. */
@@ -36,6 +38,9 @@ async function compose(
   if (!order) throw new Error(`order ${job.subjectId} not found`);
   const orderUrl = await orderPageUrl(env, order);
   if (job.kind === 'workshop') return workshopEmail({ workshopId: job.data ?? '', order, orderUrl, from });
+  if (job.kind === 'late_refund') {
+    return lateRefundEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+  }
   return confirmationEmail({
     order: {
       ...order,
@@ -77,9 +82,14 @@ export async function deliverMail(batch: MessageBatch<MailJob>, env: Bindings): 
       console.log(JSON.stringify({ event: 'email_sent', emailId, kind: job.kind }));
       message.ack();
     } catch (error) {
-      await office.emailDelivered(emailId, { sent: false, error: String(error), final: false }, Date.now());
+      const retryInSeconds = retryDelay(message.attempts);
+      await office.emailDelivered(
+        emailId,
+        { sent: false, error: String(error), final: false, retryInSeconds },
+        Date.now(),
+      );
       console.warn(JSON.stringify({ event: 'email_retry', emailId, attempt: message.attempts, error: String(error) }));
-      message.retry({ delaySeconds: retryDelay(message.attempts) });
+      message.retry({ delaySeconds: retryInSeconds });
     }
   }
 }

@@ -9,11 +9,15 @@ import es from '../../locales/es/email.json';
 import eventsEs from '../../locales/es/events.json';
 import pl from '../../locales/pl/email.json';
 import eventsPl from '../../locales/pl/events.json';
-import type { ContactValues } from '../../site/contact';
+import { type ContactValues, EMAIL_PATTERN } from '../../site/contact';
+import { formatPrice } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import { SPEAKERS } from '../../site/speakers';
+import { oneLine } from '../../site/text';
+import { findProduct } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
-import { fill } from '../texts';
+import type { Order } from '../box-office/orders';
+import { fill, productName } from '../texts';
 import type { EmailMessage } from './confirmation';
 
 const EMAIL: Record<LanguageCode, typeof pl> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
@@ -78,18 +82,42 @@ export function workshopEmail(input: {
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
+/** The e-mail to a buyer whose payment came after the order's place was gone, and was refunded. */
+export function lateRefundEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'product'>;
+  ticketsUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = EMAIL[lang].lateRefund;
+  const item = findProduct(input.order.product);
+  const values = {
+    code: input.order.code,
+    product: item ? productName(lang, item) : input.order.product,
+    amount: formatPrice(lang, input.order.gross, true),
+  };
+  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+    text: t.link,
+    url: input.ticketsUrl,
+  });
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
 /** The organisers' copy of a new contact message (in Polish, the organisers' language). */
 export function contactNotice(input: {
   message: ContactValues & { lang: LanguageCode; receivedAt: string };
   to: string;
   from: string;
-}): EmailMessage & { replyTo: string } {
+}): EmailMessage & { replyTo?: string } {
   const t = EMAIL.pl.contact;
   const { message } = input;
-  const content = simple('pl', fill(t.subject, { subject: message.subject }), [
+  // The route refuses line breaks in these; a message stored before that rule still never adds a
+  // header line (Subject, Reply-To) of its own.
+  const content = simple('pl', fill(t.subject, { subject: oneLine(message.subject) }), [
     t.intro,
     `${t.from}: ${message.name} <${message.email}>\n${t.language}: ${message.lang}`,
     message.message,
   ]);
-  return { from: input.from, to: input.to, replyTo: message.email, ...content, attachments: [] };
+  const replyTo = EMAIL_PATTERN.test(message.email) ? message.email : undefined;
+  return { from: input.from, to: input.to, ...(replyTo ? { replyTo } : {}), ...content, attachments: [] };
 }

@@ -1,3 +1,4 @@
+import type { Order } from '../box-office/orders';
 import type { Bindings } from '../env';
 import { ApiError } from '../errors';
 import { demoProvider, type PaymentProvider, stripeProvider } from './providers';
@@ -25,4 +26,11 @@ export function paymentProvider(env: Bindings): PaymentProvider {
     }),
   );
   throw new ApiError(503, 'payment_unavailable');
+}
+
+/** The provider that took an order's money, which is the one to give it back or close its checkout. */
+export function providerOf(env: Bindings, order: Pick<Order, 'provider'>): PaymentProvider {
+  if (order.provider === 'demo') return demoProvider;
+  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'payment_unavailable');
+  return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined });
 }

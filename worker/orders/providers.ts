@@ -9,13 +9,28 @@ export type CheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   origin: string;
+  /** When the checkout is asked for (the shop's clock). */
+  now: number;
 };
+
+/** A checkout the buyer can pay at `url` until `payableUntil` (ms). */
+export type Checkout = { url: string; reference: string; store: boolean; payableUntil: number };
 
 /** A payment provider: turns a stored order into a place where the buyer pays. */
 export interface PaymentProvider {
   readonly name: 'demo' | 'stripe';
-  /** Where the buyer pays; `store` says whether the URL may be kept (it carries no secret). */
-  createCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string; store: boolean }>;
+  /**
+   * Where the buyer pays; `store` says whether the URL may be kept (it carries no secret), and
+   * `payableUntil` until when a payment can still be made there: the box office holds the place
+   * at least that long.
+   */
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Closes an order's checkout so that it can no longer be paid (the order was cancelled). Throws
+   * `ProviderError` when the provider refuses (it was paid meanwhile: that payment is then refunded
+   * by the late-payment rule) or cannot be reached.
+   */
+  expireCheckout(order: Order): Promise<void>;
   /**
    * Gives a paid order's money back; resolves with the provider's refund reference. Throws
    * `ProviderError` when the provider refuses or cannot be reached (nothing is marked then).
@@ -37,9 +52,17 @@ export const demoReference = (orderId: string) => `demo_${orderId}`;
 export const demoProvider: PaymentProvider = {
   name: 'demo',
   async createCheckout({ order, secret, origin }) {
-    // The URL holds the buyer's secret, so it is made again when needed, never stored.
-    return { url: demoCheckoutUrl(origin, order, secret), reference: demoReference(order.id), store: false };
+    // The URL holds the buyer's secret, so it is made again when needed, never stored. The page
+    // refuses to pay an order whose hold ran out, so the hold is all the time there is.
+    return {
+      url: demoCheckoutUrl(origin, order, secret),
+      reference: demoReference(order.id),
+      store: false,
+      payableUntil: Date.parse(order.holdUntil),
+    };
   },
+  // The demo page only pays a pending order: a cancelled one has nothing to close.
+  async expireCheckout() {},
   // No money moved, so there is none to give back: the refund is only the organiser's mark.
   async refund(order) {
     return { reference: `demo_refund_${order.id}` };
@@ -52,6 +75,14 @@ const STRIPE_LOCALES: Record<LanguageCode, string> = { pl: 'pl', 'en-GB': 'en-GB
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
+ * A Checkout Session's life: Stripe refuses an `expires_at` less than 30 minutes after it creates the
+ * session, so the request asks for 30 minutes plus a margin for the time the request takes and
+ * for clocks that differ; the box office holds the place until then (`payableUntil`).
+ */
+export const STRIPE_SESSION_MINUTES = 30;
+export const STRIPE_SESSION_MARGIN_SECONDS = 120;
+
+/**
  * Stripe Checkout through its REST API: PLN, gross amount, card, BLIK and Przelewy24, the order
  * id as client reference, an idempotency key per order, and the session expiring when the order's
  * hold on its place does. `fetcher` and `apiBase` exist for tests.
@@ -62,16 +93,35 @@ export function stripeProvider(options: {
   apiBase?: string;
 }): PaymentProvider {
   const { secretKey, fetcher = fetch, apiBase = 'https://api.stripe.com' } = options;
+  /** One call to Stripe's API; any failure is a ProviderError. */
+  const call = async (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) => {
+    let response: Response;
+    try {
+      response = await fetcher(`${apiBase}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${secretKey}`, ...init.headers },
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ProviderError(`stripe unreachable: ${String(error)}`);
+    }
+    if (!response.ok) throw new ProviderError(`stripe answered ${response.status} to ${path}`);
+    return (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  };
   return {
     name: 'stripe',
-    async createCheckout({ order, productName, successUrl, cancelUrl }) {
+    async createCheckout({ order, productName, successUrl, cancelUrl, now }) {
+      const expiresAt = Math.ceil(now / 1000) + STRIPE_SESSION_MINUTES * 60 + STRIPE_SESSION_MARGIN_SECONDS;
       const form = new URLSearchParams({
         mode: 'payment',
         success_url: successUrl,
         cancel_url: cancelUrl,
         customer_email: order.email,
         client_reference_id: order.id,
-        expires_at: String(Math.floor(Date.parse(order.holdUntil) / 1000)),
+        expires_at: String(expiresAt),
         'metadata[order_id]': order.id,
         'metadata[order_code]': order.code,
         locale: STRIPE_LOCALES[order.lang],
@@ -103,27 +153,14 @@ export function stripeProvider(options: {
       if (typeof session?.id !== 'string' || typeof session.url !== 'string') {
         throw new ProviderError('stripe answered without a session url');
       }
-      return { url: session.url, reference: session.id, store: true };
+      return { url: session.url, reference: session.id, store: true, payableUntil: expiresAt * 1000 };
+    },
+    async expireCheckout(order) {
+      if (!order.providerRef) return;
+      await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}/expire`, { method: 'POST' });
     },
     async refund(order) {
       if (!order.providerRef) throw new ProviderError('order has no checkout session');
-      const call = async (
-        path: string,
-        init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-      ) => {
-        let response: Response;
-        try {
-          response = await fetcher(`${apiBase}${path}`, {
-            ...init,
-            headers: { Authorization: `Bearer ${secretKey}`, ...init.headers },
-            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-          });
-        } catch (error) {
-          throw new ProviderError(`stripe unreachable: ${String(error)}`);
-        }
-        if (!response.ok) throw new ProviderError(`stripe answered ${response.status} to ${path}`);
-        return (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      };
       // A refund names the payment, which only the Checkout Session knows.
       const session = await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}`);
       const intent = session?.payment_intent;

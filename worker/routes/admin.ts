@@ -15,7 +15,8 @@ import { now } from '../clock';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
-import { demoProvider, type PaymentProvider, ProviderError, stripeProvider } from '../orders/providers';
+import { providerOf } from '../orders/payment';
+import { ProviderError } from '../orders/providers';
 import { organisersOnly } from '../organisers';
 
 const ORDER_COLUMNS = [
@@ -140,13 +141,6 @@ async function orderHistory(kv: KVNamespace, office: ReturnType<typeof boxOffice
   return [...entries.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** The provider that took an order's money, which is the one to give it back. */
-function refundProvider(env: Bindings, order: Order): PaymentProvider {
-  if (order.provider === 'demo') return demoProvider;
-  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'payment_unavailable');
-  return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE || undefined });
-}
-
 /** A known order, or 404. */
 async function knownOrder(office: ReturnType<typeof boxOffice>, id: string): Promise<Order> {
   const order = ORDER_ID.test(id) ? await office.order(id) : null;
@@ -221,6 +215,13 @@ export const admin = new Hono<AppEnv>()
     const order = await knownOrder(office, c.req.param('id'));
     const result = await office.settle(order.id, 'cancelled', now(c), { by: 'organiser' });
     if (!result?.changed) throw new ApiError(409, 'not_cancellable', { status: result?.order.status ?? order.status });
+    // Its checkout must no longer take money. Should it have been paid meanwhile, or should the
+    // provider not answer, the payment that still arrives is refunded (orders/settlement.ts).
+    try {
+      await providerOf(c.env, order).expireCheckout(result.order);
+    } catch (error) {
+      console.warn(JSON.stringify({ event: 'checkout_not_expired', orderId: order.id, message: String(error) }));
+    }
     return c.json(result.order);
   })
   .post('/orders/:id/refund', async (c) => {
@@ -229,7 +230,7 @@ export const admin = new Hono<AppEnv>()
     if (order.status !== 'paid') throw new ApiError(409, 'not_refundable', { status: order.status });
     let refund: { reference: string };
     try {
-      refund = await refundProvider(c.env, order).refund(order);
+      refund = await providerOf(c.env, order).refund(order);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));

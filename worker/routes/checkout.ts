@@ -11,8 +11,13 @@ import { sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { demoEnabled } from '../orders/payment';
+import { demoProvider } from '../orders/providers';
+import { takePayment } from '../orders/settlement';
 import { fill, productName, texts } from '../texts';
 import { limitBody } from './validation';
+
+/** The demo provider as a payment's taker: its refunds need nothing. */
+const demo = { name: 'demo' as const, refunder: () => demoProvider };
 
 /** An amount as the bill writes it, grosze always shown. */
 const money = (lang: LanguageCode, grosze: number) => formatPrice(lang, grosze, true);
@@ -50,7 +55,7 @@ export const checkout = new Hono<AppEnv>()
     const plan = item ? productName(order.lang, item) : order.product;
     c.header('Cache-Control', 'private, no-store');
     c.header('X-Robots-Tag', 'noindex');
-    const payable = order.status === 'pending';
+    const payable = order.status === 'pending' && Date.parse(order.holdUntil) > now(c);
     return c.html(html`<!doctype html>
 <html lang="${order.lang}">
 <head>
@@ -95,11 +100,12 @@ ${
     const token = typeof form.token === 'string' ? form.token : '';
     const order = await openDemoOrder(c.env, c.req.param('id'), token);
     const paid = c.req.param('action') === 'pay';
-    const result = await boxOffice(c.env.BOX_OFFICE).settle(order.id, paid ? 'paid' : 'cancelled', now(c), {
-      provider: 'demo',
-      by: 'demo_checkout',
-    });
-    if (result?.changed) {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    // The same rules as a Stripe payment: a late one takes a free place or is refunded at once.
+    const changed = paid
+      ? (await takePayment(office, demo, order.id, now(c), { by: 'demo_checkout' })).kind === 'paid'
+      : (await office.settle(order.id, 'cancelled', now(c), { provider: 'demo', by: 'demo_checkout' }))?.changed;
+    if (changed) {
       console.log(
         JSON.stringify({ event: paid ? 'order_paid' : 'order_cancelled', orderId: order.id, provider: 'demo' }),
       );

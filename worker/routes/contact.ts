@@ -15,24 +15,17 @@ import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { saveMessage } from '../messages';
 import { rateLimit } from '../security';
-import { validJson } from './validation';
+import { textField, validJson } from './validation';
 
 // Issue messages are the error codes the client translates (see ContactFieldError).
 const missingOr = (code: ContactFieldError) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? 'required' : code;
 
-const text = (max: number) =>
-  z
-    .string({ error: missingOr('invalid') })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'too_long' });
-
 const schema = z.object({
-  name: text(CONTACT_LIMITS.name),
-  email: text(CONTACT_LIMITS.email).regex(EMAIL_PATTERN, { error: 'invalid_email' }),
-  subject: text(CONTACT_LIMITS.subject),
-  message: text(CONTACT_LIMITS.message),
+  name: textField(CONTACT_LIMITS.name),
+  email: textField(CONTACT_LIMITS.email).pipe(z.string().regex(EMAIL_PATTERN, { error: 'invalid_email' })),
+  subject: textField(CONTACT_LIMITS.subject),
+  message: textField(CONTACT_LIMITS.message, { multiline: true }),
   lang: z.custom<LanguageCode>((value) => LANGUAGE_CODES.includes(value as LanguageCode), {
     error: missingOr('invalid'),
   }),

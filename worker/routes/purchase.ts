@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import { href } from '../../site/pages';
+import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import type { Order, PurchaseResult } from '../box-office/orders';
@@ -11,19 +12,24 @@ import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { paymentProvider } from '../orders/payment';
-import { demoCheckoutUrl, demoReference, type PaymentProvider, ProviderError } from '../orders/providers';
+import {
+  type Checkout,
+  demoCheckoutUrl,
+  demoReference,
+  type PaymentProvider,
+  ProviderError,
+} from '../orders/providers';
 import { rateLimit } from '../security';
 import { productName, texts } from '../texts';
-import { validJson } from './validation';
+import { textField, validJson } from './validation';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
 
-const text = (max: number) =>
-  z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+const text = (max: number) => textField(max);
 
 const purchaseBody = z.object({
-  email: z.email({ error: 'invalid_email' }).max(254, { error: 'too_long' }),
+  email: textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' })),
   lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' }).default(DEFAULT_LANGUAGE),
   name: text(120).optional(),
   invoice: z
@@ -65,7 +71,11 @@ const REFUSALS: Record<Extract<PurchaseResult, { kind: 'refused' }>['error'], Ap
   idempotency_key_reused: new ApiError(409, 'idempotency_key_reused'),
 };
 
-/** Sends a new order to its provider and records where the buyer pays; answers that URL. */
+/**
+ * Sends a new order to its provider and records where the buyer pays; answers that URL. When the
+ * provider fails, the order is given up at once (its place returns, its Idempotency-Key is free
+ * for the buyer's retry) and the buyer gets 503.
+ */
 async function startCheckout(
   env: Bindings,
   provider: PaymentProvider,
@@ -76,7 +86,8 @@ async function startCheckout(
 ): Promise<string> {
   const t = texts(order.lang);
   const item = productOf(order.product);
-  let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  const office = boxOffice(env.BOX_OFFICE);
+  let checkout: Checkout;
   try {
     checkout = await provider.createCheckout({
       order,
@@ -85,20 +96,28 @@ async function startCheckout(
       successUrl: `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`,
       cancelUrl: `${origin}${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`,
       origin,
+      now: at,
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error(JSON.stringify({ event: 'payment_provider_failed', orderId: order.id, message: error.message }));
+    await office.abandon(order.id, at, error.message);
     throw new ApiError(503, 'payment_unavailable');
   }
-  const stored = await boxOffice(env.BOX_OFFICE).startPayment(
+  const stored = await office.startPayment(
     order.id,
     checkout.reference,
     checkout.store ? checkout.url : null,
     at,
+    checkout.payableUntil,
   );
+  // The order was given up meanwhile (a concurrent retry's provider call failed): no place to pay for.
+  if (stored?.kind === 'closed') {
+    await provider.expireCheckout({ ...order, providerRef: checkout.reference }).catch(() => {});
+    throw new ApiError(503, 'payment_unavailable');
+  }
   // Concurrent retries of one attempt: the first URL recorded is everyone's.
-  return stored ?? checkout.url;
+  return stored?.url ?? checkout.url;
 }
 
 /** A call to the box office; when it cannot be reached (a reset, an overload) the buyer gets 503. */

@@ -2,7 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { charCount, isSingleLine, isWellFormed } from '../../site/text';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -55,4 +56,22 @@ export function validJson<Schema extends z.ZodType>(schema: Schema, maxBytes: nu
       throw new ApiError(422, 'invalid_fields', { fields });
     }),
   ] as const;
+}
+
+/**
+ * A text field as every route takes it: trimmed, required, well-formed Unicode and on one line
+ * unless `multiline` (else 422 `invalid_characters`), at most `max` characters (code points, so an
+ * emoji counts once; else `too_long`). A value that is not a string is `invalid`, a missing one
+ * `required`.
+ */
+export function textField(max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
+    .trim()
+    .min(1, { error: 'required' })
+    .refine((value) => isWellFormed(value) && (options.multiline || isSingleLine(value)), {
+      error: 'invalid_characters',
+      abort: true,
+    })
+    .refine((value) => charCount(value) <= max, { error: 'too_long' });
 }

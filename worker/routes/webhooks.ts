@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { boxOffice, type Settlement } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { providerOf } from '../orders/payment';
+import { ProviderError } from '../orders/providers';
+import { type PaymentOutcome, takePayment } from '../orders/settlement';
 import { verifyStripeSignature } from '../orders/stripe-signature';
 import { limitBody } from './validation';
 
@@ -34,7 +37,8 @@ function settlementFor(event: StripeEvent): Settlement | null {
 /**
  * `POST /api/webhooks/stripe`: the only way a Stripe order becomes paid. The signature is checked
  * over the raw body; the box office applies the change only to the order of that session, and a
- * repeated or late event changes nothing (a paid order stays paid).
+ * repeated event changes nothing (a paid order stays paid). A payment that arrives after the
+ * order's place is gone is refunded at once (orders/settlement.ts).
  */
 export const webhooks = new Hono<AppEnv>().post('/stripe', limitBody(256 * 1024), async (c) => {
   const payload = await c.req.text();
@@ -54,11 +58,27 @@ export const webhooks = new Hono<AppEnv>().post('/stripe', limitBody(256 * 1024)
   const orderId = session?.client_reference_id;
   if (!change || !orderId || !session?.id) return c.json({ received: true, ignored: true });
 
-  const result = await boxOffice(c.env.BOX_OFFICE).settle(orderId, change, Date.now(), {
-    provider: 'stripe',
-    reference: session.id,
-    by: `stripe:${event.type}`,
-  });
+  const office = boxOffice(c.env.BOX_OFFICE);
+  const source = { reference: session.id, by: `stripe:${event.type}` };
+  if (change === 'paid') {
+    let outcome: PaymentOutcome;
+    try {
+      // Stripe's key is needed only when a refund is due.
+      const stripe = { name: 'stripe' as const, refunder: () => providerOf(c.env, { provider: 'stripe' }) };
+      outcome = await takePayment(office, stripe, orderId, Date.now(), source);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // Not acknowledged: Stripe sends the event again, and the refund is tried again then.
+      console.error(JSON.stringify({ event: 'late_refund_failed', orderId, message: error.message }));
+      throw new ApiError(502, 'refund_failed');
+    }
+    if (outcome.kind === 'ignored') return c.json({ received: true, ignored: true });
+    if (outcome.kind === 'unchanged') return c.json({ received: true, unchanged: true });
+    if (outcome.kind === 'refunded') return c.json({ received: true, refunded: true });
+    console.log(JSON.stringify({ event: 'order_paid', orderId, provider: 'stripe', stripeEvent: event.id }));
+    return c.json({ received: true });
+  }
+  const result = await office.settle(orderId, change, Date.now(), { provider: 'stripe', ...source });
   // A session that is not this order's (a forged reference) or an unknown order: no change.
   if (!result) return c.json({ received: true, ignored: true });
   if (!result.changed) return c.json({ received: true, unchanged: true });
