@@ -10,7 +10,7 @@
 
 import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
-import { DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { fetchFooter, fillYear } from './lib/footer-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from './lib/purchase-keys';
 import { safeNodes } from './lib/safe-html';
@@ -172,13 +172,19 @@ export function selectProduct(dialog: HTMLElement, product: string): void {
 /**
  * Shows the "under development" notice unless it was closed in this browser session, and closes
  * it for the session with its button. Shown means `data-dev-notice="shown"` on the root element,
- * which the stylesheet reads: React never renders that element's attributes.
+ * which the stylesheet reads: React never renders that element's attributes. One message at a
+ * time: while the welcome popup is still to open (or open), the notice waits for it to close.
  */
 export function showDevNotice(doc: Document = document): void {
   const notice = doc.querySelector<HTMLElement>('.dev-notice');
   if (!notice || read(session, DEV_NOTICE_STORAGE_KEY) === 'true') return;
   const root = doc.documentElement;
-  root.dataset.devNotice = 'shown';
+  const show = () => {
+    if (read(session, DEV_NOTICE_STORAGE_KEY) !== 'true') root.dataset.devNotice = 'shown';
+  };
+  const popup = doc.querySelector<HTMLDialogElement>('dialog.welcome');
+  if (popup && read(local, WELCOME_POPUP_STORAGE_KEY) !== 'true') popup.addEventListener('close', show, { once: true });
+  else show();
   notice.querySelector('button')?.addEventListener('click', (event) => {
     // Handled here: the click is not one to replay for React.
     event.preventDefault();
@@ -213,6 +219,33 @@ export function linkManifest(doc: Document = document): void {
     doc.head.append(element);
   };
   const later = () => win.setTimeout(link, MANIFEST_DELAY_MS);
+  if (doc.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
+}
+
+/** How long after load the brand typeface's files are fetched. */
+export const BRAND_FONT_DELAY_MS = 2500;
+
+/**
+ * Fetches the brand typeface a while after load, once per browser. A font asked for while the page
+ * loads competes with the stylesheet and counts against the largest paint (Lighthouse's phone
+ * profile), and one swapped in later moves the text (CLS): so this page keeps the metric-matched
+ * fallback, the files go into the browser's cache (hashed, immutable), and from the next page on
+ * the head's inline script (site/privacy.ts BRAND_FONT_SCRIPT) uses the face from the first paint.
+ * Nothing on this page uses the family, so loading it redraws nothing. Skipped when the visitor
+ * asks to save data.
+ */
+export function brandFont(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  if (read(local, BRAND_FONT_STORAGE_KEY) === 'true' || !doc.fonts?.load) return;
+  if ((win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  const fetchFaces = () =>
+    // One character of each subset: Latin and Latin Extended (Polish).
+    doc.fonts.load('400 1em "Space Grotesk"', 'Aą').then(
+      (faces) => faces.length > 0 && write(local, BRAND_FONT_STORAGE_KEY),
+      () => {},
+    );
+  const later = () => win.setTimeout(fetchFaces, BRAND_FONT_DELAY_MS);
   if (doc.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
 }
@@ -422,7 +455,7 @@ export function pageBehaviours(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   // One task each: together they were one task of 26 ms of CPU after the first paint in a trace,
   // which a phone's CPU makes a long one.
-  const later = [headerShadow, scheduleWelcomePopup, rememberLanguage, linkManifest, footerService];
+  const later = [headerShadow, scheduleWelcomePopup, rememberLanguage, linkManifest, footerService, brandFont];
   afterNextPaint(win, () => {
     for (const behaviour of later) win.setTimeout(() => behaviour(doc), 0);
   });

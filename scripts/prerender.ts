@@ -11,6 +11,7 @@ import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
 import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
+import { BRAND_FONT_SCRIPT } from '../site/privacy';
 import type { headersFile } from '../site/security';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
@@ -110,8 +111,15 @@ async function writePages(
   const faviconSvg = await readFile(join(root, 'public/favicon.svg'), 'utf8');
   const faviconLink = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
   if (!built.includes(faviconLink)) throw new Error('the built template has no favicon link');
+  // The head's one line (site/privacy.ts BRAND_FONT_SCRIPT): before the stylesheet, so it never
+  // waits for it, and before the first paint, so the brand typeface is there from the first frame.
+  const fontScript = BRAND_FONT_SCRIPT;
+  const fontHash = `sha256-${createHash('sha256').update(fontScript).digest('base64')}`;
+  const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1" />';
+  if (!built.includes(viewport)) throw new Error('the built template has no viewport meta');
   // At the end of the body: it runs once the page it acts on has been parsed.
   const template = built
+    .replace(viewport, `${viewport}\n    <script>${fontScript}</script>`)
     .replace(entryTag[0], '')
     .replace(faviconLink, `<link rel="icon" href="${faviconDataUrl(faviconSvg)}" type="image/svg+xml" />`)
     .replace('</body>', `<script>${bootScript}</script>\n  </body>`);
@@ -167,7 +175,7 @@ async function writePages(
   await appendFile(join(client, '.assetsignore'), '.vite\n');
   // Security and cache headers for the static files, from the same list the worker uses, with the
   // footer service's origin the worker's bundle got from the same Vite env.
-  await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [scriptHash]));
+  await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [fontHash, scriptHash]));
   logger.info(`prerendered ${count} pages and ${languages.length} 404 pages`);
 }
 

@@ -10,7 +10,8 @@ if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
   console.log(`usage: npm run screenshot -- [options] <path>...
 
 Full-page screenshots of a running server (npm start or npm run preview) into test-results/screens/,
-as a returning visitor (welcome popup and development notice already closed).
+as a returning visitor (welcome popup and development notice already closed, the brand typeface in
+the browser's cache).
 
   --base URL        server to photograph (default http://127.0.0.1:8787)
   --widths A,B,...  viewport widths in px (default 375,1440)
@@ -34,14 +35,28 @@ const out = 'test-results/screens';
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
+// A returning visitor has the brand typeface in the cache (client/boot.ts brandFont): one page first
+// to fill it, so that every screenshot shows the face from its first paint.
+const context = await browser.newContext();
+{
+  const warm = await context.newPage();
+  await warm.goto(`${base}${args[0]}`, { waitUntil: 'networkidle' });
+  await warm.evaluate(() => document.fonts.load('400 1em "Space Grotesk"', 'Aą'));
+  await warm.close();
+}
 for (const path of args) {
   for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 900 });
     await page.addInitScript(() => {
+      localStorage.setItem('brandFont', 'true');
       localStorage.setItem('welcomePopupClosed', 'true');
       sessionStorage.setItem('devNoticeClosed', 'true');
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
+    // `font-display: optional` keeps the fallback when the face is not ready at once (a busy machine
+    // reading its cache): a second load finds it in the page's own memory.
+    await page.reload({ waitUntil: 'networkidle' });
     // Sections off screen are not painted until they come near it (content-visibility: auto), and
     // a full-page capture does not scroll: paint them all, as a visitor scrolling down sees them.
     await page.evaluate(() => {

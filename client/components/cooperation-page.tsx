@@ -89,6 +89,7 @@ export function CooperationPage({ id }: { id: CooperationPageId }) {
     <>
       <InfoHero
         id={id}
+        family="cooperation"
         eyebrow={t(`cooperation.${id}.eyebrow`)}
         lead={t(`cooperation.${id}.lead`, facts)}
         meta={

@@ -36,8 +36,11 @@ export function Header({ page }: { page: PageId | null }) {
             </a>
           ))}
         </nav>
+        {/* Below 420 px the short label ("Bilety", "Entradas") keeps the button on one line; the
+            hidden one is no part of the link's name. */}
         <a href={href(lang, 'tickets')} className="button button--accent header__cta">
-          {t('nav.buyTicket')}
+          <span className="header__cta-long">{t('nav.buyTicket')}</span>
+          <span className="header__cta-short">{t('nav.buyTicketShort')}</span>
         </a>
         <LanguagePicker page={page} />
         {/* Opens the menu without script; the browser tells assistive technology whether it is open. */}

@@ -10,7 +10,10 @@ const FIT_CLASSES: readonly [number, string][] = [
 
 /**
  * The opening of an info page: eyebrow, the page's one h1 (its title from the common catalogue),
- * a lead, an optional line of facts and calls to action.
+ * a lead, an optional line of facts and calls to action. Its family sets its look (info.css):
+ * `info` (contact, FAQ, press, legal) is light and quiet, `cooperation` (exhibitors, speakers,
+ * partners, sponsors, careers) lavender with the brand's shapes; the event pages have their own
+ * dark hero (EventHero), the shop its violet one (PageIntro).
  */
 export function InfoHero({
   id,
@@ -18,8 +21,10 @@ export function InfoHero({
   lead,
   meta,
   children,
+  family = 'info',
 }: {
   id: PageId;
+  family?: 'info' | 'cooperation';
   eyebrow?: string;
   lead?: string;
   meta?: ReactNode;
@@ -33,7 +38,7 @@ export function InfoHero({
   const longest = Math.max(...title.split(/\s+/).map((word) => word.length));
   const fit = FIT_CLASSES.find(([upTo]) => longest <= upTo)?.[1] ?? 'info-hero__title--fit-20';
   return (
-    <section className="page-intro info-hero" aria-labelledby="page-title">
+    <section className={`page-intro info-hero info-hero--${family}`} aria-labelledby="page-title">
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1 id="page-title" className={longest > 10 ? fit : undefined}>

@@ -50,16 +50,20 @@ export function TicketPlans() {
                           {t('plans.lowest30', { price: formatPrice(lang, price.lowest30DaysNet) })}
                         </p>
                       )}
-                      <p className="plan__promo">{t('plans.promoNote')}</p>
                     </>
                   )}
+                  {/* Every promise once, in one line: the promotion's rule, its date (the lists are
+                      announced that day) and the price after it. */}
                   {price.risesOn && (
                     <p className="plan__until">
-                      {t('plans.until', {
+                      {t(price.regularNet !== undefined ? 'plans.promise' : 'plans.until', {
                         date: formatDate(lang, price.risesOn.slice(0, 10)),
                         price: formatPrice(lang, price.regularNet ?? price.net),
                       })}
                     </p>
+                  )}
+                  {price.regularNet !== undefined && !price.risesOn && (
+                    <p className="plan__until">{t('plans.promoNote')}</p>
                   )}
                 </div>
               ))}

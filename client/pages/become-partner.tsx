@@ -18,7 +18,12 @@ export default function Page() {
   const benefits = Object.entries(t('partnership.benefits', { ...facts, returnObjects: true }));
   return (
     <>
-      <InfoHero id="becomePartner" eyebrow={t('partnership.eyebrow')} lead={t('partnership.lead', facts)}>
+      <InfoHero
+        id="becomePartner"
+        family="cooperation"
+        eyebrow={t('partnership.eyebrow')}
+        lead={t('partnership.lead', facts)}
+      >
         <a href="#packages" className="button button--accent">
           {t('partnership.packagesTitle')}
           <InfoIcon name="arrow" size={20} />

@@ -15,7 +15,7 @@ export default function Tickets() {
   const lang = useLanguage();
   return (
     <>
-      <PageIntro id="tickets" />
+      <PageIntro id="tickets" family="shop" />
       {/*
         After a cancelled or abandoned payment the checkout sends the buyer back here with
         `?payment=cancelled&product=<id>`: the page script (client/boot.ts `cancelledPayment`)

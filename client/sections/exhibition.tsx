@@ -3,13 +3,24 @@ import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Notice } from '../components/notice';
+import { LogoWall, PastEditions, type ProofLogo, type ProofPhoto } from '../components/proof';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
 
-/** Number of placeholder tiles until exhibitors are announced. */
-export const EXHIBITION_TILES = 9;
+/** How many drawn marks stand in for logos until the content store publishes exhibitors and partners. */
+export const LOGO_PLACEHOLDERS = 8;
 
-export function Exhibition() {
+/**
+ * The home page's expo section: exhibitors' and partners' logos and photos of past editions, as
+ * props, so the content store can feed them; drawn and labelled illustrations until it does.
+ */
+export function Exhibition({
+  logos = [],
+  photos = [],
+}: {
+  logos?: readonly ProofLogo[];
+  photos?: readonly ProofPhoto[];
+}) {
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
@@ -20,15 +31,24 @@ export function Exhibition() {
       lead={t('exhibition.lead', { count: FIGURES.exhibitors })}
       tone="dark"
     >
-      <ul className="exhibition__grid">
-        {Array.from({ length: EXHIBITION_TILES }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the tiles are identical placeholders numbered by position
-          <li key={index} className="exhibition__tile">
-            <span className="exhibition__number">{t('exhibition.tileNumber', { number: index + 1 })}</span>
-            <span>{t('exhibition.tile')}</span>
-          </li>
-        ))}
-      </ul>
+      <div className="proof__grid">
+        <LogoWall
+          title={t('exhibition.logosTitle')}
+          logos={logos}
+          placeholders={LOGO_PLACEHOLDERS}
+          caption={t('exhibition.logosCaption')}
+        />
+        <PastEditions
+          title={t('exhibition.pastTitle')}
+          photos={photos}
+          scenes={{
+            stage: t('exhibition.scenes.stage'),
+            expo: t('exhibition.scenes.expo'),
+            workshop: t('exhibition.scenes.workshop'),
+          }}
+          caption={t('exhibition.pastCaption')}
+        />
+      </div>
       <div className="teaser teaser--dark">
         <Notice title={t('exhibition.notice', { date: siteFacts(lang).lists })} />
         <div className="teaser__actions">

@@ -3,11 +3,13 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showDevNotice } from '../../client/boot';
 import { DevNotice } from '../../client/components/dev-notice';
+import { WelcomePopup } from '../../client/components/welcome-popup';
 import { DEV_NOTICE_STORAGE_KEY } from '../../site/privacy';
 import { renderPl } from './render';
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   delete document.documentElement.dataset.devNotice;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -68,5 +70,31 @@ describe('development notice', () => {
     expect(shown()).toBe(true);
     fireEvent.click(closeButton());
     expect(shown()).toBe(false);
+  });
+
+  it('waits for the welcome popup to close: one message at a time', () => {
+    renderPl(
+      <>
+        <DevNotice />
+        <WelcomePopup />
+      </>,
+    );
+    showDevNotice(document);
+    expect(shown()).toBe(false);
+    const popup = document.querySelector('dialog.welcome') as HTMLDialogElement;
+    popup.dispatchEvent(new Event('close'));
+    expect(shown()).toBe(true);
+  });
+
+  it('shows at once when the welcome popup was closed on an earlier visit', () => {
+    localStorage.setItem('welcomePopupClosed', 'true');
+    renderPl(
+      <>
+        <DevNotice />
+        <WelcomePopup />
+      </>,
+    );
+    showDevNotice(document);
+    expect(shown()).toBe(true);
   });
 });

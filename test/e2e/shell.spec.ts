@@ -375,7 +375,8 @@ test.describe('home page', () => {
       'Porozmawiajmy',
     ]);
     await expect(page.locator('#about li.card')).toHaveCount(6);
-    await expect(page.locator('.exhibition__tile')).toHaveCount(9);
+    await expect(page.locator('#expo .proof__logo')).toHaveCount(8);
+    await expect(page.locator('#expo')).toContainText('Ilustracja');
     await expect(page.locator('#shows li.card')).toHaveCount(3);
     await expect(page.locator('#shows')).toContainText('17:00–19:00');
     await expect(page.locator('#shows')).toContainText('19:30–21:00');

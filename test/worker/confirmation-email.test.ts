@@ -216,3 +216,32 @@ describe('user values in the e-mail', () => {
     expect(() => confirmationEmail({ ...input('pl'), orderUrl: 'javascript:alert(1)' })).toThrow();
   });
 });
+
+describe('the confirmation e-mail looks like the brand', () => {
+  const mail = confirmationEmail(input('pl', { name: 'Ada Lovelace' }));
+
+  it('opens with the congress name as text, so the logo reads without images', () => {
+    const band = mail.html.indexOf('Kongres <span');
+    expect(band).toBeGreaterThan(0);
+    expect(band).toBeLessThan(mail.html.indexOf('<main'));
+    expect(mail.html.match(/<img /g)).toHaveLength(1);
+  });
+
+  it('puts the ticket first: the holder, the QR code and its code before the order', () => {
+    const qr = mail.html.indexOf(`cid:${QR_CONTENT_ID}`);
+    expect(mail.html.indexOf('Ada Lovelace')).toBeLessThan(qr);
+    expect(qr).toBeLessThan(mail.html.indexOf('>Zamówienie</h2>'));
+    expect(qr).toBeLessThan(mail.html.indexOf('K7-4821', mail.html.indexOf('<main')));
+    expect(mail.text.indexOf('Na nazwisko: Ada Lovelace')).toBeLessThan(mail.text.indexOf('K7-4821'));
+  });
+
+  it('names the buyer’s e-mail as the holder when there is no name', () => {
+    const noName = confirmationEmail(input('en-GB', { name: undefined }));
+    expect(noName.text).toContain('Ticket holder: ada@example.com');
+  });
+
+  it('reads in dark mode and keeps the QR code on white there', () => {
+    expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(mail.html).toMatch(/@media \(prefers-color-scheme:dark\)\{[\s\S]*\.mail-ticket[^}]*background:#ffffff/);
+  });
+});

@@ -83,14 +83,18 @@ describe('the pages’ inline boot script', () => {
   it.each([
     ['a prerendered page', '/pl/program', 200],
     ['the 404 page', '/de/gibt-es-nicht', 404],
-  ])('%s carries one, and its CSP allows exactly that script and same-origin files', async (_, path, status) => {
-    const res = await SELF.fetch(ORIGIN + path);
-    expect(res.status).toBe(status);
-    const { scripts, hashes, allowed } = await inlineScripts(res);
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain('welcomePopupClosed');
-    expect(allowed).toEqual(["'self'", ...hashes]);
-  });
+  ])(
+    '%s carries it and the head’s typeface line, and its CSP allows exactly those and same-origin files',
+    async (_, path, status) => {
+      const res = await SELF.fetch(ORIGIN + path);
+      expect(res.status).toBe(status);
+      const { scripts, hashes, allowed } = await inlineScripts(res);
+      expect(scripts).toHaveLength(2);
+      expect(scripts[0]).toContain('brandFont');
+      expect(scripts[1]).toContain('welcomePopupClosed');
+      expect(allowed).toEqual(["'self'", ...hashes]);
+    },
+  );
 
   it('the unrendered app shell (vite dev) allows exactly its own inline scripts, and inline styles', async () => {
     // Vite's dev server writes React's refresh preamble into the shell and serves no prerendered page.

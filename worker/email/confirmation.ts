@@ -12,6 +12,7 @@ import type { Invoice, Order } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
 import { fill, productTitle, texts } from '../texts';
+import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';
 
 type Catalogue = typeof pl;
@@ -49,26 +50,9 @@ export const QR_CONTENT_ID = 'ticket-qr';
 
 const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.date.slice(0, 4)}`;
 
-// Plain inline styles: e-mail clients drop <style> blocks and external sheets unevenly.
-const S = {
-  body: 'margin:0;padding:0;background:#f7f8fc;color:#0b1020;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:16px;line-height:1.55',
-  main: 'max-width:600px;margin:0 auto;padding:24px;background:#ffffff',
-  h2: 'font-size:20px;margin:28px 0 8px',
-  dt: 'color:#525a73;font-size:14px;margin-top:8px',
-  dd: 'margin:0;font-weight:600',
-  code: 'font-family:ui-monospace,Menlo,Consolas,monospace;font-size:20px;letter-spacing:1px;font-weight:700',
-  button:
-    'display:inline-block;padding:12px 20px;background:#5b3df5;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600',
-  small: 'color:#525a73;font-size:13px',
-} as const;
+const S = EMAIL_STYLES;
 
 const encoder = new TextEncoder();
-
-/** Hono's `html` escapes every interpolated value; with no async values its result is a plain string. */
-function render(markup: ReturnType<typeof html>): string {
-  if (markup instanceof Promise) throw new Error('The e-mail template must not contain async values');
-  return markup.toString();
-}
 
 /**
  * The confirmation e-mail of a paid order, in the buyer's language: order code, product, net, VAT
@@ -128,17 +112,23 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   const list = (items: [string, string][]) =>
     items.map(([term, value]) => html`<dt style="${S.dt}">${term}</dt><dd style="${S.dd}">${value}</dd>`);
 
-  const body = render(html`<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${subject}</title>
-</head>
-<body style="${S.body}">
-<main style="${S.main}">
-<p>${greeting}</p>
+  // The ticket first (the holder's name, the QR code, its code as text), then the order.
+  const body = emailLayout({
+    lang,
+    title: subject,
+    preheader: `${t.ticket.title}: ${ticketCode}`,
+    content: html`<p>${greeting}</p>
 <p>${t.intro}</p>
+${ticketPanel({
+  label: t.ticket.title,
+  holderLabel: t.ticket.holder,
+  holder: name || order.email,
+  qrSrc: `cid:${QR_CONTENT_ID}`,
+  qrAlt,
+  codeLabel: t.ticket.code,
+  code: ticketCode,
+})}
+<p>${ticketHow}</p>
 <h2 style="${S.h2}">${t.order.title}</h2>
 <dl>${list(rows)}</dl>
 ${
@@ -147,37 +137,29 @@ ${
 <dl>${list(invoice)}</dl>`
     : ''
 }
-<h2 style="${S.h2}">${t.ticket.title}</h2>
-<p><img src="cid:${QR_CONTENT_ID}" alt="${qrAlt}" width="240" height="240"></p>
-<p>${t.ticket.code}:<br><span style="${S.code}">${ticketCode}</span></p>
-<p>${ticketHow}</p>
 <h2 style="${S.h2}">${t.event.title}</h2>
 <p>${EVENT_NAME}<br>${when}<br>${where}</p>
 <p>${t.event.calendar}</p>
 <p>${t.orderPage.text}</p>
-<p><a href="${orderUrl}" style="${S.button}">${t.orderPage.link}</a></p>
+<p><a href="${orderUrl}" class="mail-button" style="${S.button}">${t.orderPage.link}</a></p>
 <h2 style="${S.h2}">${t.next.title}</h2>
-<ul>${next.map((item) => html`<li>${item}</li>`)}</ul>
-<hr>
-<p style="${S.small}">${questions}</p>
-<p style="${S.small}">${organiser}<br>${t.footer.reason}</p>
-</main>
-</body>
-</html>
-`);
+<ul>${next.map((item) => html`<li>${item}</li>`)}</ul>`,
+    footer: [questions, organiser, t.footer.reason],
+  });
 
   const text = [
     greeting,
     '',
     t.intro,
     '',
+    t.ticket.title,
+    `${t.ticket.holder}: ${name || order.email}`,
+    `${t.ticket.code}: ${ticketCode}`,
+    ticketHow,
+    '',
     t.order.title,
     ...rows.map(([term, value]) => `${term}: ${value}`),
     ...(invoice.length > 0 ? ['', t.invoice.title, ...invoice.map(([k, v]) => `${k}: ${v}`)] : []),
-    '',
-    t.ticket.title,
-    `${t.ticket.code}: ${ticketCode}`,
-    ticketHow,
     '',
     t.event.title,
     EVENT_NAME,
