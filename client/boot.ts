@@ -448,6 +448,8 @@ export function pageBehaviours(doc: Document = document): void {
   modalsPaintFirst(doc);
   productDialogs(doc);
   showDevNotice(doc);
+  // Waits for the load event itself: after the first frame it could miss it.
+  brandFont(doc);
   dropdowns(doc);
   menus(doc);
   avatars(doc);
@@ -455,7 +457,7 @@ export function pageBehaviours(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   // One task each: together they were one task of 26 ms of CPU after the first paint in a trace,
   // which a phone's CPU makes a long one.
-  const later = [headerShadow, scheduleWelcomePopup, rememberLanguage, linkManifest, footerService, brandFont];
+  const later = [headerShadow, scheduleWelcomePopup, rememberLanguage, linkManifest, footerService];
   afterNextPaint(win, () => {
     for (const behaviour of later) win.setTimeout(() => behaviour(doc), 0);
   });
