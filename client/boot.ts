@@ -479,6 +479,10 @@ export function afterNextPaint(win: Window, task: () => void): void {
   win.setTimeout(once, 250);
 }
 
+/** How often an island that starts by itself tries a failed load again, after 1, 2, 4, 8, 16 s. */
+const AUTO_RETRIES = 5;
+const AUTO_RETRY_MS = 1000;
+
 /** What the console says when a load of an island failed; it waits for the next interaction again at once. */
 const LOAD_FAILED = 'The app did not load; it is tried again at the next interaction.';
 
@@ -490,7 +494,7 @@ const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
  * Hydrates each island of the page (`[data-island]`) when the visitor reaches for it, or at load
  * when it says so (`data-start`: `at-load`, or `with-query` when the URL has a query).
  * `hydrate` loads React and resolves once the island handles events; a failure is tried again
- * at the next interaction with the island. Until then the island's HTML works as HTML: the
+ * at the next interaction with the island, and by itself a few times when the island started so. Until then the island's HTML works as HTML: the
  * dialog opens, the fields take what is typed or autofilled. A form sent before React is there
  * is held and sent by React once it is (reading FormData then, so nothing is lost); a press of a
  * button that only React handles is held the same way.
@@ -499,6 +503,8 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
   const win = doc.defaultView ?? window;
   type State = {
     status: 'waiting' | 'loading' | 'ready';
+    /** Set for an island that starts by itself: the tries it made again after a failed load. */
+    retries?: number;
     click?: HTMLButtonElement;
     submit?: { form: HTMLFormElement; submitter: HTMLElement | null };
   };
@@ -534,6 +540,12 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
         state.click = undefined;
         state.status = 'waiting';
         doc.dispatchEvent(new CustomEvent(APP_STARTED_EVENT, { detail: error ?? 'failed' }));
+        // An island that starts by itself (an order waiting for its payment) has no interaction to
+        // wait for: it tries again on its own, a little later each time.
+        if (state.retries !== undefined && state.retries < AUTO_RETRIES) {
+          const delay = AUTO_RETRY_MS * 2 ** state.retries++;
+          win.setTimeout(() => start(island), delay);
+        }
       },
     );
   const islandOf = (target: EventTarget | null) => {
@@ -579,7 +591,11 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
   };
   for (const [island] of states) {
     const when = island.dataset.start;
-    if (when === 'at-load' || (when === 'with-query' && win.location.search)) startAtLoad(island);
+    if (when === 'at-load' || (when === 'with-query' && win.location.search)) {
+      const state = states.get(island);
+      if (state) state.retries = 0;
+      startAtLoad(island);
+    }
   }
 }
 
