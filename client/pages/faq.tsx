@@ -49,7 +49,7 @@ export default function Page() {
               </section>
             ))}
           </div>
-          <aside className="card faq-facts" aria-labelledby="faq-facts-title">
+          <section className="card faq-facts" aria-labelledby="faq-facts-title">
             <h3 id="faq-facts-title">{t('shared.factsTitle')}</h3>
             <dl>
               <div>
@@ -78,7 +78,7 @@ export default function Page() {
                 <dd>{t('shared.facts.onlineValue')}</dd>
               </div>
             </dl>
-          </aside>
+          </section>
         </div>
       </Section>
       <InfoCta

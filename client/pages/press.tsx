@@ -41,7 +41,7 @@ export default function Page() {
             <p>{t('press.about.program', facts)}</p>
             <p>{t('press.about.audience', facts)}</p>
           </div>
-          <aside className="card press-facts" aria-labelledby="press-facts-title">
+          <section className="card press-facts" aria-labelledby="press-facts-title">
             <h3 id="press-facts-title">{t('shared.factsTitle')}</h3>
             <dl>
               <div>
@@ -67,7 +67,7 @@ export default function Page() {
                 </dd>
               </div>
             </dl>
-          </aside>
+          </section>
         </div>
       </Section>
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { CONGRESS_PROFILES } from '../../site/event';
-import { axeViolations, expect, open, test } from './helpers';
+import { expect, open, test } from './helpers';
 
 // The event pages: program, the shows, speakers, expo, zones and workshops (issue 5).
 const SLUGS = [
@@ -15,7 +15,6 @@ const SLUGS = [
   'strefy',
   'warsztaty',
 ];
-const PREFIXES = ['pl', 'en-gb', 'en-us', 'de', 'es'];
 
 /** The section (a region) whose heading has this name. */
 const region = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
@@ -361,13 +360,4 @@ test('the event pages hydrate without warnings, with one h1, sized images and no
   expect(outside).toEqual([]);
 });
 
-test.describe('accessibility', () => {
-  for (const prefix of PREFIXES) {
-    for (const slug of SLUGS) {
-      test(`/${prefix}/${slug} has no axe violations`, async ({ page }) => {
-        await open(page, `/${prefix}/${slug}`);
-        expect(await axeViolations(page, { all: true })).toEqual([]);
-      });
-    }
-  }
-});
+// Every event page's axe scan is the one of every page in test/e2e/a11y.spec.ts.
