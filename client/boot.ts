@@ -165,6 +165,12 @@ export function productDialogs(doc: Document = document): void {
 export function selectProduct(dialog: HTMLElement, product: string): void {
   const field = dialog.querySelector<HTMLInputElement>('input[name="product"]');
   if (field) field.value = product;
+  // The cart's first ticket is of that product; its change tells React (once there) to count again.
+  const first = dialog.querySelector<HTMLSelectElement>('select[data-first-ticket]');
+  if (first && first.value !== product) {
+    first.value = product;
+    first.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   for (const part of dialog.querySelectorAll<HTMLElement>('[data-for-product]'))
     part.hidden = part.dataset.forProduct !== product;
 }

@@ -9,6 +9,8 @@ import './styles/home.css';
 import './styles/events.css';
 import './styles/info.css';
 import './styles/tickets.css';
+// The order page's tickets are styled however it is opened, with its island started or not.
+import './styles/delivery.css';
 import type { i18n as I18n } from 'i18next';
 import { type ComponentType, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -156,15 +156,28 @@ async function timed(instance) {
   return { ...result, perSecond: result.requests.total / ((last - start) / 1000) };
 }
 
-/** Request i's product, key and body; a retry repeats request i - RETRY_EVERY / 2 exactly. */
+/**
+ * Request i's path, key and body; a retry repeats request i - RETRY_EVERY / 2 exactly. Three in four
+ * are carts (`POST /api/orders`) of 1 to 5 tickets of mixed products, named where on site; the
+ * fourth is the spec's one-ticket purchase.
+ */
 function purchaseFor(n) {
   const i = n % RETRY_EVERY === 0 && n > RETRY_EVERY ? n - RETRY_EVERY / 2 : n;
-  return {
-    index: i,
-    product: PRODUCTS[i % PRODUCTS.length],
-    key: `load-${RUN}-${i}-idempotency`,
-    body: JSON.stringify({ email: `load-${RUN}-${i}@example.com`, lang: 'pl' }),
-  };
+  const email = `load-${RUN}-${i}@example.com`;
+  const key = `load-${RUN}-${i}-idempotency`;
+  if (i % 4 === 0) {
+    return {
+      index: i,
+      path: `/api/purchase/${PRODUCTS[i % PRODUCTS.length]}`,
+      key,
+      body: JSON.stringify({ email, lang: 'pl' }),
+    };
+  }
+  const items = Array.from({ length: 1 + (i % 5) }, (_, k) => {
+    const product = PRODUCTS[(i + k) % PRODUCTS.length];
+    return product.startsWith('onsite') ? { product, name: `Load ${i}-${k}` } : { product };
+  });
+  return { index: i, path: '/api/orders', key, body: JSON.stringify({ email, lang: 'pl', items }) };
 }
 
 /** Runs `tasks` (functions returning promises) with at most `limit` at a time. */
@@ -190,8 +203,8 @@ async function pool(tasks, limit) {
 async function latePayments(answered) {
   const made = answered.filter((a) => a.status === 201 && a.url);
   // Every order of the limited products, whose places the new purchases fill, and a share of the rest.
-  const productOf = new Map((await storedOrders()).map((o) => [o.id, o.product]));
-  const limited = (a) => LIMITED.has(productOf.get(a.orderId));
+  const productsOf = new Map((await storedOrders()).map((o) => [o.id, o.tickets.map((t) => t.product)]));
+  const limited = (a) => (productsOf.get(a.orderId) ?? []).some((product) => LIMITED.has(product));
   const chosen = made.filter((a, i) => limited(a) || i % Math.round(1 / LATE_SHARE) === 0);
   const clock = { 'test-clock': LATER };
   let failed = 0;
@@ -262,7 +275,7 @@ try {
               const purchase = purchaseFor(++sent);
               return {
                 ...request,
-                path: `/api/purchase/${purchase.product}`,
+                path: purchase.path,
                 headers: { ...request.headers, 'content-type': 'application/json', 'idempotency-key': purchase.key },
                 body: purchase.body,
               };
@@ -295,11 +308,12 @@ try {
   // Each key has its own e-mail address, so two stored orders with one address are one key's two orders.
   const emails = stored.map((o) => o.email);
   const duplicated = emails.length - new Set(emails).size;
-  // Places held at the late phase's instant: paid orders, and pending ones whose hold runs past it.
+  // Places held at the late phase's instant: the tickets of paid orders, and of pending ones whose
+  // hold runs past it.
   const holding = (ids) =>
-    stored.filter(
-      (o) => ids.includes(o.product) && (o.status === 'paid' || (o.status === 'pending' && o.holdUntil > LATER)),
-    ).length;
+    stored
+      .filter((o) => o.status === 'paid' || (o.status === 'pending' && o.holdUntil > LATER))
+      .reduce((n, o) => n + o.tickets.filter((t) => ids.includes(t.product)).length, 0);
   let oversold = 0;
   for (const product of PRODUCTS) {
     const capacity = capacities[product];

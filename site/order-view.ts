@@ -1,4 +1,4 @@
-import type { Order } from './orders';
+import type { Order, Ticket } from './orders';
 
 /**
  * What the buyer sees of an order: `GET /api/orders/:id?token=…` answers it, and the worker writes
@@ -20,23 +20,37 @@ export type OrderView = Pick<
   | 'invoice'
   | 'createdAt'
   | 'paidAt'
-  | 'checkedInAt'
+  | 'cancelledAt'
 > & {
-  ticket: { code: string } | null;
-  /** The workshops the ticket is registered for, by id (site/workshops.ts). */
-  workshops: string[];
+  tickets: TicketView[];
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
+  /** Until when the buyer can cancel (ISO; site/terms.ts), whether or not they still can. */
+  cancellableUntil: string;
+  /** Until when a ticket's holder can be changed (ISO): the congress's start. */
+  changesUntil: string;
+};
+
+/** A ticket as its buyer sees it. */
+export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
+  /** The signed code its QR code carries, once the order is paid; null before. */
+  code: string | null;
+  /** The workshops this ticket holds seats in, by id (site/workshops.ts). */
+  workshops: string[];
 };
 
 /**
  * What the order island starts from when the worker already knows (the thank-you page it serves):
- * the order and its ticket's QR image, or `missing` (no such order for that secret).
+ * the order and each paid ticket's QR image by ticket id, or `missing` (no such order for that secret).
  */
-export type KnownOrder = { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: string };
+export type KnownOrder = { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: Record<string, string> };
 
 /** The QR image of a paid order's ticket, for whoever holds the order's secret. */
-export const ticketImagePath = (id: string, token: string) =>
-  `/api/orders/${encodeURIComponent(id)}/ticket.svg?token=${encodeURIComponent(token)}`;
+export const ticketImagePath = (id: string, ticketId: string, token: string) =>
+  `/api/orders/${encodeURIComponent(id)}/tickets/${encodeURIComponent(ticketId)}/qr.svg?token=${encodeURIComponent(token)}`;
+
+/** The QR images of an order's paid tickets, as the order page loads them. */
+export const ticketImages = (order: Pick<OrderView, 'id' | 'tickets'>, token: string) =>
+  Object.fromEntries(order.tickets.filter((t) => t.code).map((t) => [t.id, ticketImagePath(order.id, t.id, token)]));
 
 /**
  * Whether the order page keeps asking: a pending order may be paid any moment (the payment's

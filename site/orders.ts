@@ -44,6 +44,7 @@ export const ORDER_EVENTS = [
   'cancelled',
   'refunded',
   'checked_in',
+  'ticket_reissued',
   'workshop_registered',
   'workshop_released',
   'email_queued',
@@ -55,11 +56,40 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 export type Invoice = { company: string; taxId: string; address: string };
 
+/** How many tickets one order holds at most; a larger group writes to the organisers. */
+export const MAX_TICKETS = 20;
+
+/** One line of a cart: a ticket of a product, for a named holder with an optional e-mail. */
+export type CartItem = { product: ProductId; name?: string; email?: string };
+
+/**
+ * A ticket: one admission (or online access) of an order, for one holder. Its `code` is what its
+ * QR code carries (signed, worker/tickets/code.ts); a change of holder gives it a new one, and
+ * the old code is refused at the door. Amounts are the ticket's share of the order's.
+ */
+export type Ticket = {
+  id: string;
+  orderId: string;
+  /** 1, 2, 3… in the order of the cart. */
+  position: number;
+  product: ProductId;
+  name: string | null;
+  email: string | null;
+  net: number;
+  vat: number;
+  gross: number;
+  code: string;
+  checkedInAt: string | null;
+};
+
 /** An order as the box office keeps it. Amounts are integers in grosze; times are ISO strings. */
 export type Order = {
   id: string;
   code: string;
+  /** The product of the first ticket: what a one-ticket order is (each ticket names its own). */
   product: ProductId;
+  /** The order's tickets in the cart's order: at least one. */
+  tickets: Ticket[];
   net: number;
   vat: number;
   gross: number;
@@ -77,15 +107,17 @@ export type Order = {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
-  /** When the ticket was admitted at the door. */
-  checkedInAt: string | null;
+  /** When a buyer cancelled a paid order and was refunded. */
+  cancelledAt: string | null;
 };
 
 /** What a new order is made of; the box office adds its status, code and times. */
 export type NewOrder = {
   id: string;
-  product: ProductId;
+  /** The cart: one to MAX_TICKETS tickets, each counted against its product's stock. */
+  items: CartItem[];
   email: string;
+  /** The buyer's name. */
   name?: string;
   lang: LanguageCode;
   invoice?: Invoice;
@@ -109,7 +141,8 @@ export type LogEntry = {
 /** The outcome of a purchase in the box office. */
 export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
-  | { kind: 'refused'; error: 'sold_out' | 'sales_closed' | 'idempotency_key_reused' };
+  | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
+  | { kind: 'refused'; error: 'idempotency_key_reused' };
 
 /** A page of orders for organisers, oldest first; `cursor` continues after the last one. */
 export type OrderPage = { orders: Order[]; cursor: string | null };
@@ -118,7 +151,7 @@ export type OrderPage = { orders: Order[]; cursor: string | null };
 export type OrderFilter = {
   status?: OrderStatus;
   product?: ProductId;
-  /** An e-mail (or part of one), an order code or a name. */
+  /** An e-mail (or part of one), an order or ticket code, or a name: the buyer's or a ticket holder's. */
   q?: string;
   /** Created at or after / before these instants (ISO). */
   from?: string;
@@ -143,10 +176,22 @@ export type SalesStats = {
 
 /** What a scan at the door finds. */
 export type CheckInResult =
-  | { kind: 'admitted'; order: Order }
-  | { kind: 'already'; at: string; order: Order }
+  | { kind: 'admitted'; ticket: Ticket; order: Order }
+  | { kind: 'already'; at: string; ticket: Ticket; order: Order }
   | { kind: 'not_valid'; status: OrderStatus }
+  /** The ticket was given to another holder: its old code no longer admits anyone. */
+  | { kind: 'reissued' }
   | { kind: 'unknown' };
+
+/** The outcome of a buyer's change of a ticket's holder. */
+export type ReissueResult =
+  | { kind: 'reissued'; ticket: Ticket; order: Order }
+  | { kind: 'refused'; error: 'not_found' | 'not_paid' | 'changes_closed' | 'checked_in' };
+
+/** The outcome of a buyer's cancellation: `refundDue` until the provider has given the money back. */
+export type CancelResult =
+  | { kind: 'cancelled'; order: Order }
+  | { kind: 'refused'; error: 'not_found' | 'not_cancellable' | 'cancellation_closed'; order?: Order };
 
 /** The outcome of a workshop registration. */
 export type WorkshopResult =
@@ -154,10 +199,11 @@ export type WorkshopResult =
   | { kind: 'refused'; error: 'order_not_found' | 'ticket_not_eligible' | 'already_registered' | 'workshop_full' };
 
 /**
- * What an e-mail is about: a paid order, a workshop seat, a contact message for the organisers, a
- * payment that came after the order's place was gone and was given back.
+ * What an e-mail is about: a paid order (to the buyer), a ticket (to its holder, when they have an
+ * address of their own), a workshop seat, a contact message for the organisers, a payment that came
+ * after the order's place was gone and was given back, a buyer's cancellation and its refund.
  */
-export const EMAIL_KINDS = ['confirmation', 'workshop', 'contact', 'late_refund'] as const;
+export const EMAIL_KINDS = ['confirmation', 'ticket', 'workshop', 'contact', 'late_refund', 'cancellation'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** An e-mail of an order as organisers see it. */

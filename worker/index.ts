@@ -17,7 +17,7 @@ import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { orders } from './routes/orders';
-import { purchase } from './routes/purchase';
+import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -29,6 +29,7 @@ const app = new Hono<AppEnv>()
   .use('/checkout/*', sameOriginWrites)
   .route('/api/footer', footer)
   .route('/api/purchase', purchase)
+  .route('/api/orders', cart)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
   .route('/api/admin/content', content)

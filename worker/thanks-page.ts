@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../site/languages';
-import { isSettling, type KnownOrder, type OrderView, ticketImagePath } from '../site/order-view';
+import { isSettling, type KnownOrder, type OrderView } from '../site/order-view';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
 
@@ -27,7 +27,9 @@ export function withOrder(
     const order = wellFormedDeep(found);
     // The QR code comes inside the page, as a data URL: as an image of its own it was one more
     // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s).
-    const qr = order.ticket ? svgDataUrl(ticketQrSvg(order.ticket.code)) : ticketImagePath(order.id, secret.token);
+    const qr = Object.fromEntries(
+      order.tickets.flatMap((t) => (t.code ? [[t.id, svgDataUrl(ticketQrSvg(t.code))]] : [])),
+    );
     return { kind: 'loaded', order, qr };
   })().catch((error: unknown) => {
     console.error(JSON.stringify({ event: 'order_page_unavailable', message: String(error) }));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from './session';
 
 /** Downloads the CSV of what the table shows (with the token, so not a plain link). */
-export function ExportButton({ path, filename }: { path: string; filename: string }) {
+export function ExportButton({ path, filename, label }: { path: string; filename: string; label?: string }) {
   const { t } = useTranslation('admin');
   const { download } = useApi();
   const [busy, setBusy] = useState(false);
@@ -22,7 +22,7 @@ export function ExportButton({ path, filename }: { path: string; filename: strin
   return (
     <div className="console-export">
       <button type="button" className="console-button console-button--quiet" onClick={run} disabled={busy}>
-        {busy ? t('common.exporting') : t('common.exportCsv')}
+        {busy ? t('common.exporting') : (label ?? t('common.exportCsv'))}
       </button>
       {failed && (
         <p className="console-alert" role="alert">

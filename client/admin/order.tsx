@@ -95,7 +95,7 @@ export function OrderPage({ id }: { id: string }) {
           <h2 id="order-details">{t('order.details')}</h2>
           <dl className="console-details">
             <dt>{t('orders.product')}</dt>
-            <dd>{productName(order.product)}</dd>
+            <dd>{summary(order, productName)}</dd>
             <dt>{t('orders.email')}</dt>
             <dd className="console-break">{order.email}</dd>
             {order.name && (
@@ -116,8 +116,6 @@ export function OrderPage({ id }: { id: string }) {
             <dd>{dateTime(lang, order.createdAt)}</dd>
             <dt>{t('order.paidAt')}</dt>
             <dd>{order.paidAt ? dateTime(lang, order.paidAt) : t('common.none')}</dd>
-            <dt>{t('order.checkedInAt')}</dt>
-            <dd>{order.checkedInAt ? dateTime(lang, order.checkedInAt) : t('common.none')}</dd>
             <dt>{t('order.provider')}</dt>
             <dd>{order.provider}</dd>
             {order.providerRef && (
@@ -152,6 +150,10 @@ export function OrderPage({ id }: { id: string }) {
           />
         </section>
       </div>
+      <section aria-labelledby="order-tickets">
+        <h2 id="order-tickets">{t('order.tickets', { n: order.tickets.length })}</h2>
+        <Tickets order={order} />
+      </section>
       <section aria-labelledby="order-history">
         <h2 id="order-history">{t('order.history')}</h2>
         <History entries={history} />
@@ -161,6 +163,48 @@ export function OrderPage({ id }: { id: string }) {
         {emails.length === 0 ? <p className="console-muted">{t('order.emailsEmpty')}</p> : <Emails emails={emails} />}
       </section>
     </>
+  );
+}
+
+/** An order's tickets per product: "3 × Pro – on-site ticket, Premium – online ticket". */
+export function summary(order: Pick<Order, 'tickets'>, productName: (id: Order['product']) => string): string {
+  const counts = new Map<Order['product'], number>();
+  for (const ticket of order.tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
+  return [...counts].map(([id, n]) => `${n > 1 ? `${n} × ` : ''}${productName(id)}`).join(', ');
+}
+
+/** Each ticket of an order: its holder (or the buyer's name when it has none), code and check-in. */
+function Tickets({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const productName = useProductName();
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('orders.product')}</th>
+            <th scope="col">{t('order.holder')}</th>
+            <th scope="col">{t('orders.email')}</th>
+            <th scope="col">{t('order.ticketCode')}</th>
+            <th scope="col">{t('order.checkedInAt')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.tickets.map((ticket) => (
+            <tr key={ticket.id}>
+              <td>{ticket.position}</td>
+              <td>{productName(ticket.product)}</td>
+              <td>{ticket.name ?? order.name ?? t('common.none')}</td>
+              <td className="console-break">{ticket.email ?? order.email}</td>
+              <td translate="no">{ticket.code}</td>
+              <td>{ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

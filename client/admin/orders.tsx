@@ -6,6 +6,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ExportButton } from './export-button';
 import { dateTime, dayEnd, dayStart, money } from './format';
+import { summary } from './order';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { ORDER_STATUSES, type OrderPage } from './types';
@@ -91,6 +92,11 @@ export function Orders() {
       <div className="console-title">
         <h1>{t('orders.title')}</h1>
         <ExportButton path={`/api/admin/orders?${query ? `${query}&` : ''}format=csv`} filename="orders.csv" />
+        <ExportButton
+          path={`/api/admin/orders?${query ? `${query}&` : ''}format=csv&rows=tickets`}
+          filename="tickets.csv"
+          label={t('orders.exportTickets')}
+        />
       </div>
       <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
         <div className="console-field console-field--wide">
@@ -174,7 +180,7 @@ export function Orders() {
                       </Link>
                     </th>
                     <td>{dateTime(lang, order.createdAt)}</td>
-                    <td>{productName(order.product)}</td>
+                    <td>{summary(order, productName)}</td>
                     <td>
                       <span className={`console-status console-status--${order.status}`}>
                         {t(`status.${order.status}`)}

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
 import { brandName, EVENT, ORGANISER } from '../../site/event';
 import { siteFacts } from '../../site/facts';
-import { formatDateTime, formatPrice } from '../../site/format';
-import { isSettling, type KnownOrder, type OrderView, ticketImagePath } from '../../site/order-view';
+import { formatPrice } from '../../site/format';
+import { isSettling, type KnownOrder, type OrderView, ticketImages } from '../../site/order-view';
 import { href } from '../../site/pages';
-import { CANCELLATION_DAYS } from '../../site/terms';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabel } from '../lib/product-label';
 import { useLanguage } from '../lib/use-language';
-import { TicketCard } from './ticket-card';
+import { CancelOrder, type OrderAccess, TicketWallet } from './order-wallet';
 
 type State = { kind: 'loading' } | KnownOrder;
 
@@ -30,6 +29,7 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
   const [state, setState] = useState<State>(known ?? { kind: 'loading' });
+  const [access, setAccess] = useState<OrderAccess | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
   useEffect(() => {
@@ -40,6 +40,7 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
       setState({ kind: 'missing' });
       return;
     }
+    setAccess({ id, token });
     const controller = new AbortController();
     let timer: number | undefined;
     const poll = () => {
@@ -53,7 +54,7 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
-        setState({ kind: 'loaded', order, qr: ticketImagePath(id, token) });
+        setState({ kind: 'loaded', order, qr: ticketImages(order, token) });
         if (isSettling(order)) poll();
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -90,7 +91,15 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
       {/* The way back comes with the order, not under the loading line it would be pushed down from. */}
       {state.kind === 'loaded' && (
         <>
-          <OrderDetails order={state.order} qr={state.qr} workshopTitles={workshopTitles} />
+          <OrderDetails
+            order={state.order}
+            qr={state.qr}
+            access={access}
+            workshopTitles={workshopTitles}
+            onChange={(order) =>
+              access && setState({ kind: 'loaded', order, qr: { ...state.qr, ...ticketImages(order, access.token) } })
+            }
+          />
           <p>
             <a href={href(lang, 'tickets')} className="button button--outline">
               {t('thanks.back')}
@@ -103,23 +112,36 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
 }
 
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
-function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: string; workshopTitles: WorkshopTitles }) {
+function OrderDetails({
+  order,
+  qr,
+  access,
+  workshopTitles,
+  onChange,
+}: {
+  order: OrderView;
+  qr: Record<string, string>;
+  access: OrderAccess | null;
+  workshopTitles: WorkshopTitles;
+  onChange: (order: OrderView) => void;
+}) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const item = findProduct(order.product);
+  const onsite = order.tickets.some((ticket) => findProduct(ticket.product)?.mode === 'onsite');
   const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
   const venue = `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`;
-  const links = congressCalendarLinks(brandName(), item?.mode === 'online' ? brandName() : venue);
+  const links = congressCalendarLinks(brandName(), onsite ? venue : brandName());
+  const products = new Map<string, number>();
+  for (const ticket of order.tickets) products.set(ticket.product, (products.get(ticket.product) ?? 0) + 1);
+  const seats = order.tickets.flatMap((ticket) =>
+    ticket.workshops.map((id) => ({ id, holder: ticket.name ?? order.name ?? order.email, ticket: ticket.id })),
+  );
   return (
     <div className="thanks__order">
       <div aria-live="polite">
         <p className="lead">
           <span className={`status status--${order.status}`}>{t(`thanks.status.${order.status}`)}</span>{' '}
-          {order.status === 'paid'
-            ? t('thanks.paidText', { date: siteFacts(lang).date })
-            : order.status === 'pending'
-              ? t('thanks.pendingText')
-              : t('thanks.closedText')}
+          {t(`thanks.statusText.${order.status}`, { date: siteFacts(lang).date })}
         </p>
         <p>{t('thanks.sentTo', { email: order.email })}</p>
         {confirmation && order.status === 'paid' && (
@@ -128,14 +150,17 @@ function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: str
           </p>
         )}
       </div>
-      {order.ticket && <TicketCard code={order.ticket.code} qr={qr} product={order.product} email={order.email} />}
-      {order.checkedInAt && <p>{t('thanks.checkedIn', { time: formatDateTime(lang, order.checkedInAt) })}</p>}
+      {order.status === 'paid' && <TicketWallet order={order} qr={qr} access={access} onChange={onChange} />}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
         <dt>{t('thanks.orderCode')}</dt>
         <dd className="thanks__code">{order.code}</dd>
-        <dt>{t('thanks.plan')}</dt>
-        <dd>{productLabel(t, order.product)}</dd>
+        <dt>{order.tickets.length > 1 ? t('thanks.tickets', { n: order.tickets.length }) : t('thanks.plan')}</dt>
+        <dd>
+          {[...products]
+            .map(([id, count]) => (count > 1 ? `${count} × ` : '') + productLabel(t, id as OrderView['product']))
+            .join(', ')}
+        </dd>
         <dt>{t('dialog.net')}</dt>
         <dd>{formatPrice(lang, order.net, true)}</dd>
         <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
@@ -153,12 +178,15 @@ function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: str
           </>
         )}
       </dl>
-      {order.workshops.length > 0 && (
+      {seats.length > 0 && (
         <>
           <h2>{t('thanks.workshops')}</h2>
           <ul>
-            {order.workshops.map((id) => (
-              <li key={id}>{workshopTitles[id] ?? id}</li>
+            {seats.map((seat) => (
+              <li key={`${seat.ticket}-${seat.id}`}>
+                {workshopTitles[seat.id] ?? seat.id}
+                {order.tickets.length > 1 && ` (${seat.holder})`}
+              </li>
             ))}
           </ul>
         </>
@@ -185,19 +213,13 @@ function OrderDetails({ order, qr, workshopTitles }: { order: OrderView; qr: str
           </ul>
           <h2>{t('thanks.nextTitle')}</h2>
           <ul>
-            <li>{t(item?.mode === 'onsite' ? 'thanks.nextOnsite' : 'thanks.nextOnline')}</li>
+            <li>{t(onsite ? 'thanks.nextOnsite' : 'thanks.nextOnline')}</li>
             <li>{t('thanks.nextApp')}</li>
             <li>{order.invoice ? t('thanks.nextInvoice') : t('thanks.nextNoInvoice', { email: ORGANISER.email })}</li>
           </ul>
         </>
       )}
-      <p className="thanks__note">
-        {t('thanks.cancellation', {
-          days: CANCELLATION_DAYS,
-          date: siteFacts(lang).date,
-          email: ORGANISER.email,
-        })}
-      </p>
+      {access && <CancelOrder order={order} access={access} onChange={onChange} />}
     </div>
   );
 }

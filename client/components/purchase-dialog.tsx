@@ -1,93 +1,201 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../site/format';
+import { MAX_TICKETS } from '../../site/orders';
 import { href } from '../../site/pages';
-import { findProduct, PRODUCTS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { PLAIN_EMAIL } from '../../site/text';
+import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabel } from '../lib/product-label';
-import { type Invoice, PurchaseError, startPurchase } from '../lib/purchase-api';
+import { type CartRequest, PurchaseError, placeCart } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { priceSteps } from './price-steps';
-import { TOAST_HOST_ATTRIBUTE, ToastProvider, useToast } from './toast';
 
 type Props = {
   /** Where a successful purchase goes; the browser's own navigation by default. */
   navigate?: (url: string) => void;
 };
 
+/** A field's error, by the field's name (the API's path: `email`, `items.2.name`, `accepted`). */
+type Errors = Record<string, string>;
+
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 
+/** The tickets of the form, in its order, as the API takes them. */
+function itemsOf(data: FormData, count: number): CartRequest['items'] {
+  return Array.from({ length: count }, (_, i) => {
+    const product = findProduct(text(data, `items.${i}.product`) || text(data, 'product'))?.id as ProductId;
+    const name = text(data, `items.${i}.name`);
+    const email = text(data, `items.${i}.email`);
+    return { product, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+  });
+}
+
+/** Every field the buyer must fix, at once: the e-mail's form before the terms. */
+function check(data: FormData, items: CartRequest['items']): Errors {
+  const errors: Errors = {};
+  const email = text(data, 'email');
+  if (!email) errors.email = 'required';
+  else if (!PLAIN_EMAIL.test(email)) errors.email = 'invalid_email';
+  for (const [i, item] of items.entries()) {
+    if (!item.product) errors[`items.${i}.product`] = 'required';
+    else if (!item.name && findProduct(item.product)?.mode === 'onsite') errors[`items.${i}.name`] = 'required';
+    if (item.email && !PLAIN_EMAIL.test(item.email)) errors[`items.${i}.email`] = 'invalid_email';
+  }
+  if (data.get('invoice') !== null) {
+    if (!text(data, 'company')) errors['invoice.company'] = 'required';
+    const taxId = text(data, 'taxId');
+    if (!taxId) errors['invoice.taxId'] = 'required';
+    else if (!/^[A-Za-z0-9 -]{5,20}$/.test(taxId)) errors['invoice.taxId'] = 'invalid';
+    if (!text(data, 'address')) errors['invoice.address'] = 'required';
+  }
+  if (data.get('accepted') === null) errors.accepted = 'required';
+  return errors;
+}
+
+/** The id of a field's element, by its name. */
+const fieldId = (ids: string, name: string) => `${ids}-${name.replaceAll('.', '-')}`;
+
 /**
- * The purchase dialog (spec section 4), prerendered once per page and opened by the browser: a
- * product's button carries `commandfor`/`command="show-modal"` and `data-product`, and the page
- * script (client/boot.ts `selectProduct`) shows the dialog's parts for that product and writes it
- * into the `product` field, so the dialog opens at the first tap, React or not. React sends the
- * form, reading every field from the form itself when it is sent (nothing typed or autofilled
- * before React is lost): an empty e-mail or unaccepted terms show the error toast inside the
- * dialog (the top layer) and send nothing; while the request runs every control is disabled and
- * the confirm button reads "Processing..."; success goes to the payment URL; failure keeps the
- * dialog open with the error toast. Closing keeps what was typed for the next opening.
+ * The purchase dialog (spec section 4; issue 30: a cart), prerendered once per page and opened by
+ * the browser: a product's button carries `commandfor`/`command="show-modal"` and `data-product`,
+ * and the page script (client/boot.ts `selectProduct`) names the product in the dialog's title and
+ * its first ticket, so the dialog opens at the first tap, React or not. The buyer adds tickets of
+ * any product (1 to MAX_TICKETS), each with its holder's name (required on site) and an optional
+ * e-mail, and sees the total. React sends the form, reading every field from the form itself when
+ * it is sent (nothing typed or autofilled before React is lost): every invalid field is marked at
+ * once, beside it, and sends nothing; while the request runs every control is disabled; success
+ * goes to the payment URL; a refusal is said above the form. Closing keeps what was typed.
  */
 export function PurchaseDialog({ navigate = (url) => window.location.assign(url) }: Props) {
   const { t } = useTranslation('tickets');
   const lang = useLanguage();
-  const toast = useToast();
-  const [loading, setLoading] = useState(false);
   const ids = useId();
-  const fail = (description: string) => toast({ title: t('errors.title'), description, variant: 'destructive' });
+  const form = useRef<HTMLFormElement>(null);
+  const [loading, setLoading] = useState(false);
+  const [rows, setRows] = useState<{ key: number; product?: string }[]>([{ key: 0 }]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // The cart's products as the form holds them, read again at every change (React or not typed them).
+  const [cart, setCart] = useState<ProductId[] | null>(null);
+
+  const read = () => {
+    const data = new FormData(form.current ?? undefined);
+    setCart(itemsOf(data, rows.length).map((item) => item.product));
+  };
+  // Once React is there, the summary counts the cart as the form holds it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(read, []);
+
+  const addTicket = () => {
+    const data = new FormData(form.current ?? undefined);
+    const last = itemsOf(data, rows.length).at(-1)?.product;
+    const key = Math.max(...rows.map((row) => row.key)) + 1;
+    setRows([...rows, { key, product: last }]);
+    setCart([...itemsOf(data, rows.length).map((item) => item.product), last as ProductId]);
+    // The new ticket's name field is where the buyer goes next.
+    requestAnimationFrame(() => document.getElementById(fieldId(ids, `items.${rows.length}.name`))?.focus());
+  };
+
+  const removeTicket = (index: number) => {
+    const data = new FormData(form.current ?? undefined);
+    const items = itemsOf(data, rows.length);
+    setRows(
+      rows.filter((_, i) => i !== index).map((row, i) => ({ ...row, product: items[i < index ? i : i + 1]?.product })),
+    );
+    setCart(items.filter((_, i) => i !== index).map((item) => item.product));
+    setErrors({});
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const item = findProduct(text(data, 'product'));
-    if (!item) return;
-    const email = text(data, 'email');
-    if (!email) return fail(t('errors.emptyEmail'));
-    const wantsInvoice = data.get('invoice') !== null;
-    if (wantsInvoice) {
-      // The invoice fields carry their rules (required, pattern); the browser explains the first broken one.
-      const invalid = [...form.querySelectorAll<HTMLInputElement>('.purchase__invoice input')].find(
-        (input) => !input.checkValidity(),
-      );
-      if (invalid) return void invalid.reportValidity();
+    const element = event.currentTarget;
+    const data = new FormData(element);
+    const items = itemsOf(data, rows.length);
+    const found = check(data, items);
+    setErrors(found);
+    setFailure(null);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(fieldId(ids, first))?.focus();
+      return;
     }
-    if (data.get('accepted') === null) return fail(t('errors.terms'));
+    const email = text(data, 'email');
     setLoading(true);
     try {
-      const invoice: Invoice = {
-        company: text(data, 'company'),
-        taxId: text(data, 'taxId'),
-        address: text(data, 'address'),
-      };
-      const name = text(data, 'name');
       try {
         sessionStorage.setItem(PURCHASE_EMAIL_KEY, email);
       } catch {
         // Storage may be off: the field keeps the e-mail for this page anyway.
       }
-      const url = await startPurchase(item.id, {
-        email,
-        lang,
-        ...(name ? { name } : {}),
-        ...(wantsInvoice ? { invoice } : {}),
-      });
-      navigate(url);
+      const invoice =
+        data.get('invoice') !== null
+          ? { company: text(data, 'company'), taxId: text(data, 'taxId'), address: text(data, 'address') }
+          : undefined;
+      navigate(await placeCart({ email, lang, items, ...(invoice ? { invoice } : {}) }));
     } catch (error) {
       console.error('Purchase failed', error);
-      const reason = error instanceof PurchaseError ? error.reason : 'failed';
-      fail(
-        reason === 'invalid_email'
-          ? t('errors.invalidEmail')
-          : reason === 'rate_limited'
-            ? t('errors.rateLimited')
-            : t('errors.failed'),
-      );
+      if (error instanceof PurchaseError && error.fields) {
+        setErrors(error.fields);
+        const named = Object.keys(error.fields)[0];
+        if (named) document.getElementById(fieldId(ids, named))?.focus();
+      } else {
+        const reason = error instanceof PurchaseError && error.reason !== 'invalid' ? error.reason : 'failed';
+        const products = error instanceof PurchaseError ? error.products : [];
+        setFailure(
+          t(`errors.${reason}`, {
+            products: products.map((id) => productLabel(t, id)).join(', '),
+            max: MAX_TICKETS,
+          }),
+        );
+      }
     } finally {
       setLoading(false);
     }
   };
+
+  const errorOf = (name: string) => {
+    const code = errors[name];
+    if (!code) return null;
+    const field = name.replace(/^items\.\d+\./, 'ticket.').replace(/^invoice\./, '');
+    return t(`errors.fields.${field}.${code}`, { defaultValue: t('errors.fields.invalid') });
+  };
+  /** A field's error, beside it, and the attributes that tie it to the field. */
+  const described = (name: string) => {
+    const message = errorOf(name);
+    const id = fieldId(ids, name);
+    return {
+      attributes: {
+        id,
+        'aria-invalid': message ? true : undefined,
+        'aria-describedby': message ? `${id}-error` : undefined,
+      },
+      error: message && (
+        <p id={`${id}-error`} className="field__error">
+          {message}
+        </p>
+      ),
+    };
+  };
+  const clear = (name: string) => {
+    if (errors[name]) {
+      const { [name]: _fixed, ...rest } = errors;
+      setErrors(rest);
+    }
+  };
+
+  const now = Date.now();
+  const total = cart?.reduce(
+    (sum, id) => {
+      const item = findProduct(id);
+      const price = item ? priceBreakdown(priceAt(item, now).net) : { net: 0, vat: 0, gross: 0 };
+      return { net: sum.net + price.net, vat: sum.vat + price.vat, gross: sum.gross + price.gross };
+    },
+    { net: 0, vat: 0, gross: 0 },
+  );
+  const email = described('email');
+  const accepted = described('accepted');
 
   return (
     <dialog
@@ -99,8 +207,16 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
         if (loading) event.preventDefault();
       }}
     >
-      <form className="purchase__form" onSubmit={submit} aria-busy={loading} noValidate>
-        {/* Written by the page script from the button that opened the dialog. */}
+      <form
+        ref={form}
+        className="purchase__form"
+        onSubmit={submit}
+        onChange={read}
+        aria-busy={loading}
+        noValidate
+        data-cart={cart ? rows.length : undefined}
+      >
+        {/* Written by the page script from the button that opened the dialog: the first ticket's product. */}
         <input type="hidden" name="product" />
         <h2 id={`${ids}-title`}>
           {PRODUCTS.map((product) => (
@@ -112,11 +228,94 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
         <p id={`${ids}-description`} className="purchase__description">
           {t('dialog.description')}
         </p>
+        <div role="alert" className="purchase__failure">
+          {failure && <p className="field__error">{failure}</p>}
+        </div>
         <fieldset className="purchase__fields" disabled={loading}>
-          <label htmlFor={`${ids}-email`}>{t('dialog.email')}</label>
-          <input id={`${ids}-email`} type="email" name="email" autoComplete="email" inputMode="email" />
-          <label htmlFor={`${ids}-name`}>{t('dialog.name')}</label>
-          <input id={`${ids}-name`} name="name" autoComplete="name" maxLength={120} />
+          <div className={`field${email.error ? ' field--invalid' : ''}`}>
+            <label htmlFor={email.attributes.id}>{t('dialog.email')}</label>
+            <input
+              {...email.attributes}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+              onInput={() => clear('email')}
+            />
+            {email.error}
+          </div>
+          <ol className="purchase__tickets">
+            {rows.map((row, index) => {
+              const product = described(`items.${index}.product`);
+              const name = described(`items.${index}.name`);
+              const mail = described(`items.${index}.email`);
+              const chosen = cart?.[index] ?? row.product;
+              const onsite = !chosen || findProduct(chosen)?.mode === 'onsite';
+              return (
+                <li key={row.key} className="purchase__ticket">
+                  <fieldset>
+                    <legend>{t('dialog.ticket', { position: index + 1 })}</legend>
+                    <div className="field">
+                      <label htmlFor={product.attributes.id}>{t('dialog.product')}</label>
+                      {/* The first ticket's product comes from the button that opened the dialog. */}
+                      {/* The first ticket's product is set by the page script (no defaultValue: hydrating
+                          one would put back the prerendered choice over the buyer's). */}
+                      <select
+                        {...product.attributes}
+                        name={`items.${index}.product`}
+                        {...(index === 0 ? { 'data-first-ticket': '' } : { defaultValue: row.product })}
+                      >
+                        {PRODUCTS.map((item) => (
+                          <option key={item.id} value={item.id}>
+                            {productLabel(t, item.id)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div className={`field${name.error ? ' field--invalid' : ''}`}>
+                      <label htmlFor={name.attributes.id}>
+                        {onsite ? t('dialog.holderName') : t('dialog.holderNameOptional')}
+                      </label>
+                      <input
+                        {...name.attributes}
+                        name={`items.${index}.name`}
+                        autoComplete={index === 0 ? 'name' : 'off'}
+                        maxLength={120}
+                        onInput={() => clear(`items.${index}.name`)}
+                      />
+                      {name.error}
+                    </div>
+                    <div className={`field${mail.error ? ' field--invalid' : ''}`}>
+                      <label htmlFor={mail.attributes.id}>{t('dialog.holderEmail')}</label>
+                      <input
+                        {...mail.attributes}
+                        type="email"
+                        name={`items.${index}.email`}
+                        autoComplete="off"
+                        inputMode="email"
+                        maxLength={254}
+                        onInput={() => clear(`items.${index}.email`)}
+                      />
+                      {mail.error}
+                    </div>
+                    {rows.length > 1 && (
+                      <button type="button" className="button button--ghost-dark" onClick={() => removeTicket(index)}>
+                        {t('dialog.remove', { position: index + 1 })}
+                      </button>
+                    )}
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          {rows.length < MAX_TICKETS ? (
+            <button type="button" className="button button--outline purchase__add" onClick={addTicket}>
+              {t('dialog.add')}
+            </button>
+          ) : (
+            <p className="purchase__limit">{t('dialog.limit', { max: MAX_TICKETS })}</p>
+          )}
           <label className="purchase__check">
             <input type="checkbox" name="invoice" />
             {t('dialog.invoice')}
@@ -124,49 +323,83 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
           {/* Shown by the stylesheet while the box above is ticked. */}
           <fieldset className="purchase__invoice">
             <legend className="visually-hidden">{t('dialog.invoice')}</legend>
-            <label htmlFor={`${ids}-company`}>{t('dialog.company')}</label>
-            <input id={`${ids}-company`} name="company" required autoComplete="organization" maxLength={200} />
-            <label htmlFor={`${ids}-tax`}>{t('dialog.taxId')}</label>
-            <input id={`${ids}-tax`} name="taxId" required minLength={5} maxLength={20} pattern="[A-Za-z0-9 \-]+" />
-            <label htmlFor={`${ids}-address`}>{t('dialog.address')}</label>
-            <input id={`${ids}-address`} name="address" required autoComplete="street-address" maxLength={300} />
-          </fieldset>
-          {/* Every price step of every product; the one in force is shown (the server charges the
-              price of the moment it takes the order). */}
-          {PRODUCTS.flatMap((product) =>
-            priceSteps(product.id).map(({ key, price: step, attributes }) => {
-              const price = priceBreakdown(step.net);
+            {(
+              [
+                ['company', 'input', { autoComplete: 'organization', maxLength: 200 }],
+                ['taxId', 'input', { maxLength: 20 }],
+                ['address', 'textarea', { autoComplete: 'street-address', maxLength: 300, rows: 2 }],
+              ] as const
+            ).map(([name, Tag, props]) => {
+              const field = described(`invoice.${name}`);
               return (
-                <dl
-                  key={`${product.id}${key}`}
-                  className="purchase__summary"
-                  data-for-product={product.id}
-                  hidden
-                  {...attributes}
-                >
-                  <dt>{t('dialog.net')}</dt>
-                  <dd>{formatPrice(lang, price.net, true)}</dd>
-                  <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
-                  <dd>{formatPrice(lang, price.vat, true)}</dd>
-                  <dt className="purchase__total">{t('dialog.gross')}</dt>
-                  <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
-                </dl>
+                <div key={name} className={`field${field.error ? ' field--invalid' : ''}`}>
+                  <label htmlFor={field.attributes.id}>{t(`dialog.${name}`)}</label>
+                  <Tag {...field.attributes} name={name} {...props} onInput={() => clear(`invoice.${name}`)} />
+                  {field.error}
+                </div>
               );
-            }),
+            })}
+          </fieldset>
+          {/* Before React, the price of the product chosen (every step of every product; the one in
+              force is shown); once React counts the cart, its total. The server charges the price of
+              the moment it takes the order. */}
+          {total ? (
+            <dl className="purchase__summary" aria-live="polite">
+              <dt>{t('dialog.count')}</dt>
+              <dd>{cart?.length}</dd>
+              <dt>{t('dialog.net')}</dt>
+              <dd>{formatPrice(lang, total.net, true)}</dd>
+              <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+              <dd>{formatPrice(lang, total.vat, true)}</dd>
+              <dt className="purchase__total">{t('dialog.gross')}</dt>
+              <dd className="purchase__total">{formatPrice(lang, total.gross, true)}</dd>
+            </dl>
+          ) : (
+            PRODUCTS.flatMap((product) =>
+              priceSteps(product.id).map(({ key, price: step, attributes }) => {
+                const price = priceBreakdown(step.net);
+                return (
+                  <dl
+                    key={`${product.id}${key}`}
+                    className="purchase__summary"
+                    data-for-product={product.id}
+                    hidden
+                    {...attributes}
+                  >
+                    <dt>{t('dialog.net')}</dt>
+                    <dd>{formatPrice(lang, price.net, true)}</dd>
+                    <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+                    <dd>{formatPrice(lang, price.vat, true)}</dd>
+                    <dt className="purchase__total">{t('dialog.gross')}</dt>
+                    <dd className="purchase__total">{formatPrice(lang, price.gross, true)}</dd>
+                  </dl>
+                );
+              }),
+            )
           )}
-          <label className="purchase__check">
-            <input type="checkbox" name="accepted" />
-            <span>
-              {t('dialog.acceptBefore')}{' '}
-              <a href={href(lang, 'terms')} target="_blank" rel="noopener">
-                {t('dialog.terms')}
-              </a>{' '}
-              {t('dialog.acceptMiddle')}{' '}
-              <a href={href(lang, 'privacy')} target="_blank" rel="noopener">
-                {t('dialog.privacy')}
-              </a>
-            </span>
-          </label>
+          <div className={`field${accepted.error ? ' field--invalid' : ''}`}>
+            <label className="purchase__check">
+              <input
+                type="checkbox"
+                name="accepted"
+                id={accepted.attributes.id}
+                aria-invalid={accepted.attributes['aria-invalid']}
+                aria-describedby={accepted.attributes['aria-describedby']}
+                onInput={() => clear('accepted')}
+              />
+              <span>
+                {t('dialog.acceptBefore')}{' '}
+                <a href={href(lang, 'terms')} target="_blank" rel="noopener">
+                  {t('dialog.terms')}
+                </a>{' '}
+                {t('dialog.acceptMiddle')}{' '}
+                <a href={href(lang, 'privacy')} target="_blank" rel="noopener">
+                  {t('dialog.privacy')}
+                </a>
+              </span>
+            </label>
+            {accepted.error}
+          </div>
           <div className="purchase__actions">
             <button type="button" className="button button--ghost-dark" commandfor={PURCHASE_DIALOG_ID} command="close">
               {t('dialog.cancel')}
@@ -177,17 +410,9 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
           </div>
         </fieldset>
       </form>
-      {/* Toasts shown while this dialog is open render here, in the top layer above it. */}
-      <div {...{ [TOAST_HOST_ATTRIBUTE]: '' }} />
     </dialog>
   );
 }
 
-/** The purchase dialog as an island (client/islands.ts): it shows its own toasts. */
-export function PurchaseIsland() {
-  return (
-    <ToastProvider>
-      <PurchaseDialog />
-    </ToastProvider>
-  );
-}
+/** The purchase dialog as an island (client/islands.ts). */
+export const PurchaseIsland = PurchaseDialog;

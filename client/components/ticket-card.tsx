@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../site/format';
+import type { TicketView } from '../../site/order-view';
 import { type ProductId, product as productOf } from '../../site/tickets';
+import { useLanguage } from '../lib/use-language';
 import '../styles/delivery.css';
 
 /** A product's name in the page language: "Premium – bilet online". */
@@ -12,48 +16,85 @@ export function useProductName(): (product: ProductId) => string {
 }
 
 /**
- * The ticket on the order page: the QR code and the code as text, the product and the e-mail it
- * was issued to. The QR code is an image the worker draws (`qr`: inside the page as a data URL
- * when the worker writes the order in, else `GET /api/orders/:id/ticket.svg`), so the page loads no
- * QR library. Print styles put it alone on one A4 page; on a phone it fits
- * the screen.
+ * A ticket on the order page: its holder, the QR code and the code as text, the product, and what
+ * the buyer can do with it (`children`: change its holder). The QR code is an image the worker
+ * draws (`qr`: inside the page as a data URL when the worker writes the order in, else
+ * `GET /api/orders/:id/tickets/:ticketId/qr.svg`), so the page loads no QR library. Printed, each
+ * ticket is alone on its page, with nothing of the page around it; on a phone it fits the screen.
  */
 export function TicketCard({
-  code,
+  ticket,
+  count,
+  holder,
   qr,
-  product,
-  email,
+  onPrint,
+  children,
 }: {
-  code: string;
+  ticket: TicketView & { code: string };
+  /** How many tickets the order has: "Ticket 2 of 4" when more than one. */
+  count: number;
+  /** Who the ticket is for: its own name, or the buyer's name or e-mail. */
+  holder: string;
   qr: string;
-  product: ProductId;
-  email: string;
+  onPrint: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('delivery');
+  const lang = useLanguage();
   const productName = useProductName();
-  const kind = productOf(product).mode;
+  const kind = productOf(ticket.product).mode;
+  const titleId = `ticket-${ticket.id}-title`;
   return (
-    <section className="ticket-card" aria-labelledby="ticket-card-title">
-      <h2 id="ticket-card-title" className="ticket-card__title">
-        {t('ticket.title')}
-      </h2>
+    <section className="ticket-card" aria-labelledby={titleId} data-ticket={ticket.id}>
+      <h3 id={titleId} className="ticket-card__title">
+        {count > 1 ? t('ticket.titleOf', { position: ticket.position, count }) : t('ticket.title')}
+      </h3>
+      <p className="ticket-card__holder">{holder}</p>
       <div className="ticket-card__qr">
-        <img src={qr} alt={t('ticket.qrLabel', { code })} width={288} height={288} />
+        <img src={qr} alt={t('ticket.qrLabel', { code: ticket.code })} width={288} height={288} />
       </div>
       <dl className="ticket-card__facts">
         <dt>{t('ticket.code')}</dt>
         <dd className="ticket-card__code" translate="no">
-          {code}
+          {ticket.code}
         </dd>
         <dt>{t('ticket.product')}</dt>
-        <dd>{productName(product)}</dd>
-        <dt>{t('ticket.holder')}</dt>
-        <dd>{email}</dd>
+        <dd>{productName(ticket.product)}</dd>
+        {ticket.email && (
+          <>
+            <dt>{t('ticket.holderEmail')}</dt>
+            <dd>{ticket.email}</dd>
+          </>
+        )}
       </dl>
+      {ticket.checkedInAt && (
+        <p className="ticket-card__checked-in">
+          {t('ticket.checkedIn', { time: formatDateTime(lang, ticket.checkedInAt) })}
+        </p>
+      )}
       <p className="ticket-card__how">{t(`ticket.${kind}`)}</p>
-      <button type="button" className="button button--outline ticket-card__print" onClick={() => window.print()}>
-        {t('ticket.print')}
-      </button>
+      <div className="ticket-card__actions">
+        <button type="button" className="button button--outline ticket-card__print" onClick={onPrint}>
+          {t('ticket.print')}
+        </button>
+        {children}
+      </div>
     </section>
   );
+}
+
+/**
+ * Prints one ticket alone, or every ticket one per page (`ticketId` null): the tickets to print are
+ * marked while the print dialog is open, and the print styles show only those.
+ */
+export function printTickets(ticketId: string | null): void {
+  const cards = Array.from(document.querySelectorAll<HTMLElement>('.ticket-card[data-ticket]'));
+  const chosen = cards.filter((card) => ticketId === null || card.dataset.ticket === ticketId);
+  for (const card of chosen) card.dataset.print = 'true';
+  const done = () => {
+    for (const card of chosen) delete card.dataset.print;
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
 }

@@ -4,11 +4,13 @@ import type { ProductId } from '../../site/tickets';
 
 export type Invoice = { company: string; taxId: string; address: string };
 
-/** Why a purchase failed, as far as the buyer needs to know. */
+/** Why a purchase failed, as far as the buyer needs to know; the fields to fix, or the products short. */
 export class PurchaseError extends Error {
   constructor(
-    readonly reason: 'invalid_email' | 'rate_limited' | 'failed',
+    readonly reason: 'invalid' | 'rateLimited' | 'soldOut' | 'salesClosed' | 'tooMany' | 'failed',
     message: string,
+    readonly fields: Record<string, string> | null = null,
+    readonly products: ProductId[] = [],
   ) {
     super(message);
   }
@@ -25,24 +27,42 @@ export function isAllowedPaymentUrl(url: string, origin: string): boolean {
   }
 }
 
-/** `POST /api/purchase/:product`; resolves to the payment URL. One idempotency key per attempt. */
-export async function startPurchase(
-  product: ProductId,
-  body: { email: string; lang: LanguageCode; name?: string; invoice?: Invoice },
-): Promise<string> {
-  const response = await fetch(`/api/purchase/${product}`, {
+/** A cart as `POST /api/orders` takes it. */
+export type CartRequest = {
+  email: string;
+  lang: LanguageCode;
+  items: { product: ProductId; name?: string; email?: string }[];
+  invoice?: Invoice;
+};
+
+/** `POST /api/orders`; resolves to the payment URL. One idempotency key per attempt. */
+export async function placeCart(body: CartRequest): Promise<string> {
+  const response = await fetch('/api/orders', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown; fields?: unknown };
-  if (response.status === 429) throw new PurchaseError('rate_limited', 'rate limited');
-  if (response.status === 422 && answer.fields && typeof answer.fields === 'object' && 'email' in answer.fields) {
-    throw new PurchaseError('invalid_email', 'invalid email');
+  const answer = (await response.json().catch(() => ({}))) as {
+    url?: unknown;
+    error?: unknown;
+    fields?: Record<string, string>;
+    products?: ProductId[];
+  };
+  const failed = (reason: PurchaseError['reason']) =>
+    new PurchaseError(
+      reason,
+      `purchase failed: HTTP ${response.status} ${String(answer.error ?? '')}`,
+      null,
+      answer.products,
+    );
+  if (response.status === 429) throw failed('rateLimited');
+  if (answer.error === 'invalid_fields' && answer.fields) {
+    throw new PurchaseError('invalid', 'invalid fields', answer.fields);
   }
-  if (!response.ok || typeof answer.url !== 'string') {
-    throw new PurchaseError('failed', `purchase failed: HTTP ${response.status} ${String(answer.error ?? '')}`);
-  }
+  if (answer.error === 'sold_out') throw failed('soldOut');
+  if (answer.error === 'sales_closed') throw failed('salesClosed');
+  if (answer.error === 'too_many_tickets') throw failed('tooMany');
+  if (!response.ok || typeof answer.url !== 'string') throw failed('failed');
   if (!isAllowedPaymentUrl(answer.url, window.location.origin)) {
     throw new PurchaseError('failed', `refusing to navigate to ${answer.url}`);
   }

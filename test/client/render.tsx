@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ToastProvider } from '../../client/components/toast';
 import { createI18n } from '../../client/lib/i18n';
 import common from '../../locales/pl/common.json';
 import home from '../../locales/pl/home.json';
@@ -13,10 +12,6 @@ export function renderPl(ui: ReactNode) {
   i18n.addResourceBundle('pl', 'common', common);
   i18n.addResourceBundle('pl', 'home', home);
   i18n.addResourceBundle('pl', 'tickets', tickets);
-  const rendered = render(
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider>{ui}</ToastProvider>
-    </I18nextProvider>,
-  );
+  const rendered = render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
   return { ...rendered, i18n };
 }

@@ -67,29 +67,31 @@ test.describe('buying a ticket with the demo provider', () => {
 });
 
 test.describe('the purchase dialog in the browser', () => {
-  test('an empty e-mail shows the error toast and sends nothing', async ({ page }) => {
+  test('every invalid field is marked at once beside it, and fixed ones clear; nothing is sent', async ({ page }) => {
     let requests = 0;
-    await page.route('**/api/purchase/**', (route) => {
+    await page.route('**/api/orders', (route) => {
       requests++;
       return route.continue();
     });
     await open(page, '/pl/kup-bilet');
-    await page.getByRole('button', { name: 'Wybierz pakiet Standard' }).click();
-    await page.getByRole('dialog').getByRole('checkbox').last().check();
-    await page.getByRole('button', { name: 'Przejdź do płatności' }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Proszę wprowadzić adres email');
+    await page.getByRole('button', { name: 'Kup bilet Pro na miejscu' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = dialog.getByLabel('Adres e-mail zamawiającego');
+    await email.fill('jan.kowalski@');
+    await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    // The e-mail's form first, then the on-site name and the terms: all at once, each beside its field.
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/Wpisz pełny adres e-mail/);
+    await expect(email).toBeFocused();
+    const name = dialog.getByRole('group', { name: 'Bilet 1' }).getByLabel(/Imię i nazwisko/);
+    await expect(name).toHaveAccessibleDescription(/bilet na miejscu jest imienny/);
+    await expect(dialog.getByRole('checkbox', { name: /Akceptuję/ })).toHaveAccessibleDescription(
+      /Zaakceptuj regulamin/,
+    );
     expect(requests).toBe(0);
-    // Inside the modal dialog (so not inert, and announced), and topmost where it is drawn.
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(1);
-    const topmost = await page.locator('.toast').evaluate((toast) => {
-      const box = toast.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return !!hit && toast.contains(hit);
-    });
-    expect(topmost).toBe(true);
-    await alert.getByRole('button').click();
-    await expect(page.locator('.toast')).toHaveCount(0);
+    await email.fill('jan.kowalski@firma.pl');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('on a 375 x 740 phone the en-US dialog keeps its main button in view, and its checkboxes whole', async ({
@@ -114,7 +116,7 @@ test.describe('the purchase dialog in the browser', () => {
     const seen = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route('**/api/purchase/**', async (route) => {
+    await page.route('**/api/orders', async (route) => {
       await seen;
       await route.fulfill({ status: 503, json: { error: 'payment_unavailable' } });
     });
@@ -127,7 +129,7 @@ test.describe('the purchase dialog in the browser', () => {
     await expect(dialog.getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
     await expect(dialog.getByLabel('Adres e-mail')).toBeDisabled();
     answer();
-    await expect(page.getByRole('alert')).toContainText('Wystąpił błąd podczas przetwarzania płatności');
+    await expect(dialog.getByRole('alert')).toContainText('Wystąpił błąd podczas przetwarzania płatności');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Przejdź do płatności' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Anuluj' }).click();

@@ -41,7 +41,7 @@ async function order(
   const id = timeSortableId(now + made);
   await office().purchase({
     id,
-    product: options.product ?? 'online-standard',
+    items: [{ product: options.product ?? 'online-standard', ...(options.name ? { name: options.name } : {}) }],
     email: options.email ?? `buyer${made}@example.com`,
     name: options.name,
     lang: 'pl',

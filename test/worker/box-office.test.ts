@@ -101,7 +101,7 @@ describe('stock', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(vip.capacity ?? 0);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     const refused = responses.find((r) => r.status === 409);
-    expect(await refused?.json()).toEqual({ error: 'sold_out' });
+    expect(await refused?.json()).toEqual({ error: 'sold_out', products: ['onsite-vip'] });
     expect((await allOrders()).filter((o) => o.product === 'onsite-vip')).toHaveLength(vip.capacity ?? 0);
     const state = (await office().availability(Date.now())).find((p) => p.id === 'onsite-vip');
     expect(state).toEqual({ id: 'onsite-vip', status: 'sold_out', remaining: 0 });
@@ -114,7 +114,7 @@ describe('stock', () => {
       Array.from({ length: capacity + 15 }, (_, i) =>
         office().purchase({
           id: `01K${String(i).padStart(23, '0')}`,
-          product: 'online-vip',
+          items: [{ product: 'online-vip' }],
           email: `o${i}@example.com`,
           lang: 'en-GB',
           provider: 'demo',
@@ -133,15 +133,24 @@ describe('stock', () => {
     await runInDurableObject(office(), (_instance, state) => {
       const now = Date.now();
       for (let i = 0; i < POOLS.arena - 1; i++) {
+        const id = `01J${String(i).padStart(23, '0')}`;
         state.storage.sql.exec(
           `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, lang, status, provider, token_hash,
              hold_until, created_at, updated_at, paid_at)
            VALUES (?, ?, 'onsite-standard', 1, 0, 1, 'PLN', 'x@y.z', 'pl', 'paid', 'demo', 'x', ?, ?, ?, ?)`,
-          `01J${String(i).padStart(23, '0')}`,
+          id,
           `C${String(i).padStart(7, '0')}`,
           now,
           now,
           now,
+          now,
+        );
+        state.storage.sql.exec(
+          `INSERT INTO tickets (id, order_id, position, product, net, vat, gross, code, updated_at)
+           VALUES (?, ?, 1, 'onsite-standard', 1, 0, 1, ?, ?)`,
+          id,
+          id,
+          `T${String(i).padStart(7, '0')}`,
           now,
         );
       }
@@ -231,7 +240,7 @@ describe('sales window', () => {
     setClock(time);
     const res = await buy(id, { email: 'w@example.com' });
     expect(res.status).toBe(status);
-    if (status === 409) expect(await res.json()).toEqual({ error: 'sales_closed' });
+    if (status === 409) expect(await res.json()).toEqual({ error: 'sales_closed', products: [id] });
     expect(await allOrders()).toHaveLength(status === 201 ? 1 : 0);
   });
 

@@ -11,7 +11,8 @@ export const office = () => boxOffice(env.BOX_OFFICE);
 export async function resetBoxOffice(): Promise<void> {
   await runInDurableObject(office(), async (instance, state) => {
     state.storage.sql.exec(
-      'DELETE FROM orders; DELETE FROM idempotency; DELETE FROM log; DELETE FROM emails; DELETE FROM registrations;',
+      `DELETE FROM orders; DELETE FROM tickets; DELETE FROM held; DELETE FROM retired_codes; DELETE FROM idempotency;
+       DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats;`,
     );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted

@@ -3,19 +3,25 @@ import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
 import { EVENT, ORGANISER } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
-import { type ConfirmationInput, confirmationEmail, QR_CONTENT_ID } from '../../worker/email/confirmation';
+import { type ConfirmationInput, confirmationEmail, qrContentId } from '../../worker/email/confirmation';
+
+const QR_CONTENT_ID = qrContentId(1);
+
 import { ticketCode as signTicket } from '../../worker/tickets/code';
 
 // Intl puts no-break and narrow no-break spaces in amounts and times; compare them as spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const YEAR = EVENT.date.slice(0, 4);
 
-function input(lang: LanguageCode, overrides: Partial<ConfirmationInput['order']> = {}): ConfirmationInput {
+function input(
+  lang: LanguageCode,
+  overrides: Partial<ConfirmationInput['order']> & { product?: ConfirmationInput['tickets'][number]['product'] } = {},
+): ConfirmationInput {
+  const { product = 'online-premium', ...order } = overrides;
   return {
     order: {
       id: '01JCONFIRMATIONTEST0000000',
       code: 'K7-4821',
-      product: 'online-premium',
       net: 499_00,
       vat: 114_77,
       gross: 613_77,
@@ -24,9 +30,9 @@ function input(lang: LanguageCode, overrides: Partial<ConfirmationInput['order']
       name: 'Ada',
       lang,
       paidAt: '2025-09-01T12:30:00Z',
-      ...overrides,
+      ...order,
     },
-    ticketCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+    tickets: [{ position: 1, product, name: null, code: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' }],
     orderUrl: `https://kongres.test/${lang.toLowerCase()}/kup-bilet/dziekujemy?order=01J&token=s3cret`,
     from: 'bilety@kongres.test',
   };
@@ -171,7 +177,10 @@ describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
 describe('the QR code in the e-mail', () => {
   it('is a PNG that decodes back to the ticket code', async () => {
     const ticketCode = await signTicket('key', { id: '01KAAAAAAAAAAAAAAAAAAAAAAA', code: 'ABCD2345' });
-    const mail = confirmationEmail({ ...input('pl'), ticketCode });
+    const mail = confirmationEmail({
+      ...input('pl'),
+      tickets: [{ position: 1, product: 'online-premium', name: null, code: ticketCode }],
+    });
     const png = mail.attachments.find((a) => a.type === 'image/png')?.content as Uint8Array;
     expect(png.byteLength).toBeGreaterThan(0);
     const image = decodePng(png);

@@ -34,7 +34,7 @@ async function stripeOrder(id: string, status: 'pending' | 'paid' = 'pending'): 
   const now = Date.now();
   await office().purchase({
     id,
-    product: 'online-premium',
+    items: [{ product: 'online-premium' }],
     email: 'a@b.pl',
     lang: 'pl',
     provider: 'stripe',

@@ -34,7 +34,7 @@ async function stripeOrder(item: ProductId, at = Date.now()): Promise<Order> {
   const id = `01K${String(serial).padStart(23, '0')}`;
   const made = await office().purchase({
     id,
-    product: item,
+    items: [{ product: item }],
     email: `buyer${serial}@example.com`,
     lang: 'pl',
     provider: 'stripe',
@@ -53,7 +53,7 @@ async function fillOnsiteVip(at: number) {
   for (let i = 0; i < capacity; i++) {
     const made = await office().purchase({
       id: `01M${String(i).padStart(23, '0')}`,
-      product: 'onsite-vip',
+      items: [{ product: 'onsite-vip' }],
       email: `other${i}@example.com`,
       lang: 'pl',
       provider: 'demo',
@@ -322,7 +322,7 @@ describe('a refund or a cancel', () => {
       workshopId: 'ragAgents',
       level: 'advanced',
       capacity: 1,
-      orderCode: code,
+      code,
       email: 'seat@example.com',
       now: Date.now(),
     });

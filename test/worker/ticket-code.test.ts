@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeOf,
   normaliseTicketCode,
-  orderCodeOf,
   TICKET_SIGNATURE_BITS,
   ticketCode,
   ticketCodeMatches,
@@ -41,7 +41,7 @@ describe('ticket codes', () => {
     expect(normaliseTicketCode(code.toLowerCase())).toBe(code);
     expect(normaliseTicketCode(` ${code.replaceAll('-', ' ')} `)).toBe(code);
     expect(normaliseTicketCode('abcd 2345 kOmI 9xa0 b4dL')).toBe('ABCD-2345-K0M1-9XA0-B4D1');
-    expect(orderCodeOf(code)).toBe('ABCD2345');
+    expect(codeOf(code)).toBe('ABCD2345');
   });
 
   it.each(['', 'ABCD', 'ABCD-2345-K7QM-9XA0-B4D', 'ABCD-2345-K7QM-9XA0-B4DT-X', 'ABCD-2345-K7QM-9XA0-B4DU'])(

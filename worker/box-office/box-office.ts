@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
+  type CancelResult,
   type CheckInResult,
   type EmailKind,
   type EmailRecord,
@@ -12,23 +13,16 @@ import {
   type OrderPage,
   type OrderStatus,
   type PurchaseResult,
+  type ReissueResult,
   type SalesStats,
   SETTLE_FROM,
   type Settlement,
   type SettleResult,
   type WorkshopResult,
 } from '../../site/orders';
-import {
-  HOLD_MINUTES,
-  onSaleAt,
-  type ProductId,
-  type ProductState,
-  priceAt,
-  priceBreakdown,
-  product,
-} from '../../site/tickets';
+import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
+import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
-import { humanCode } from '../ids';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
 import {
   addEmail,
@@ -42,8 +36,19 @@ import {
   requeueLost,
 } from './outbox';
 import { listOrders, salesStats } from './reports';
-import { iso, migrate, type OrderRow, orderRow, toOrder } from './schema';
-import { availability, placeFree } from './stock';
+import {
+  iso,
+  loadOrder,
+  migrate,
+  type OrderRow,
+  orderRow,
+  type TicketRow,
+  ticketRows,
+  toOrder,
+  toTicket,
+} from './schema';
+import { availability, placesFree, shortOf } from './stock';
+import { findCode, insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
 /** How long an order whose payment is still being processed (BLIK, Przelewy24) keeps its place. */
@@ -69,7 +74,11 @@ export class BoxOffice extends DurableObject<Env> {
     });
   }
 
-  /** Creates a pending order that holds its place, or replays the order of an Idempotency-Key. */
+  /**
+   * Creates a pending order whose tickets hold their places, or replays the order of an
+   * Idempotency-Key. A cart is all or nothing: when any product is short, or off sale, nothing is
+   * held and the refusal names the products.
+   */
   purchase(
     input: NewOrder & { fingerprint: string; idempotencyKey?: string; now: number; paymentReference?: string },
   ): PurchaseResult {
@@ -86,18 +95,24 @@ export class BoxOffice extends DurableObject<Env> {
             return { kind: 'refused', error: 'idempotency_key_reused' };
           }
           const row = this.row(known.order_id) as OrderRow;
-          return { kind: 'replayed', order: toOrder(row), paymentUrl: row.payment_url };
+          return { kind: 'replayed', order: this.load(row.id), paymentUrl: row.payment_url };
         }
       }
-      const item = product(input.product);
-      if (!onSaleAt(item, input.now)) return { kind: 'refused', error: 'sales_closed' };
-      if (!placeFree(this.sql, item, input.now)) return { kind: 'refused', error: 'sold_out' };
-      const amounts = priceBreakdown(priceAt(item, input.now).net);
+      const cart = new Map<ProductId, number>();
+      for (const item of input.items) cart.set(item.product, (cart.get(item.product) ?? 0) + 1);
+      const closed = [...cart.keys()].filter((id) => !onSaleAt(product(id), input.now));
+      if (closed.length) return { kind: 'refused', error: 'sales_closed', products: closed };
+      const short = shortOf(this.sql, cart, input.now);
+      if (short.length) return { kind: 'refused', error: 'sold_out', products: short };
+      const tickets = priceCart(this.sql, input.id, input.items, input.now);
+      const sum = (key: 'net' | 'vat' | 'gross') => tickets.reduce((total, t) => total + t[key], 0);
       const row: OrderRow = {
         id: input.id,
-        code: this.newCode(),
-        product: item.id,
-        ...amounts,
+        code: newCode(this.sql),
+        product: input.items[0]?.product ?? '',
+        net: sum('net'),
+        vat: sum('vat'),
+        gross: sum('gross'),
         currency: 'PLN',
         email: input.email,
         name: input.name ?? null,
@@ -115,6 +130,7 @@ export class BoxOffice extends DurableObject<Env> {
         paid_at: null,
         checked_in_at: null,
         late_paid_at: null,
+        cancelled_at: null,
       };
       this.sql.exec(
         `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
@@ -139,6 +155,7 @@ export class BoxOffice extends DurableObject<Env> {
         row.created_at,
         row.updated_at,
       );
+      for (const ticket of tickets) insertTicket(this.sql, ticket);
       if (input.idempotencyKey) {
         this.sql.exec(
           'INSERT INTO idempotency (key, fingerprint, order_id) VALUES (?, ?, ?)',
@@ -147,10 +164,12 @@ export class BoxOffice extends DurableObject<Env> {
           input.id,
         );
       }
-      const order = toOrder(row);
+      const order = toOrder(row, tickets);
       this.log(order.id, 'created', input.now, {
         code: order.code,
         product: order.product,
+        tickets: tickets.length,
+        products: tickets.map((t) => t.product).join(','),
         net: order.net,
         vat: order.vat,
         gross: order.gross,
@@ -235,10 +254,10 @@ export class BoxOffice extends DurableObject<Env> {
       if (!row) return null;
       if (source.provider && row.provider !== source.provider) return null;
       if (source.reference && row.provider_ref && row.provider_ref !== source.reference) return null;
-      if (!SETTLE_FROM[change].includes(row.status as OrderStatus)) return { order: toOrder(row), changed: false };
+      if (!SETTLE_FROM[change].includes(row.status as OrderStatus)) return { order: this.load(id), changed: false };
       const holdRanOut = row.status === 'pending' && row.hold_until <= now;
       // A payment still being processed keeps a place only while the order holds one.
-      if (change === 'processing' && holdRanOut) return { order: toOrder(row), changed: false };
+      if (change === 'processing' && holdRanOut) return { order: this.load(id), changed: false };
       if (change === 'paid' && (row.status !== 'pending' || holdRanOut)) {
         const late = this.latePayment(row, now, source);
         if (late) return late;
@@ -266,11 +285,12 @@ export class BoxOffice extends DurableObject<Env> {
         ...(source.reference ? { reference: source.reference } : {}),
         ...(change === 'paid' && row.status !== 'pending' ? { late: true } : {}),
       });
-      // Exactly one confirmation per payment: queued in the same transaction that records it.
-      if (change === 'paid') this.addEmail(id, 'confirmation', null, now);
+      // Exactly one confirmation per payment, and one ticket e-mail per holder with an address of
+      // their own: queued in the same transaction that records the payment.
+      if (change === 'paid') this.sendTickets(row, now);
       // A ticket given back gives back everything it held: its workshop seats too.
       if (change === 'refunded' || change === 'cancelled') this.releaseSeats(id, now);
-      return { order: toOrder(this.row(id) as OrderRow), changed: true };
+      return { order: this.load(id), changed: true };
     });
     return result;
   }
@@ -283,11 +303,8 @@ export class BoxOffice extends DurableObject<Env> {
    * due, which the caller asks of the provider and records with `refundLate`.
    */
   private latePayment(row: OrderRow, now: number, source: { reference?: string; by: string }): SettleResult | null {
-    if (row.late_paid_at !== null) return { order: toOrder(row), changed: false, refundDue: true };
-    if (row.status !== 'cancelled') {
-      const item = product(row.product as ProductId);
-      if (placeFree(this.sql, item, now)) return null;
-    }
+    if (row.late_paid_at !== null) return { order: this.load(row.id), changed: false, refundDue: true };
+    if (row.status !== 'cancelled' && placesFree(this.sql, ticketRows(this.sql, row.id), now)) return null;
     this.sql.exec(
       "UPDATE orders SET status = IIF(status = 'pending', 'expired', status), late_paid_at = ?, updated_at = ? WHERE id = ?",
       now,
@@ -299,7 +316,7 @@ export class BoxOffice extends DurableObject<Env> {
       by: source.by,
       ...(source.reference ? { reference: source.reference } : {}),
     });
-    return { order: toOrder(this.row(row.id) as OrderRow), changed: true, refundDue: true };
+    return { order: this.load(row.id), changed: true, refundDue: true };
   }
 
   /**
@@ -310,33 +327,111 @@ export class BoxOffice extends DurableObject<Env> {
     return this.ctx.storage.transactionSync(() => {
       const row = this.row(id);
       if (!row || row.late_paid_at === null) return null;
-      if (row.status === 'refunded') return toOrder(row);
+      if (row.status === 'refunded') return this.load(id);
       this.sql.exec("UPDATE orders SET status = 'refunded', updated_at = ? WHERE id = ?", now, id);
       this.log(id, 'refunded', now, { from: row.status, by, refund: refundReference, late: true });
       this.addEmail(id, 'late_refund', null, now);
-      return toOrder(this.row(id) as OrderRow);
+      return this.load(id);
     });
   }
 
   /** Frees an order's workshop seats (in the caller's transaction), each one logged. */
   private releaseSeats(orderId: string, now: number): void {
     const released = this.sql
-      .exec<{ workshop_id: string }>('DELETE FROM registrations WHERE order_id = ? RETURNING workshop_id', orderId)
+      .exec<{ workshop_id: string; ticket_id: string }>(
+        'DELETE FROM workshop_seats WHERE order_id = ? RETURNING workshop_id, ticket_id',
+        orderId,
+      )
       .toArray();
-    for (const { workshop_id } of released) this.log(orderId, 'workshop_released', now, { workshop: workshop_id });
+    for (const seat of released) {
+      this.log(orderId, 'workshop_released', now, { workshop: seat.workshop_id, ticket: seat.ticket_id });
+    }
   }
 
-  /** An order by id, or null. */
+  /**
+   * A paid order's e-mails: the buyer's confirmation listing every ticket, and each ticket's own to
+   * its holder when the holder has an address other than the buyer's (in the caller's transaction).
+   */
+  private sendTickets(order: OrderRow, now: number): void {
+    this.addEmail(order.id, 'confirmation', null, now);
+    for (const ticket of ticketRows(this.sql, order.id)) {
+      if (ticket.email && ticket.email !== order.email) this.addEmail(order.id, 'ticket', ticket.id, now);
+    }
+  }
+
+  /** An order by id, with its tickets, or null. */
   order(id: string): Order | null {
-    const row = this.row(id);
-    return row ? toOrder(row) : null;
+    return loadOrder(this.sql, id);
   }
 
   /** The order a buyer's secret opens (by the secret's hash), or null for any mismatch. */
   openOrder(id: string, tokenHash: string): (Order & { paymentUrl: string | null }) | null {
     const row = this.row(id);
     if (!row || !constantTimeEqual(row.token_hash, tokenHash)) return null;
-    return { ...toOrder(row), paymentUrl: row.payment_url };
+    return { ...this.load(id), paymentUrl: row.payment_url };
+  }
+
+  /**
+   * Gives a ticket of a paid order to another holder (or corrects its holder) until the congress
+   * starts: new name and e-mail, a new code, the old code refused at the door from now on; the new
+   * holder gets the ticket by e-mail when they have an address other than the buyer's.
+   */
+  reissueTicket(
+    orderId: string,
+    ticketId: string,
+    holder: { name: string | null; email: string | null },
+    now: number,
+  ): ReissueResult {
+    return this.ctx.storage.transactionSync((): ReissueResult => {
+      const row = this.row(orderId);
+      const ticket = ticketRow(this.sql, ticketId);
+      if (!row || ticket?.order_id !== orderId) return { kind: 'refused', error: 'not_found' };
+      if (row.status !== 'paid') return { kind: 'refused', error: 'not_paid' };
+      if (now >= eventStartsAt()) return { kind: 'refused', error: 'changes_closed' };
+      if (ticket.checked_in_at !== null) return { kind: 'refused', error: 'checked_in' };
+      const next = reissue(this.sql, ticket, holder, now);
+      this.log(orderId, 'ticket_reissued', now, { ticket: ticket.id, position: ticket.position, by: 'buyer' });
+      if (next.email && next.email !== row.email) this.addEmail(orderId, 'ticket', ticket.id, now);
+      return { kind: 'reissued', ticket: toTicket(next), order: this.load(orderId) };
+    });
+  }
+
+  /**
+   * Whether the buyer may cancel an order now: a pending one always (its hold is let go), a paid
+   * one until the deadline of the terms (site/terms.ts). Nothing changes here.
+   */
+  cancellable(orderId: string, now: number): CancelResult {
+    const row = this.row(orderId);
+    if (!row) return { kind: 'refused', error: 'not_found' };
+    const order = this.load(orderId);
+    if (row.status !== 'paid' && row.status !== 'pending') return { kind: 'refused', error: 'not_cancellable', order };
+    if (now >= cancellationClosesAt()) return { kind: 'refused', error: 'cancellation_closed', order };
+    return { kind: 'cancelled', order };
+  }
+
+  /**
+   * The buyer's cancellation of a paid order, once the provider has given the money back
+   * (`refundReference`): its places and workshop seats return, it is refunded, and the buyer gets
+   * an e-mail that says so, all once. The rules are checked again here, in the transaction.
+   */
+  cancelPaid(orderId: string, refundReference: string, now: number): CancelResult {
+    return this.ctx.storage.transactionSync((): CancelResult => {
+      const row = this.row(orderId);
+      if (row?.status === 'refunded' && row.cancelled_at !== null)
+        return { kind: 'cancelled', order: this.load(orderId) };
+      const allowed = this.cancellable(orderId, now);
+      if (allowed.kind === 'refused' || row?.status !== 'paid') return allowed;
+      this.sql.exec(
+        "UPDATE orders SET status = 'refunded', cancelled_at = ?, updated_at = ? WHERE id = ?",
+        now,
+        now,
+        orderId,
+      );
+      this.log(orderId, 'refunded', now, { from: 'paid', by: 'buyer', refund: refundReference });
+      this.releaseSeats(orderId, now);
+      this.addEmail(orderId, 'cancellation', null, now);
+      return { kind: 'cancelled', order: this.load(orderId) };
+    });
   }
 
   /** Every product's live state at an instant. */
@@ -352,84 +447,105 @@ export class BoxOffice extends DurableObject<Env> {
   stats(now: number): SalesStats {
     return salesStats(this.sql, now);
   }
-  /** The paid order a ticket code names; null for an unknown order code. */
-  orderByCode(code: string): Order | null {
-    const row = this.sql.exec<OrderRow>('SELECT * FROM orders WHERE code = ?', code).toArray()[0];
-    return row ? toOrder(row) : null;
+  /**
+   * What the code of a ticket (its first eight symbols) names: the ticket's id, for the caller to
+   * check the code's signature against; `retired` for the code of a ticket given to someone else.
+   */
+  ticketByCode(code: string): { id: string } | { retired: true } | null {
+    const found = findCode(this.sql, code);
+    return found && 'ticket' in found ? { id: found.ticket.id } : found;
   }
 
   /**
-   * Admits a ticket at the door once: the first scan checks the order in; any later one (another
-   * door, a second phone) is told when it was. The caller has checked the code's signature.
+   * Admits a ticket at the door once: the first scan checks it in; any later one (another door, a
+   * second phone) is told when it was. The caller has checked the code's signature.
    */
-  checkIn(orderId: string, now: number): CheckInResult {
+  checkIn(ticketId: string, now: number): CheckInResult {
     return this.ctx.storage.transactionSync((): CheckInResult => {
-      const row = this.row(orderId);
-      if (!row) return { kind: 'unknown' };
+      const ticket = ticketRow(this.sql, ticketId);
+      const row = ticket && this.row(ticket.order_id);
+      if (!ticket || !row) return { kind: 'unknown' };
       if (row.status !== 'paid') return { kind: 'not_valid', status: row.status as OrderStatus };
-      if (row.checked_in_at !== null) return { kind: 'already', at: iso(row.checked_in_at), order: toOrder(row) };
-      this.sql.exec('UPDATE orders SET checked_in_at = ?, updated_at = ? WHERE id = ?', now, now, orderId);
-      this.log(orderId, 'checked_in', now, {});
-      return { kind: 'admitted', order: toOrder(this.row(orderId) as OrderRow) };
+      if (ticket.checked_in_at !== null) {
+        return { kind: 'already', at: iso(ticket.checked_in_at), ticket: toTicket(ticket), order: this.load(row.id) };
+      }
+      this.sql.exec('UPDATE tickets SET checked_in_at = ?, updated_at = ? WHERE id = ?', now, now, ticketId);
+      this.log(row.id, 'checked_in', now, { ticket: ticketId, position: ticket.position });
+      const admitted = ticketRow(this.sql, ticketId) as TicketRow;
+      return { kind: 'admitted', ticket: toTicket(admitted), order: this.load(row.id) };
     });
   }
 
   /**
    * A seat in a workshop for the holder of a paid ticket that includes it (Pro: basic level; VIP:
-   * any), while seats last. The e-mail and the order code together identify the holder.
+   * any), while seats last: one per ticket. The ticket's code (or the order code of a one-ticket
+   * order) and the holder's or the buyer's e-mail together identify the holder.
    */
   registerWorkshop(input: {
     workshopId: string;
     level: 'basic' | 'intermediate' | 'advanced';
     capacity: number;
-    orderCode: string;
+    code: string;
     email: string;
     now: number;
   }): WorkshopResult {
     return this.ctx.storage.transactionSync((): WorkshopResult => {
-      const row = this.sql.exec<OrderRow>('SELECT * FROM orders WHERE code = ?', input.orderCode).toArray()[0];
-      if (!row || row.email !== input.email.toLowerCase()) return { kind: 'refused', error: 'order_not_found' };
-      const access = product(row.product as ProductId).workshops;
+      const ticket = this.ticketForSeat(input.code);
+      const row = ticket && this.row(ticket.order_id);
+      const email = input.email.toLowerCase();
+      if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
+        return { kind: 'refused', error: 'order_not_found' };
+      }
+      const access = product(ticket.product as ProductId).workshops;
       const eligible = row.status === 'paid' && (access === 'all' || (access === 'basic' && input.level === 'basic'));
       if (!eligible) return { kind: 'refused', error: 'ticket_not_eligible' };
       const registered = this.sql
-        .exec('SELECT 1 FROM registrations WHERE workshop_id = ? AND order_id = ?', input.workshopId, row.id)
+        .exec('SELECT 1 FROM workshop_seats WHERE workshop_id = ? AND ticket_id = ?', input.workshopId, ticket.id)
         .toArray().length;
       if (registered) return { kind: 'refused', error: 'already_registered' };
       const taken = this.sql
-        .exec<{ n: number }>('SELECT COUNT(*) AS n FROM registrations WHERE workshop_id = ?', input.workshopId)
+        .exec<{ n: number }>('SELECT COUNT(*) AS n FROM workshop_seats WHERE workshop_id = ?', input.workshopId)
         .one().n;
       if (taken >= input.capacity) return { kind: 'refused', error: 'workshop_full' };
       this.sql.exec(
-        'INSERT INTO registrations (workshop_id, order_id, created_at) VALUES (?, ?, ?)',
+        'INSERT INTO workshop_seats (workshop_id, ticket_id, order_id, created_at) VALUES (?, ?, ?, ?)',
         input.workshopId,
+        ticket.id,
         row.id,
         input.now,
       );
-      this.log(row.id, 'workshop_registered', input.now, { workshop: input.workshopId });
+      this.log(row.id, 'workshop_registered', input.now, { workshop: input.workshopId, ticket: ticket.id });
       this.addEmail(row.id, 'workshop', input.workshopId, input.now);
       return { kind: 'registered', orderId: row.id, seatsLeft: input.capacity - taken - 1 };
     });
+  }
+
+  /** The ticket a workshop registration names: by its own code, or by the code of a one-ticket order. */
+  private ticketForSeat(code: string): TicketRow | null {
+    const found = findCode(this.sql, code);
+    if (found && 'ticket' in found) return found.ticket;
+    const order = this.sql.exec<{ id: string }>('SELECT id FROM orders WHERE code = ?', code).toArray()[0];
+    const tickets = order ? ticketRows(this.sql, order.id) : [];
+    return tickets.length === 1 ? (tickets[0] as TicketRow) : null;
   }
 
   /** Seats taken per workshop. */
   workshopSeats(): { workshopId: string; taken: number }[] {
     return this.sql
       .exec<{ workshopId: string; taken: number }>(
-        'SELECT workshop_id AS workshopId, COUNT(*) AS taken FROM registrations GROUP BY workshop_id',
+        'SELECT workshop_id AS workshopId, COUNT(*) AS taken FROM workshop_seats GROUP BY workshop_id',
       )
       .toArray();
   }
 
-  /** The workshops an order holds seats in. */
-  registrations(orderId: string): string[] {
+  /** The workshops an order's tickets hold seats in, each with the ticket that holds it. */
+  registrations(orderId: string): { workshopId: string; ticketId: string }[] {
     return this.sql
-      .exec<{ workshop_id: string }>(
-        'SELECT workshop_id FROM registrations WHERE order_id = ? ORDER BY created_at',
+      .exec<{ workshopId: string; ticketId: string }>(
+        'SELECT workshop_id AS workshopId, ticket_id AS ticketId FROM workshop_seats WHERE order_id = ? ORDER BY created_at',
         orderId,
       )
-      .toArray()
-      .map((r) => r.workshop_id);
+      .toArray();
   }
 
   /** An order's e-mails and their delivery, oldest first. */
@@ -527,11 +643,9 @@ export class BoxOffice extends DurableObject<Env> {
     return orderRow(this.sql, id);
   }
 
-  private newCode(): string {
-    for (;;) {
-      const code = humanCode();
-      if (this.sql.exec('SELECT 1 FROM orders WHERE code = ?', code).toArray().length === 0) return code;
-    }
+  /** An order known to exist, with its tickets. */
+  private load(id: string): Order {
+    return loadOrder(this.sql, id) as Order;
   }
 
   private log(orderId: string, event: OrderEvent, at: number, data: Record<string, Json>): void {

@@ -1,6 +1,6 @@
 import type { OrderFilter, OrderPage, SalesStats } from '../../site/orders';
 import { PRODUCTS } from '../../site/tickets';
-import { type OrderRow, toOrder } from './schema';
+import { type OrderRow, ticketsOf, toOrder } from './schema';
 import { remaining, taken } from './stock';
 
 // What organisers read: the order list and the sales figures.
@@ -14,13 +14,18 @@ export function listOrders(sql: SqlStorage, filter: OrderFilter, cursor: string 
     values.push(filter.status);
   }
   if (filter.product) {
-    where.push('product = ?');
+    where.push('EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = orders.id AND t.product = ?)');
     values.push(filter.product);
   }
   if (filter.q) {
-    where.push("(code = ? OR email LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')");
+    // The buyer's code, e-mail or name, or any ticket's code, holder's name or e-mail.
+    where.push(
+      `(code = ? OR email LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM tickets t
+        WHERE t.order_id = orders.id AND (t.code = ? OR t.email LIKE ? ESCAPE '\\' OR t.name LIKE ? ESCAPE '\\')))`,
+    );
+    const code = filter.q.toUpperCase();
     const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    values.push(filter.q.toUpperCase(), like, like);
+    values.push(code, like, like, code, like, like);
   }
   if (filter.from) {
     where.push('created_at >= ?');
@@ -33,23 +38,28 @@ export function listOrders(sql: SqlStorage, filter: OrderFilter, cursor: string 
   const rows = sql
     .exec<OrderRow>(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`, ...values, limit + 1)
     .toArray();
-  const page = rows.slice(0, limit).map(toOrder);
+  const kept = rows.slice(0, limit);
+  const tickets = ticketsOf(
+    sql,
+    kept.map((row) => row.id),
+  );
+  const page = kept.map((row) => toOrder(row, tickets.get(row.id) ?? []));
   return { orders: page, cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
 /**
- * Sales at a glance for organisers: per product sold, pending and remaining places and revenue
- * of paid orders; sales per day (Europe/Warsaw) and check-ins per hour.
+ * Sales at a glance for organisers: per product the tickets sold and pending, places remaining and
+ * revenue of paid tickets; paid orders per day (Europe/Warsaw) and tickets checked in per hour.
  */
 export function salesStats(sql: SqlStorage, now: number): SalesStats {
   const held = taken(sql, now);
   const perProduct = new Map(
     sql
       .exec<{ product: string; sold: number; pending: number; net: number; vat: number; gross: number }>(
-        `SELECT product, SUM(status = 'paid') AS sold, SUM(status = 'pending' AND hold_until > ?) AS pending,
-           TOTAL(CASE WHEN status = 'paid' THEN net END) AS net, TOTAL(CASE WHEN status = 'paid' THEN vat END) AS vat,
-           TOTAL(CASE WHEN status = 'paid' THEN gross END) AS gross
-         FROM orders GROUP BY product`,
+        `SELECT t.product, SUM(o.status = 'paid') AS sold, SUM(o.status = 'pending' AND o.hold_until > ?) AS pending,
+           TOTAL(CASE WHEN o.status = 'paid' THEN t.net END) AS net, TOTAL(CASE WHEN o.status = 'paid' THEN t.vat END) AS vat,
+           TOTAL(CASE WHEN o.status = 'paid' THEN t.gross END) AS gross
+         FROM tickets t JOIN orders o ON o.id = t.order_id GROUP BY t.product`,
         now,
       )
       .toArray()
@@ -90,22 +100,28 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
       .format(ms)
       .replace(' ', 'T')
       .slice(0, length);
-  const perHour = (column: 'paid_at' | 'checked_in_at', length: number) => {
+  /** Rows of (UTC hour, count, gross) summed per local day or hour. */
+  const buckets = (rows: Iterable<{ hour: number; n: number; gross: number }>, length: number) => {
     const buckets = new Map<string, { count: number; gross: number }>();
-    for (const row of sql.exec<{ hour: number; n: number; gross: number }>(
-      `SELECT (${column} / 3600000) AS hour, COUNT(*) AS n, SUM(gross) AS gross FROM orders
-         WHERE ${column} IS NOT NULL AND status = 'paid' GROUP BY hour ORDER BY hour`,
-    )) {
+    for (const row of rows) {
       const key = local(row.hour * 3600000, length);
       const bucket = buckets.get(key) ?? { count: 0, gross: 0 };
       buckets.set(key, { count: bucket.count + row.n, gross: bucket.gross + row.gross });
     }
     return [...buckets].map(([at, bucket]) => ({ at, ...bucket }));
   };
+  const paid = sql.exec<{ hour: number; n: number; gross: number }>(
+    `SELECT (paid_at / 3600000) AS hour, COUNT(*) AS n, SUM(gross) AS gross FROM orders
+       WHERE paid_at IS NOT NULL AND status = 'paid' GROUP BY hour ORDER BY hour`,
+  );
+  const checkedIn = sql.exec<{ hour: number; n: number; gross: number }>(
+    `SELECT (t.checked_in_at / 3600000) AS hour, COUNT(*) AS n, 0 AS gross FROM tickets t JOIN orders o ON o.id = t.order_id
+       WHERE t.checked_in_at IS NOT NULL AND o.status = 'paid' GROUP BY hour ORDER BY hour`,
+  );
   return {
     products,
     totals,
-    salesPerDay: perHour('paid_at', 10).map(({ at, count, gross }) => ({ day: at, count, gross })),
-    checkInsPerHour: perHour('checked_in_at', 13).map(({ at, count }) => ({ hour: `${at}:00`, count })),
+    salesPerDay: buckets(paid, 10).map(({ at, count, gross }) => ({ day: at, count, gross })),
+    checkInsPerHour: buckets(checkedIn, 13).map(({ at, count }) => ({ hour: `${at}:00`, count })),
   };
 }

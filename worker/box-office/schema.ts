@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../../site/orders';
+import type { Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
 /**
@@ -28,25 +28,59 @@ CREATE TABLE IF NOT EXISTS orders (
   updated_at INTEGER NOT NULL,
   paid_at INTEGER,
   checked_in_at INTEGER,
-  late_paid_at INTEGER
+  late_paid_at INTEGER,
+  cancelled_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS held (
   product TEXT PRIMARY KEY,
   n INTEGER NOT NULL
 );
-CREATE TRIGGER IF NOT EXISTS held_insert AFTER INSERT ON orders WHEN NEW.status IN ('pending', 'paid')
+-- One row per ticket: what the door admits, what a workshop seat and an attendee e-mail belong to.
+CREATE TABLE IF NOT EXISTS tickets (
+  id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  product TEXT NOT NULL,
+  name TEXT,
+  email TEXT,
+  net INTEGER NOT NULL,
+  vat INTEGER NOT NULL,
+  gross INTEGER NOT NULL,
+  code TEXT NOT NULL UNIQUE,
+  checked_in_at INTEGER,
+  updated_at INTEGER NOT NULL,
+  UNIQUE (order_id, position)
+);
+-- Codes a ticket had before its holder changed: never admitted, never given out again.
+CREATE TABLE IF NOT EXISTS retired_codes (
+  code TEXT PRIMARY KEY,
+  ticket_id TEXT NOT NULL,
+  retired_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS workshop_seats (
+  workshop_id TEXT NOT NULL,
+  ticket_id TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (workshop_id, ticket_id)
+);
+CREATE INDEX IF NOT EXISTS workshop_seats_order ON workshop_seats (order_id);
+-- Places are counted per ticket: a ticket of a holding order takes one; an order that stops
+-- holding (expired, cancelled, refunded) gives back each of its tickets' places, in one statement.
+DROP TRIGGER IF EXISTS held_insert;
+DROP TRIGGER IF EXISTS held_update;
+DROP TRIGGER IF EXISTS held_delete;
+CREATE TRIGGER IF NOT EXISTS ticket_held AFTER INSERT ON tickets
+  WHEN (SELECT status FROM orders WHERE id = NEW.order_id) IN ('pending', 'paid')
 BEGIN
   INSERT INTO held (product, n) VALUES (NEW.product, 1) ON CONFLICT (product) DO UPDATE SET n = n + 1;
 END;
-CREATE TRIGGER IF NOT EXISTS held_update AFTER UPDATE OF status ON orders
+CREATE TRIGGER IF NOT EXISTS order_held AFTER UPDATE OF status ON orders
   WHEN (OLD.status IN ('pending', 'paid')) <> (NEW.status IN ('pending', 'paid'))
 BEGIN
-  INSERT INTO held (product, n) VALUES (NEW.product, IIF(NEW.status IN ('pending', 'paid'), 1, -1))
+  INSERT INTO held (product, n)
+    SELECT product, IIF(NEW.status IN ('pending', 'paid'), 1, -1) * COUNT(*) FROM tickets WHERE order_id = NEW.id GROUP BY product
     ON CONFLICT (product) DO UPDATE SET n = n + excluded.n;
-END;
-CREATE TRIGGER IF NOT EXISTS held_delete AFTER DELETE ON orders WHEN OLD.status IN ('pending', 'paid')
-BEGIN
-  UPDATE held SET n = n - 1 WHERE product = OLD.product;
 END;
 CREATE INDEX IF NOT EXISTS orders_hold ON orders (status, hold_until);
 -- Indexes no query uses any more (stock is counted in held; e-mails are searched with LIKE): each
@@ -84,12 +118,6 @@ CREATE TABLE IF NOT EXISTS emails (
 );
 CREATE INDEX IF NOT EXISTS emails_new ON emails (status, id);
 CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id, created_at);
-CREATE TABLE IF NOT EXISTS registrations (
-  workshop_id TEXT NOT NULL,
-  order_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (workshop_id, order_id)
-);
 `;
 
 /** An order as its row stores it (times in ms since the epoch). */
@@ -114,19 +142,56 @@ export type OrderRow = {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  /** Only in rows from before tickets had rows of their own: the one ticket's check-in. */
   checked_in_at: number | null;
+  /** When the buyer cancelled the paid order. */
+  cancelled_at: number | null;
   /** When a payment arrived for this order after its place was gone: its refund is due. */
   late_paid_at: number | null;
+};
+
+/** A ticket as its row stores it. */
+export type TicketRow = {
+  id: string;
+  order_id: string;
+  position: number;
+  product: string;
+  name: string | null;
+  email: string | null;
+  net: number;
+  vat: number;
+  gross: number;
+  code: string;
+  checked_in_at: number | null;
+  updated_at: number;
 };
 
 /** An instant as the wire types write it. */
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toOrder(row: OrderRow): Order {
+export function toTicket(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    position: row.position,
+    product: row.product as ProductId,
+    name: row.name,
+    email: row.email,
+    net: row.net,
+    vat: row.vat,
+    gross: row.gross,
+    code: row.code,
+    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+  };
+}
+
+/** An order with its tickets, in the cart's order. */
+export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
   return {
     id: row.id,
     code: row.code,
     product: row.product as ProductId,
+    tickets: tickets.map(toTicket),
     net: row.net,
     vat: row.vat,
     gross: row.gross,
@@ -142,7 +207,7 @@ export function toOrder(row: OrderRow): Order {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
-    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+    cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
   };
 }
 
@@ -151,22 +216,81 @@ export function orderRow(sql: SqlStorage, id: string): OrderRow | null {
   return sql.exec<OrderRow>('SELECT * FROM orders WHERE id = ?', id).toArray()[0] ?? null;
 }
 
-/** Makes the tables; a box office from before the `held` count has its places counted once. */
+/** An order's ticket rows, in the cart's order. */
+export function ticketRows(sql: SqlStorage, orderId: string): TicketRow[] {
+  return sql.exec<TicketRow>('SELECT * FROM tickets WHERE order_id = ? ORDER BY position', orderId).toArray();
+}
+
+/**
+ * The tickets of a page of orders at once, by order id: one read of the id range the page spans
+ * (a page is consecutive in id order; a list of ids would meet SQLite's limit of bound values).
+ */
+export function ticketsOf(sql: SqlStorage, orderIds: string[]): Map<string, TicketRow[]> {
+  const byOrder = new Map<string, TicketRow[]>(orderIds.map((id) => [id, []]));
+  const sorted = [...orderIds].sort();
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (first === undefined || last === undefined) return byOrder;
+  const rows = sql
+    .exec<TicketRow>('SELECT * FROM tickets WHERE order_id BETWEEN ? AND ? ORDER BY order_id, position', first, last)
+    .toArray();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
+}
+
+/** An order with its tickets, or null. */
+export function loadOrder(sql: SqlStorage, id: string): Order | null {
+  const row = orderRow(sql, id);
+  return row ? toOrder(row, ticketRows(sql, id)) : null;
+}
+
+/**
+ * Makes the tables. A box office from before the `held` count, or from before tickets had rows of
+ * their own, is brought up to date once: each older order becomes its one ticket (the order's id
+ * and code, so that its QR code stays valid), its workshop seats that ticket's, and the places
+ * are counted again per ticket.
+ */
 export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: number }): void {
   const sql = storage.sql;
   storage.transactionSync(() => {
-    const counted = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'held'").toArray();
+    const tables = new Set(
+      sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((t) => t.name),
+    );
     sql.exec(SCHEMA);
-    const columns = sql.exec<{ name: string }>('PRAGMA table_info(orders)').toArray();
-    if (!columns.some((c) => c.name === 'late_paid_at')) sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
+    const columns = new Set(
+      sql
+        .exec<{ name: string }>('PRAGMA table_info(orders)')
+        .toArray()
+        .map((c) => c.name),
+    );
+    if (!columns.has('late_paid_at')) sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
+    if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.
     sql.exec(
       "UPDATE emails SET lease_until = updated_at + ? WHERE status = 'queued' AND lease_until IS NULL",
       options.queueLeaseMs,
     );
-    if (counted.length === 0) {
+    if (!tables.has('tickets') && tables.has('orders')) {
       sql.exec(
-        "INSERT INTO held (product, n) SELECT product, COUNT(*) FROM orders WHERE status IN ('pending', 'paid') GROUP BY product",
+        `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at)
+         SELECT id, id, 1, product, name, NULL, net, vat, gross, code, checked_in_at, updated_at FROM orders`,
+      );
+      if (tables.has('registrations')) {
+        sql.exec(
+          `INSERT INTO workshop_seats (workshop_id, ticket_id, order_id, created_at)
+           SELECT workshop_id, order_id, order_id, created_at FROM registrations`,
+        );
+        sql.exec('DROP TABLE registrations');
+      }
+    }
+    if (!tables.has('tickets') || !tables.has('held')) {
+      sql.exec('DELETE FROM held');
+      sql.exec(
+        `INSERT INTO held (product, n) SELECT t.product, COUNT(*) FROM tickets t JOIN orders o ON o.id = t.order_id
+         WHERE o.status IN ('pending', 'paid') GROUP BY t.product`,
       );
     }
   });

@@ -8,7 +8,7 @@ import { findCalendarEntry } from '../../site/calendar';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
-import type { Invoice, Order } from '../../site/orders';
+import type { Invoice, Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
 import { fill, productTitle, texts } from '../texts';
@@ -18,17 +18,20 @@ import { qrPng } from './qr';
 type Catalogue = typeof pl;
 const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
 
-/** What the confirmation e-mail is made from: a paid order, its ticket and where to link. */
+/** A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts). */
+export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string };
+
+/** What the confirmation e-mail is made from: a paid order, its tickets and where to link. */
 export type ConfirmationInput = {
   /** A paid order (site/orders.ts), with the instant of its payment. */
-  order: Pick<Order, 'id' | 'code' | 'product' | 'net' | 'vat' | 'gross' | 'currency' | 'email' | 'lang'> & {
+  order: Pick<Order, 'id' | 'code' | 'net' | 'vat' | 'gross' | 'currency' | 'email' | 'lang'> & {
     name?: string;
     invoice?: Invoice;
     /** ISO 8601 instant of the payment. */
     paidAt: string;
   };
-  /** The ticket's code in its canonical form (see worker/tickets/code.ts). */
-  ticketCode: string;
+  /** The order's tickets, in the cart's order. */
+  tickets: MailTicket[];
   /** Absolute link to the order page. */
   orderUrl: string;
   /** Sender address, from configuration. */
@@ -45,8 +48,8 @@ export type EmailMessage = {
   attachments: EmailAttachment[];
 };
 
-/** Content-ID of the QR code image, referenced from the HTML as `cid:`. */
-export const QR_CONTENT_ID = 'ticket-qr';
+/** Content-ID of a ticket's QR code image, referenced from the HTML as `cid:`. */
+export const qrContentId = (position: number) => (position === 1 ? 'ticket-qr' : `ticket-qr-${position}`);
 
 const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.date.slice(0, 4)}`;
 
@@ -60,29 +63,24 @@ const encoder = new TextEncoder();
  * `.ics` attached, the link to the order page and what happens next. HTML and plain text.
  */
 export function confirmationEmail(input: ConfirmationInput): EmailMessage {
-  const { order, ticketCode, orderUrl, from } = input;
+  const { order, tickets: ticketList, orderUrl, from } = input;
   const { lang } = order;
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
   const t = CATALOGUES[lang].confirmation;
   const tickets = texts(lang).tickets;
-  const item = product(order.product);
-  const kind = item.mode;
-  const productText = fill(t.products[kind], { name: productTitle(lang, item) });
+  const first = ticketList[0];
+  if (!first) throw new Error('An order has at least one ticket');
+  const modes = new Set(ticketList.map((ticket) => product(ticket.product).mode));
+  // An order with a ticket on site is an order for the arena: its e-mail says how to come in.
+  const kind = modes.has('onsite') ? 'onsite' : 'online';
   const name = order.name?.trim();
-  const venue = EVENT.venue;
 
   const subject = fill(t.subject, { event: EVENT_NAME, code: order.code });
   const greeting = name ? fill(t.greeting, { name }) : t.greetingNoName;
-  const when = fill(t.event.when, {
-    date: formatWeekdayDate(lang, EVENT.date),
-    start: formatTime(lang, EVENT.startTime),
-    end: formatTime(lang, EVENT.endTime),
-  });
-  const where =
-    kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
+  const { when, where } = eventLines(lang, kind);
   const rows: [string, string][] = [
     [t.order.code, order.code],
-    [t.order.product, productText],
+    [ticketList.length > 1 ? t.order.tickets : t.order.product, productLines(lang, ticketList).join(', ')],
     [tickets.dialog.net, formatPrice(lang, order.net, true)],
     [fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), formatPrice(lang, order.vat, true)],
     [t.order.gross, formatPrice(lang, order.gross, true)],
@@ -101,34 +99,26 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
     t.next.app,
     order.invoice ? t.next.invoice : fill(t.next.noInvoice, { email: ORGANISER.email }),
   ];
-  const organiser = fill(t.footer.organiser, {
-    name: ORGANISER.name,
-    address: `${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`,
-    taxId: ORGANISER.taxId,
-  });
-  const questions = fill(t.footer.questions, { email: ORGANISER.email, phone: ORGANISER.phone });
-  const qrAlt = fill(t.ticket.qrAlt, { code: ticketCode });
+  const holderOf = (ticket: MailTicket) => ticket.name?.trim() || name || order.email;
+  const label = (ticket: MailTicket) =>
+    ticketList.length > 1
+      ? fill(t.ticket.titleOf, { position: String(ticket.position), count: String(ticketList.length) })
+      : t.ticket.title;
+  const { questions, organiser } = footerLines(lang);
 
   const list = (items: [string, string][]) =>
     items.map(([term, value]) => html`<dt style="${S.dt}">${term}</dt><dd style="${S.dd}">${value}</dd>`);
 
-  // The ticket first (the holder's name, the QR code, its code as text), then the order.
+  // The tickets first (each holder's name, QR code and code as text), then the order.
   const body = emailLayout({
     lang,
     title: subject,
-    preheader: `${t.ticket.title}: ${ticketCode}`,
+    preheader: `${label(first)}: ${first.code}`,
     content: html`<p>${greeting}</p>
-<p>${t.intro}</p>
-${ticketPanel({
-  label: t.ticket.title,
-  holderLabel: t.ticket.holder,
-  holder: name || order.email,
-  qrSrc: `cid:${QR_CONTENT_ID}`,
-  qrAlt,
-  codeLabel: t.ticket.code,
-  code: ticketCode,
-})}
+<p>${ticketList.length > 1 ? fill(t.introMany, { count: String(ticketList.length) }) : t.intro}</p>
+${ticketList.map((ticket) => panel(lang, ticket, label(ticket), holderOf(ticket)))}
 <p>${ticketHow}</p>
+${ticketList.length > 1 ? html`<p>${t.ticket.forward}</p>` : ''}
 <h2 style="${S.h2}">${t.order.title}</h2>
 <dl>${list(rows)}</dl>
 ${
@@ -150,12 +140,16 @@ ${
   const text = [
     greeting,
     '',
-    t.intro,
+    ticketList.length > 1 ? fill(t.introMany, { count: String(ticketList.length) }) : t.intro,
+    ...ticketList.flatMap((ticket) => [
+      '',
+      label(ticket),
+      `${t.ticket.holder}: ${holderOf(ticket)}`,
+      `${t.ticket.code}: ${ticket.code}`,
+    ]),
     '',
-    t.ticket.title,
-    `${t.ticket.holder}: ${name || order.email}`,
-    `${t.ticket.code}: ${ticketCode}`,
     ticketHow,
+    ...(ticketList.length > 1 ? [t.ticket.forward] : []),
     '',
     t.order.title,
     ...rows.map(([term, value]) => `${term}: ${value}`),
@@ -180,31 +174,163 @@ ${
     '',
   ].join('\n');
 
-  const congress = findCalendarEntry('congress');
-  if (!congress) throw new Error('The congress calendar entry is missing');
-  const year = EVENT.date.slice(0, 4);
-
   return {
     from,
     to: order.email,
     subject,
     html: body,
     text,
-    attachments: [
-      {
-        content: qrPng(ticketCode),
-        filename: `ticket-${order.code}.png`,
-        type: 'image/png',
-        disposition: 'inline',
-        contentId: QR_CONTENT_ID,
-      },
-      {
-        // DTSTAMP from the payment, so a resent e-mail carries the same file.
-        content: encoder.encode(icsFor(congress, lang, new Date(order.paidAt))),
-        filename: `kongres-ai-${year}.ics`,
-        type: 'text/calendar; charset=utf-8',
-        disposition: 'attachment',
-      },
-    ],
+    attachments: [...ticketList.map((ticket) => qrAttachment(order.code, ticket)), calendarFile(lang, order.paidAt)],
+  };
+}
+
+/** What a ticket's holder gets when the buyer gave them a ticket with their own address. */
+export type TicketMailInput = {
+  order: Pick<Order, 'code' | 'email' | 'lang'> & { name?: string };
+  ticket: MailTicket & { email: string };
+  /** When the ticket was issued to this holder (ISO): the calendar file's stamp. */
+  issuedAt: string;
+  from: string;
+};
+
+/**
+ * A ticket's own e-mail to its holder, in the order's language: who gave it, the ticket with its
+ * QR code and code, when and where, and the calendar file. It has no link to the order: the
+ * order page (cancel, change a holder) is the buyer's.
+ */
+export function ticketEmail(input: TicketMailInput): EmailMessage {
+  const { order, ticket, from } = input;
+  const { lang } = order;
+  const t = CATALOGUES[lang].confirmation;
+  const a = CATALOGUES[lang].attendee;
+  const kind = product(ticket.product).mode;
+  const buyer = order.name?.trim() || order.email;
+  const holder = ticket.name?.trim() || ticket.email;
+  const subject = fill(a.subject, { event: EVENT_NAME });
+  const greeting = ticket.name ? fill(t.greeting, { name: ticket.name.trim() }) : t.greetingNoName;
+  const intro = fill(a.intro, { buyer, event: EVENT_NAME, product: productLines(lang, [ticket])[0] ?? '' });
+  const { when, where } = eventLines(lang, kind);
+  const { questions, organiser } = footerLines(lang);
+  const body = emailLayout({
+    lang,
+    title: subject,
+    preheader: `${t.ticket.title}: ${ticket.code}`,
+    content: html`<p>${greeting}</p>
+<p>${intro}</p>
+${panel(lang, ticket, t.ticket.title, holder)}
+<p>${t.ticket[kind]}</p>
+<p>${a.only}</p>
+<h2 style="${S.h2}">${t.event.title}</h2>
+<p>${EVENT_NAME}<br>${when}<br>${where}</p>
+<p>${t.event.calendar}</p>
+<p>${fill(a.questions, { buyer })}</p>`,
+    footer: [questions, organiser, a.reason],
+  });
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    t.ticket.title,
+    `${t.ticket.holder}: ${holder}`,
+    `${t.ticket.code}: ${ticket.code}`,
+    t.ticket[kind],
+    a.only,
+    '',
+    t.event.title,
+    EVENT_NAME,
+    when,
+    where,
+    t.event.calendar,
+    '',
+    fill(a.questions, { buyer }),
+    '',
+    '--',
+    questions,
+    organiser,
+    a.reason,
+    '',
+  ].join('\n');
+  return {
+    from,
+    to: ticket.email,
+    subject,
+    html: body,
+    text,
+    attachments: [{ ...qrAttachment(order.code, { ...ticket, position: 1 }) }, calendarFile(lang, input.issuedAt)],
+  };
+}
+
+/** The tickets of an order per product, as a bill's lines: `3 × Pro – bilet na miejscu`. */
+function productLines(lang: LanguageCode, tickets: Pick<MailTicket, 'product'>[]): string[] {
+  const t = CATALOGUES[lang].confirmation;
+  const counts = new Map<string, number>();
+  for (const ticket of tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
+  return [...counts].map(([id, count]) => {
+    const item = product(id as Ticket['product']);
+    const line = fill(t.products[item.mode], { name: productTitle(lang, item) });
+    return count > 1 ? `${count} × ${line}` : line;
+  });
+}
+
+function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
+  const t = CATALOGUES[lang].confirmation;
+  const venue = EVENT.venue;
+  const when = fill(t.event.when, {
+    date: formatWeekdayDate(lang, EVENT.date),
+    start: formatTime(lang, EVENT.startTime),
+    end: formatTime(lang, EVENT.endTime),
+  });
+  const where =
+    kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
+  return { when, where };
+}
+
+function footerLines(lang: LanguageCode) {
+  const t = CATALOGUES[lang].confirmation;
+  return {
+    organiser: fill(t.footer.organiser, {
+      name: ORGANISER.name,
+      address: `${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`,
+      taxId: ORGANISER.taxId,
+    }),
+    questions: fill(t.footer.questions, { email: ORGANISER.email, phone: ORGANISER.phone }),
+  };
+}
+
+/** A ticket's panel: label, holder, QR code (an inline attachment) and code as text. */
+function panel(lang: LanguageCode, ticket: MailTicket, label: string, holder: string) {
+  const t = CATALOGUES[lang].confirmation;
+  return ticketPanel({
+    label,
+    holderLabel: t.ticket.holder,
+    holder,
+    qrSrc: `cid:${qrContentId(ticket.position)}`,
+    qrAlt: fill(t.ticket.qrAlt, { code: ticket.code }),
+    codeLabel: t.ticket.code,
+    code: ticket.code,
+  });
+}
+
+function qrAttachment(orderCode: string, ticket: MailTicket): EmailAttachment {
+  return {
+    content: qrPng(ticket.code),
+    filename: ticket.position === 1 ? `ticket-${orderCode}.png` : `ticket-${orderCode}-${ticket.position}.png`,
+    type: 'image/png',
+    disposition: 'inline',
+    contentId: qrContentId(ticket.position),
+  };
+}
+
+/** The congress's calendar file; DTSTAMP from `at`, so a resent e-mail carries the same file. */
+function calendarFile(lang: LanguageCode, at: string): EmailAttachment {
+  const congress = findCalendarEntry('congress');
+  if (!congress) throw new Error('The congress calendar entry is missing');
+  const year = EVENT.date.slice(0, 4);
+  return {
+    content: encoder.encode(icsFor(congress, lang, new Date(at))),
+    filename: `kongres-ai-${year}.ics`,
+    type: 'text/calendar; charset=utf-8',
+    disposition: 'attachment',
   };
 }

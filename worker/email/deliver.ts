@@ -5,8 +5,8 @@ import { boxOffice } from '../box-office/box-office';
 import type { Bindings } from '../env';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
-import { confirmationEmail, type EmailMessage } from './confirmation';
-import { contactNotice, lateRefundEmail, workshopEmail } from './notices';
+import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
+import { cancellationEmail, contactNotice, lateRefundEmail, workshopEmail } from './notices';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';
@@ -41,18 +41,29 @@ async function compose(
   if (job.kind === 'late_refund') {
     return lateRefundEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
   }
+  if (job.kind === 'cancellation') {
+    return cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+  }
+  const key = ticketKey(env);
+  const signed = async (ticket: Order['tickets'][number]) => ({ ...ticket, code: await ticketCode(key, ticket) });
+  const buyer = { ...order, name: order.name ?? undefined };
+  if (job.kind === 'ticket') {
+    const ticket = order.tickets.find((t) => t.id === job.data);
+    // The holder changed again since: this e-mail's holder has no ticket any more; the new one has its own.
+    if (!ticket?.email) throw new StaleEmail(`ticket ${job.data} has no holder's address`);
+    const issuedAt = order.paidAt ?? order.updatedAt;
+    return ticketEmail({ order: buyer, ticket: { ...(await signed(ticket)), email: ticket.email }, issuedAt, from });
+  }
   return confirmationEmail({
-    order: {
-      ...order,
-      name: order.name ?? undefined,
-      invoice: order.invoice ?? undefined,
-      paidAt: order.paidAt ?? order.updatedAt,
-    },
-    ticketCode: await ticketCode(ticketKey(env), order),
+    order: { ...buyer, invoice: order.invoice ?? undefined, paidAt: order.paidAt ?? order.updatedAt },
+    tickets: await Promise.all(order.tickets.map(signed)),
     orderUrl,
     from,
   });
 }
+
+/** An e-mail whose subject is gone (a ticket's holder changed again before it was sent): nothing to send. */
+class StaleEmail extends Error {}
 
 /**
  * The mail queue's consumer. Each message names an e-mail of the box office, which it claims first:
@@ -82,6 +93,11 @@ export async function deliverMail(batch: MessageBatch<MailJob>, env: Bindings): 
       console.log(JSON.stringify({ event: 'email_sent', emailId, kind: job.kind }));
       message.ack();
     } catch (error) {
+      if (error instanceof StaleEmail) {
+        await office.emailDelivered(emailId, { sent: false, error: error.message, final: true }, Date.now());
+        message.ack();
+        continue;
+      }
       const retryInSeconds = retryDelay(message.attempts);
       await office.emailDelivered(
         emailId,

@@ -103,6 +103,34 @@ export function lateRefundEmail(input: {
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
+/** The e-mail to a buyer who cancelled a paid order: what was cancelled and what was refunded. */
+export function cancellationEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'tickets'>;
+  ticketsUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = EMAIL[lang].cancellation;
+  const counts = new Map<string, number>();
+  for (const ticket of input.order.tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
+  const values = {
+    code: input.order.code,
+    tickets: [...counts]
+      .map(([id, count]) => {
+        const item = findProduct(id);
+        const name = item ? productName(lang, item) : id;
+        return count > 1 ? `${count} × ${name}` : name;
+      })
+      .join(', '),
+    amount: formatPrice(lang, input.order.gross, true),
+  };
+  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+    text: t.link,
+    url: input.ticketsUrl,
+  });
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
 /** The organisers' copy of a new contact message (in Polish, the organisers' language). */
 export function contactNotice(input: {
   message: ContactValues & { lang: LanguageCode; receivedAt: string };

@@ -1,11 +1,13 @@
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
+import type { ProductId } from '../../site/tickets';
 
 export type CheckoutRequest = {
   order: Order;
   /** The buyer's secret for their order; the demo checkout needs it in its URL. */
   secret: string;
-  productName: string;
+  /** What the checkout calls a product's tickets, in the buyer's language. */
+  productName: (product: ProductId) => string;
   successUrl: string;
   cancelUrl: string;
   origin: string;
@@ -69,6 +71,19 @@ export const demoProvider: PaymentProvider = {
   },
 };
 
+/** An order's tickets as lines of a bill: per product, in the cart's order, with quantity and unit price. */
+export function lineItems(
+  order: Pick<Order, 'tickets'>,
+): { product: ProductId; quantity: number; unitGross: number }[] {
+  const lines = new Map<ProductId, { product: ProductId; quantity: number; unitGross: number }>();
+  for (const ticket of order.tickets) {
+    const line = lines.get(ticket.product);
+    if (line) line.quantity += 1;
+    else lines.set(ticket.product, { product: ticket.product, quantity: 1, unitGross: ticket.gross });
+  }
+  return [...lines.values()];
+}
+
 const STRIPE_LOCALES: Record<LanguageCode, string> = { pl: 'pl', 'en-GB': 'en-GB', 'en-US': 'en', de: 'de', es: 'es' };
 
 /** How long to wait for Stripe before the purchase answers 503. */
@@ -125,14 +140,17 @@ export function stripeProvider(options: {
         'metadata[order_id]': order.id,
         'metadata[order_code]': order.code,
         locale: STRIPE_LOCALES[order.lang],
-        'line_items[0][quantity]': '1',
-        'line_items[0][price_data][currency]': order.currency.toLowerCase(),
-        'line_items[0][price_data][unit_amount]': String(order.gross),
-        'line_items[0][price_data][product_data][name]': productName,
         'payment_method_types[0]': 'card',
         'payment_method_types[1]': 'blik',
         'payment_method_types[2]': 'p24',
       });
+      // One line per product, with its quantity: the tickets of a product cost the same in one order.
+      for (const [index, line] of lineItems(order).entries()) {
+        form.set(`line_items[${index}][quantity]`, String(line.quantity));
+        form.set(`line_items[${index}][price_data][currency]`, order.currency.toLowerCase());
+        form.set(`line_items[${index}][price_data][unit_amount]`, String(line.unitGross));
+        form.set(`line_items[${index}][price_data][product_data][name]`, productName(line.product));
+      }
       let response: Response;
       try {
         response = await fetcher(`${apiBase}/v1/checkout/sessions`, {

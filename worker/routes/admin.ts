@@ -41,6 +41,48 @@ const ORDER_COLUMNS = [
   'invoice.address',
 ] as const;
 
+/**
+ * One row per ticket, for badges, catering and the door lists: the holder (a ticket without a name
+ * of its own is the buyer's), the ticket's code and check-in, and the order it belongs to.
+ */
+const TICKET_COLUMNS = [
+  'orderCode',
+  'orderStatus',
+  'position',
+  'tickets',
+  'product',
+  'name',
+  'email',
+  'code',
+  'checkedInAt',
+  'buyerName',
+  'buyerEmail',
+  'company',
+  'lang',
+  'paidAt',
+] as const;
+
+/** The ticket rows of a page of orders (TICKET_COLUMNS). */
+const ticketRecords = (orders: Order[]) =>
+  orders.flatMap((order) =>
+    order.tickets.map((ticket) => ({
+      orderCode: order.code,
+      orderStatus: order.status,
+      position: ticket.position,
+      tickets: order.tickets.length,
+      product: ticket.product,
+      name: ticket.name ?? order.name,
+      email: ticket.email ?? order.email,
+      code: ticket.code,
+      checkedInAt: ticket.checkedInAt,
+      buyerName: order.name,
+      buyerEmail: order.email,
+      company: order.invoice?.company ?? null,
+      lang: order.lang,
+      paidAt: order.paidAt,
+    })),
+  );
+
 const MESSAGE_COLUMNS = [
   'id',
   'receivedAt',
@@ -92,6 +134,8 @@ const orderQuery = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   format: z.enum(['json', 'csv']).default('json'),
+  /** A CSV's rows: one per order, or one per ticket. */
+  rows: z.enum(['orders', 'tickets']).default('orders'),
 });
 
 /** Orders read per call to the box office while a CSV export streams. */
@@ -185,18 +229,20 @@ export const admin = new Hono<AppEnv>()
   .use('*', organisersOnly)
   .get('/stats', async (c) => c.json(await boxOffice(c.env.BOX_OFFICE).stats(now(c))))
   .get('/orders', async (c) => {
-    const { cursor, limit, format, ...filter } = parsed(orderQuery.safeParse(c.req.query()));
+    const { cursor, limit, format, rows, ...filter } = parsed(orderQuery.safeParse(c.req.query()));
     const office = boxOffice(c.env.BOX_OFFICE);
     if (format === 'csv') {
       // Every matching order, read from the box office a page at a time while the file streams.
+      const perTicket = rows === 'tickets';
+      const columns = perTicket ? TICKET_COLUMNS : ORDER_COLUMNS;
       c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', 'attachment; filename="orders.csv"');
+      c.header('Content-Disposition', `attachment; filename="${perTicket ? 'tickets' : 'orders'}.csv"`);
       return stream(c, async (out) => {
-        await out.write(`${ORDER_COLUMNS.join(',')}\r\n`);
+        await out.write(`${columns.join(',')}\r\n`);
         let after: string | null = cursor ?? null;
         do {
           const page = await office.listOrders(filter as OrderFilter, after, EXPORT_PAGE);
-          await out.write(csvRows(page.orders, ORDER_COLUMNS));
+          await out.write(csvRows(perTicket ? ticketRecords(page.orders) : page.orders, columns));
           after = page.cursor;
         } while (after);
       });

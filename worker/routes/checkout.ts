@@ -11,7 +11,7 @@ import { sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { demoEnabled } from '../payments/payment';
-import { demoProvider } from '../payments/providers';
+import { demoProvider, lineItems } from '../payments/providers';
 import { takePayment } from '../payments/settlement';
 import { fill, productName, texts } from '../texts';
 import { limitBody } from './validation';
@@ -51,8 +51,13 @@ export const checkout = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const order = await openDemoOrder(c.env, c.req.param('id'), token);
     const t = texts(order.lang).tickets;
-    const item = findProduct(order.product);
-    const plan = item ? productName(order.lang, item) : order.product;
+    const plan = lineItems(order)
+      .map((line) => {
+        const item = findProduct(line.product);
+        const name = item ? productName(order.lang, item) : line.product;
+        return line.quantity > 1 ? `${line.quantity} × ${name}` : name;
+      })
+      .join(', ');
     c.header('Cache-Control', 'private, no-store');
     c.header('X-Robots-Tag', 'noindex');
     const payable = order.status === 'pending' && Date.parse(order.holdUntil) > now(c);

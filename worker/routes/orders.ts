@@ -1,11 +1,22 @@
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { OrderView } from '../../site/order-view';
+import type { CancelResult, Order, ReissueResult } from '../../site/orders';
 import { ticketQrSvg } from '../../site/qr';
+import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
+import { PLAIN_EMAIL } from '../../site/text';
+import { findProduct } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
+import { now } from '../clock';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { providerOf } from '../payments/payment';
+import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { textField, validJson } from './validation';
+
+const ORDER_ID = /^[0-9A-Z]{26}$/;
 
 /**
  * The order of `id` for whoever holds its secret (`token`: the buyer's own, or the signed link of
@@ -13,7 +24,7 @@ import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
  * be probed.
  */
 async function findOrder(env: Env, id: string, token: string) {
-  if (!/^[0-9A-Z]{26}$/.test(id) || !token || token.length > 200) return null;
+  if (!ORDER_ID.test(id) || !token || token.length > 200) return null;
   const office = boxOffice(env.BOX_OFFICE);
   const order =
     (await office.openOrder(id, await sha256Hex(token))) ??
@@ -25,8 +36,16 @@ async function findOrder(env: Env, id: string, token: string) {
 export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
   const found = await findOrder(env, id, token);
   if (!found) return null;
-  const { order, office } = found;
-  const [workshops, emails] = await Promise.all([office.registrations(order.id), office.emails(order.id)]);
+  return viewOf(env, found.order, await found.office.registrations(id), await found.office.emails(id));
+}
+
+async function viewOf(
+  env: Env,
+  order: Order,
+  seats: { workshopId: string; ticketId: string }[],
+  emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
+): Promise<OrderView> {
+  const paid = order.status === 'paid';
   return {
     id: order.id,
     code: order.code,
@@ -42,10 +61,23 @@ export async function orderView(env: Env, id: string, token: string): Promise<Or
     invoice: order.invoice,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
-    checkedInAt: order.checkedInAt,
-    ticket: order.status === 'paid' ? { code: await ticketCode(ticketKey(env), order) } : null,
-    workshops,
+    cancelledAt: order.cancelledAt,
+    tickets: await Promise.all(
+      order.tickets.map(async (ticket) => ({
+        id: ticket.id,
+        position: ticket.position,
+        product: ticket.product,
+        name: ticket.name,
+        email: ticket.email,
+        checkedInAt: ticket.checkedInAt,
+        // Codes only once paid: before, a code would admit nobody and could only mislead.
+        code: paid ? await ticketCode(ticketKey(env), ticket) : null,
+        workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
+      })),
+    ),
     emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),
+    cancellableUntil: new Date(cancellationClosesAt()).toISOString(),
+    changesUntil: new Date(eventStartsAt()).toISOString(),
   };
 }
 
@@ -54,10 +86,49 @@ const secretOf = (c: Context<AppEnv>) => {
   return { id: c.req.param('id') ?? '', token: c.req.query('token') ?? '' };
 };
 
+/** The order a request's secret opens, or 404 `not_found`. */
+async function openedOrder(c: Context<AppEnv>) {
+  const { id, token } = secretOf(c);
+  const found = await findOrder(c.env, id, token);
+  if (!found) throw new ApiError(404, 'not_found');
+  return found;
+}
+
+/** A new holder of a ticket: a name (required on site) and an e-mail, either may be empty to clear it. */
+const holderBody = z.object({
+  name: z.union([z.literal(''), z.null(), textField(120)]).optional(),
+  email: z
+    .union([z.literal(''), z.null(), textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' }))])
+    .optional(),
+});
+
+const REISSUE_REFUSALS: Record<Extract<ReissueResult, { kind: 'refused' }>['error'], ApiError> = {
+  not_found: new ApiError(404, 'not_found'),
+  not_paid: new ApiError(409, 'not_paid'),
+  changes_closed: new ApiError(409, 'changes_closed'),
+  checked_in: new ApiError(409, 'already_checked_in'),
+};
+
+/** A cancellation the rules refuse: 409 with the order's status and, after the deadline, the deadline. */
+function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiError {
+  if (result.error === 'not_found') return new ApiError(404, 'not_found');
+  if (result.error === 'cancellation_closed') {
+    return new ApiError(409, 'cancellation_closed', { until: new Date(cancellationClosesAt()).toISOString() });
+  }
+  return new ApiError(409, 'not_cancellable', { status: result.order?.status });
+}
+
 /**
- * `GET /api/orders/:id?token=...`: what the buyer's order page shows.
- * `GET /api/orders/:id/ticket.svg?token=...`: the ticket's QR code of a paid order, drawn here so
- * that the order page needs no QR library (the e-mail's PNG comes from the same site/qr.ts).
+ * The buyer's order, for whoever holds its secret (`?token=`):
+ * - `GET /api/orders/:id`: what the order page shows: status, amounts, tickets (codes once paid).
+ * - `GET /api/orders/:id/tickets/:ticketId/qr.svg`: a paid ticket's QR code, drawn here so that
+ *   the order page needs no QR library (the e-mail's PNG comes from the same site/qr.ts).
+ * - `PATCH /api/orders/:id/tickets/:ticketId` `{name?, email?}`: a new holder until the congress
+ *   starts; the ticket gets a new code and the old one is refused at the door (409
+ *   `changes_closed` after, `already_checked_in` once admitted).
+ * - `POST /api/orders/:id/cancel`: cancels the order until the terms' deadline (site/terms.ts): a
+ *   pending one is let go, a paid one refunded through the provider that took it, and its places
+ *   return; after the deadline 409 `cancellation_closed` with `until`.
  */
 export const orders = new Hono<AppEnv>()
   .get('/:id', async (c) => {
@@ -66,13 +137,62 @@ export const orders = new Hono<AppEnv>()
     if (!view) throw new ApiError(404, 'not_found');
     return c.json(view);
   })
-  .get('/:id/ticket.svg', async (c) => {
-    const { id, token } = secretOf(c);
-    const order = (await findOrder(c.env, id, token))?.order;
-    // Only a paid order has a ticket; anything else is the same 404.
-    if (order?.status !== 'paid') throw new ApiError(404, 'not_found');
-    const svg = ticketQrSvg(await ticketCode(ticketKey(c.env), order));
+  .get('/:id/tickets/:ticketId/qr.svg', async (c) => {
+    const { order } = await openedOrder(c);
+    const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
+    // Only a paid order's ticket has a code; anything else is the same 404.
+    if (order.status !== 'paid' || !ticket) throw new ApiError(404, 'not_found');
+    const svg = ticketQrSvg(await ticketCode(ticketKey(c.env), ticket));
     // Opened on its own, as a document, it still runs nothing.
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
+  })
+  .patch('/:id/tickets/:ticketId', ...validJson(holderBody, 2048), async (c) => {
+    const { order, office } = await openedOrder(c);
+    const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
+    if (!ticket) throw new ApiError(404, 'not_found');
+    const body = c.req.valid('json');
+    // A field left out keeps its value; an empty one clears it.
+    const name = body.name === undefined ? ticket.name : body.name || null;
+    const email = body.email === undefined ? ticket.email : body.email?.toLowerCase() || null;
+    if (!name && findProduct(ticket.product)?.mode === 'onsite') {
+      throw new ApiError(422, 'invalid_fields', { fields: { name: 'required' } });
+    }
+    const result = await office.reissueTicket(order.id, ticket.id, { name, email }, now(c));
+    if (result.kind === 'refused') throw REISSUE_REFUSALS[result.error];
+    console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
+    return c.json(
+      await viewOf(c.env, result.order, await office.registrations(order.id), await office.emails(order.id)),
+    );
+  })
+  .post('/:id/cancel', async (c) => {
+    const { order, office } = await openedOrder(c);
+    const at = now(c);
+    const allowed = await office.cancellable(order.id, at);
+    if (allowed.kind === 'refused') throw cancelRefusal(allowed);
+    const provider = providerOf(c.env, order);
+    if (order.status === 'pending') {
+      // Not paid yet: the checkout is closed first, so that no payment can follow the cancellation.
+      await provider.expireCheckout(order).catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+        console.error(JSON.stringify({ event: 'checkout_expire_failed', orderId: order.id, message: error.message }));
+      });
+      const settled = await office.settle(order.id, 'cancelled', at, { by: 'buyer' });
+      // Paid meanwhile: the buyer asks again, and the paid order is refunded then.
+      if (!settled?.changed) throw new ApiError(409, 'not_cancellable', { status: settled?.order.status });
+    } else {
+      let refund: { reference: string };
+      try {
+        refund = await provider.refund(order);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
+        throw new ApiError(502, 'refund_failed');
+      }
+      const result = await office.cancelPaid(order.id, refund.reference, at);
+      if (result.kind === 'refused') throw cancelRefusal(result);
+      console.log(JSON.stringify({ event: 'order_cancelled_by_buyer', orderId: order.id, refund: refund.reference }));
+    }
+    const { id, token } = secretOf(c);
+    return c.json(await orderView(c.env, id, token));
   });

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
-import type { Order, PurchaseResult } from '../../site/orders';
+import { MAX_TICKETS, type NewOrder, type Order, type PurchaseResult } from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
@@ -28,22 +28,57 @@ export const PURCHASE_BODY_LIMIT = 4 * 1024;
 
 const text = (max: number) => textField(max);
 
+const invoiceBody = z.object(
+  {
+    company: text(200),
+    taxId: text(20).regex(/^[A-Za-z0-9 -]{5,20}$/, { error: 'invalid' }),
+    address: text(300),
+  },
+  { error: 'invalid' },
+);
+const emailField = textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' }));
+const langField = z
+  .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
+  .default(DEFAULT_LANGUAGE);
+
 const purchaseBody = z.object({
-  email: textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' })),
-  lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' }).default(DEFAULT_LANGUAGE),
+  email: emailField,
+  lang: langField,
   name: text(120).optional(),
-  invoice: z
-    .object(
-      {
-        company: text(200),
-        taxId: text(20).regex(/^[A-Za-z0-9 -]{5,20}$/, { error: 'invalid' }),
-        address: text(300),
-      },
-      { error: 'invalid' },
-    )
-    .optional(),
+  invoice: invoiceBody.optional(),
 });
 type PurchaseBody = z.infer<typeof purchaseBody>;
+
+/**
+ * One ticket of a cart: a product, its holder's name (required on site, where the badge and the
+ * door need it) and the holder's own e-mail, if any.
+ */
+const cartItem = z
+  .object({
+    product: z.enum(PRODUCT_IDS, { error: 'unknown_product' }),
+    name: text(120).optional(),
+    email: emailField.optional(),
+  })
+  .superRefine((item, context) => {
+    if (!item.name && findProduct(item.product)?.mode === 'onsite') {
+      context.addIssue({ code: 'custom', path: ['name'], message: 'required' });
+    }
+  });
+
+const cartBody = z.object({
+  email: emailField,
+  lang: langField,
+  name: text(120).optional(),
+  items: z
+    .array(cartItem, { error: 'invalid' })
+    .min(1, { error: 'required' })
+    .max(MAX_TICKETS, { error: 'too_many_tickets' }),
+  invoice: invoiceBody.optional(),
+});
+type CartBody = z.infer<typeof cartBody>;
+
+/** Largest cart body accepted: twenty tickets with long names and e-mails, and the invoice. */
+export const CART_BODY_LIMIT = 16 * 1024;
 
 /** A client's key for one purchase attempt: long enough to be a secret (the dialog sends a UUID). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
@@ -62,14 +97,16 @@ function productOf(id: string): Product {
 const secretFor = (orderId: string, key: string | undefined) => (key ? hmacSecret(key, orderId) : newSecret());
 
 /** What binds an Idempotency-Key to its request: a key sent again with other content is refused. */
-const fingerprint = (item: Product, body: PurchaseBody) =>
-  sha256Hex(JSON.stringify([item.id, body.email.toLowerCase(), body.lang, body.name ?? null, body.invoice ?? null]));
-
-const REFUSALS: Record<Extract<PurchaseResult, { kind: 'refused' }>['error'], ApiError> = {
-  sold_out: new ApiError(409, 'sold_out'),
-  sales_closed: new ApiError(409, 'sales_closed'),
-  idempotency_key_reused: new ApiError(409, 'idempotency_key_reused'),
-};
+const fingerprint = (order: Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'>) =>
+  sha256Hex(
+    JSON.stringify([
+      order.items.map((item) => [item.product, item.name ?? null, item.email ?? null]),
+      order.email,
+      order.lang,
+      order.name ?? null,
+      order.invoice ?? null,
+    ]),
+  );
 
 /**
  * Sends a new order to its provider and records where the buyer pays; answers that URL. When the
@@ -85,14 +122,13 @@ async function startCheckout(
   at: number,
 ): Promise<string> {
   const t = texts(order.lang);
-  const item = productOf(order.product);
   const office = boxOffice(env.BOX_OFFICE);
   let checkout: Checkout;
   try {
     checkout = await provider.createCheckout({
       order,
       secret,
-      productName: `${t.common.brand.full}: ${productName(order.lang, item)}`,
+      productName: (product) => `${t.common.brand.full}: ${productName(order.lang, productOf(product))}`,
       successUrl: `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`,
       cancelUrl: `${origin}${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`,
       origin,
@@ -130,11 +166,67 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What a cart or a one-ticket purchase asks the box office for. */
+type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'>;
+
 /**
- * `POST /api/purchase/:product` with `{email, lang?, name?, invoice?}`: the box office makes a
- * pending order that holds a place (price from site/, never from the request), the provider gets
- * it, and the answer is `{url, orderId, code}`. An `Idempotency-Key` makes any number of retries,
- * simultaneous or not, one order with one URL; the key with other content answers 409.
+ * Places an order in the box office (prices from site/, never from the request), sends it to its
+ * provider and answers `{url, orderId, code}`: 201 for a new order, 200 for a replay of its
+ * `Idempotency-Key`. The key binds the whole request; sent again with other content it answers 409.
+ */
+async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
+  const key = c.req.header('Idempotency-Key');
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
+  const provider = paymentProvider(c.env);
+  const origin = new URL(c.req.url).origin;
+
+  const id = timeSortableId();
+  const secret = await secretFor(id, key);
+  const request = {
+    id,
+    ...wanted,
+    provider: provider.name,
+    tokenHash: await sha256Hex(secret),
+    fingerprint: await fingerprint(wanted),
+    ...(key ? { idempotencyKey: key } : {}),
+    ...(provider.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
+    now: now(c),
+  };
+  const result = await boxOfficeCall(
+    async (): Promise<PurchaseResult> => boxOffice(c.env.BOX_OFFICE).purchase(request),
+  );
+  if (result.kind === 'refused') {
+    if (result.error === 'idempotency_key_reused') throw new ApiError(409, result.error);
+    throw new ApiError(409, result.error, { products: result.products });
+  }
+
+  const { order } = result;
+  const orderSecret = order.id === id ? secret : await secretFor(order.id, key);
+  // A replay answers the recorded URL; the demo's is made again (it holds the secret, so it is never
+  // stored); any other new order, or a replay before its first attempt recorded one, goes to the provider.
+  const url =
+    result.paymentUrl ??
+    (order.provider === 'demo' ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
+    (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
+  return c.json({ url, orderId: order.id, code: order.code }, result.kind === 'created' ? 201 : 200);
+}
+
+/** The buyer's own details of a request: e-mail in lower case, the page's language, name and invoice if any. */
+const buyer = (body: PurchaseBody | CartBody) => ({
+  email: body.email.toLowerCase(),
+  lang: language(body.lang).code,
+  ...(body.name ? { name: body.name } : {}),
+  ...(body.invoice ? { invoice: body.invoice } : {}),
+});
+
+/**
+ * `POST /api/purchase/:product` with `{email, lang?, name?, invoice?}`: one ticket, for the buyer
+ * (the spec's purchase; the name is the ticket's holder). `POST /api/orders` with
+ * `{email, lang?, name?, items: [{product, name?, email?}], invoice?}`: a cart of 1 to MAX_TICKETS
+ * tickets of any products, sold whole or not at all (409 `sold_out` or `sales_closed` names the
+ * products); a name for every on-site ticket; more tickets answer 422 `too_many_tickets`. Both
+ * make a pending order that holds its places and answer `{url, orderId, code}`; an
+ * `Idempotency-Key` makes any number of retries, simultaneous or not, one order with one URL.
  */
 export const purchase = new Hono<AppEnv>().post(
   '/:product',
@@ -147,40 +239,26 @@ export const purchase = new Hono<AppEnv>().post(
   async (c) => {
     const item = productOf(c.req.param('product'));
     const body = c.req.valid('json') as PurchaseBody;
-    const key = c.req.header('Idempotency-Key');
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
-    const provider = paymentProvider(c.env);
-    const origin = new URL(c.req.url).origin;
+    return placeOrder(c, {
+      ...buyer(body),
+      items: [{ product: item.id, ...(body.name ? { name: body.name } : {}) }],
+    });
+  },
+);
 
-    const id = timeSortableId();
-    const secret = await secretFor(id, key);
-    const request = {
-      id,
-      product: item.id,
-      email: body.email.toLowerCase(),
-      ...(body.name ? { name: body.name } : {}),
-      lang: language(body.lang).code,
-      ...(body.invoice ? { invoice: body.invoice } : {}),
-      provider: provider.name,
-      tokenHash: await sha256Hex(secret),
-      fingerprint: await fingerprint(item, body),
-      ...(key ? { idempotencyKey: key } : {}),
-      ...(provider.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
-      now: now(c),
-    };
-    const result = await boxOfficeCall(
-      async (): Promise<PurchaseResult> => boxOffice(c.env.BOX_OFFICE).purchase(request),
-    );
-    if (result.kind === 'refused') throw REFUSALS[result.error];
-
-    const { order } = result;
-    const orderSecret = order.id === id ? secret : await secretFor(order.id, key);
-    // A replay answers the recorded URL; the demo's is made again (it holds the secret, so it is never
-    // stored); any other new order, or a replay before its first attempt recorded one, goes to the provider.
-    const url =
-      result.paymentUrl ??
-      (order.provider === 'demo' ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
-      (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
-    return c.json({ url, orderId: order.id, code: order.code }, result.kind === 'created' ? 201 : 200);
+export const cart = new Hono<AppEnv>().post(
+  '/',
+  rateLimit((env) => env.PURCHASE_LIMITER),
+  ...validJson(cartBody, CART_BODY_LIMIT, { whole: ['too_many_tickets'] }),
+  async (c) => {
+    const body = c.req.valid('json') as CartBody;
+    return placeOrder(c, {
+      ...buyer(body),
+      items: body.items.map((item) => ({
+        product: item.product,
+        ...(item.name ? { name: item.name } : {}),
+        ...(item.email ? { email: item.email.toLowerCase() } : {}),
+      })),
+    });
   },
 );

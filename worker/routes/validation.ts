@@ -37,9 +37,14 @@ export const limitBody = (maxSize: number) =>
  * The one validation layer of the JSON routes: at most `maxBytes`, JSON only, well-formed, and
  * valid against `schema`. Errors: 413 `body_too_large`, 415 `unsupported_media_type`, 400
  * `invalid_json`, 400 `invalid_body` (not an object), 422 `invalid_fields` with `fields`, each
- * field's first issue (the schema's own message, a code the client translates).
+ * field's path (`items.2.name`) and first issue (the schema's own message, a code the client translates).
+ * An issue whose message is one of `whole` refuses the body with that code instead (422).
  */
-export function validJson<Schema extends z.ZodType>(schema: Schema, maxBytes: number) {
+export function validJson<Schema extends z.ZodType>(
+  schema: Schema,
+  maxBytes: number,
+  options: { whole?: readonly string[] } = {},
+) {
   return [
     jsonOnly,
     limitBody(maxBytes),
@@ -48,10 +53,12 @@ export function validJson<Schema extends z.ZodType>(schema: Schema, maxBytes: nu
       if (result.success) return;
       const fields: Record<string, string> = {};
       for (const issue of result.error.issues) {
-        const field = issue.path[0];
         // A body that is not an object at all has no field to blame.
-        if (typeof field !== 'string') throw new ApiError(400, 'invalid_body');
-        fields[field] ??= issue.message;
+        if (typeof issue.path[0] !== 'string') throw new ApiError(400, 'invalid_body');
+        // A refusal of the body as a whole (a cart over its limit) has a code of its own.
+        if (options.whole?.includes(issue.message)) throw new ApiError(422, issue.message);
+        // A field's whole path: `email`, `invoice.taxId`, `items.2.name`.
+        fields[issue.path.join('.')] ??= issue.message;
       }
       throw new ApiError(422, 'invalid_fields', { fields });
     }),

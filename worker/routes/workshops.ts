@@ -14,7 +14,9 @@ const registrationBody = z.object({
   code: z
     .string({ error: 'required' })
     .trim()
+    // The ticket's code, or its whole signed code as the ticket shows it (the first eight symbols are the code).
     .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+    .transform((code) => (code.length === 20 ? code.slice(0, 8) : code))
     .pipe(z.string().regex(/^[0-9A-Z]{8}$/, { error: 'invalid' })),
 });
 
@@ -27,7 +29,8 @@ const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], Ap
 
 /**
  * Workshop seats for ticket holders: `POST /api/workshops/:id/registrations` with `{email, code}`
- * (the order code). On-site Pro takes basic-level workshops, on-site VIP any; never more than the
+ * (the ticket's code, or the order code of a one-ticket order; the holder's or the buyer's e-mail),
+ * one seat per ticket. On-site Pro takes basic-level workshops, on-site VIP any; never more than the
  * seats on the card. `GET /api/workshops` answers the seats left of each.
  */
 export const workshops = new Hono<AppEnv>()
@@ -50,7 +53,7 @@ export const workshops = new Hono<AppEnv>()
         workshopId: workshop.id,
         level: workshop.level,
         capacity: workshop.capacity,
-        orderCode: code,
+        code,
         email,
         now: now(c),
       });

@@ -2,9 +2,11 @@ import type { Bindings } from '../env';
 import { ApiError } from '../errors';
 
 /**
- * Ticket codes. A code is the order's code followed by the box office's signature of the order
- * (HMAC-SHA-256 under a secret key, 60 bits shown), so nobody without the key can make one, and the
- * box office needs to store nothing to show it again or to check it at the door.
+ * Ticket codes. A code is the ticket's own code followed by the box office's signature of the
+ * ticket (HMAC-SHA-256 under a secret key, 60 bits shown), so nobody without the key can make one,
+ * and the box office needs to store nothing more to show it again or to check it at the door. A
+ * ticket from before tickets had rows of their own has its order's id and code, so its code is
+ * the one its buyer was sent then.
  *
  * Form: 20 symbols of Crockford's base32 in groups of four, `ABCD-2345-K7QM-9XA0-B4DT`. The
  * alphabet has no I, L, O or U, so a code read aloud or typed from paper is not misread, and upper
@@ -31,7 +33,7 @@ export function ticketKey(env: Pick<Bindings, 'TICKET_KEY' | 'ENVIRONMENT'>): st
   return 'development-ticket-key';
 }
 
-async function signature(key: string, orderId: string): Promise<string> {
+async function signature(key: string, ticketId: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(key),
@@ -40,15 +42,15 @@ async function signature(key: string, orderId: string): Promise<string> {
     ['sign'],
   );
   const mac = new Uint8Array(
-    await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(`ticket:${orderId}`)),
+    await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(`ticket:${ticketId}`)),
   );
   // 256 is a multiple of 32, so the low five bits of each byte are uniform.
   return Array.from(mac.slice(0, SIGNATURE), (b) => ALPHABET[b & 31]).join('');
 }
 
-/** The ticket code of an order, e.g. `ABCD-2345-K7QM-9XA0-B4DT`. */
-export async function ticketCode(key: string, order: { id: string; code: string }): Promise<string> {
-  return group(order.code + (await signature(key, order.id)));
+/** The signed code of a ticket, e.g. `ABCD-2345-K7QM-9XA0-B4DT`. */
+export async function ticketCode(key: string, ticket: { id: string; code: string }): Promise<string> {
+  return group(ticket.code + (await signature(key, ticket.id)));
 }
 
 /**
@@ -65,12 +67,12 @@ export function normaliseTicketCode(input: string): string | null {
   return group(symbols);
 }
 
-/** The order code a canonical ticket code names (its signature is checked against that order). */
-export const orderCodeOf = (canonical: string) => canonical.replaceAll('-', '').slice(0, ORDER_CODE);
+/** The ticket's own code a canonical ticket code names (its signature is checked against that ticket). */
+export const codeOf = (canonical: string) => canonical.replaceAll('-', '').slice(0, ORDER_CODE);
 
-/** Whether a canonical ticket code is the one of this order. */
-export async function ticketCodeMatches(key: string, canonical: string, order: { id: string; code: string }) {
-  const expected = await ticketCode(key, order);
+/** Whether a canonical ticket code is the one of this ticket. */
+export async function ticketCodeMatches(key: string, canonical: string, ticket: { id: string; code: string }) {
+  const expected = await ticketCode(key, ticket);
   // Both are public-length strings; a constant-time compare keeps the signature from leaking.
   const a = new TextEncoder().encode(expected);
   const b = new TextEncoder().encode(canonical);

@@ -1,0 +1,291 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPrice } from '../../site/format';
+import type { OrderView, TicketView } from '../../site/order-view';
+import { PLAIN_EMAIL } from '../../site/text';
+import { product as productOf } from '../../site/tickets';
+import { useLanguage } from '../lib/use-language';
+import { printTickets, TicketCard } from './ticket-card';
+
+/** What the order page's own requests need: the order's id and the secret of its link. */
+export type OrderAccess = { id: string; token: string };
+
+/** Answers a changed order to the page, which shows it from then on. */
+type OnChange = (order: OrderView) => void;
+
+const orderUrl = ({ id, token }: OrderAccess, path = '') =>
+  `/api/orders/${encodeURIComponent(id)}${path}?token=${encodeURIComponent(token)}`;
+
+/**
+ * A paid order's tickets, each with its holder, QR code and code, printable alone or all together
+ * (one per page); until the congress starts the buyer can give a ticket to someone else.
+ */
+export function TicketWallet({
+  order,
+  qr,
+  access,
+  onChange,
+}: {
+  order: OrderView;
+  qr: Record<string, string>;
+  access: OrderAccess | null;
+  onChange: OnChange;
+}) {
+  const { t } = useTranslation(['delivery', 'tickets']);
+  const lang = useLanguage();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const canChange = access !== null && Date.now() < Date.parse(order.changesUntil);
+  const tickets = order.tickets.filter((ticket): ticket is TicketView & { code: string } => ticket.code !== null);
+  return (
+    <section className="wallet-section" aria-labelledby="wallet-title">
+      <div className="wallet__head">
+        <h2 id="wallet-title">{t('tickets:thanks.tickets', { n: tickets.length })}</h2>
+        {tickets.length > 1 && (
+          <button type="button" className="button button--outline" onClick={() => printTickets(null)}>
+            {t('delivery:ticket.printAll')}
+          </button>
+        )}
+      </div>
+      <p role="status" className="wallet__saved">
+        {saved && t('tickets:manage.saved')}
+      </p>
+      <ol className="wallet">
+        {tickets.map((ticket) => (
+          <li key={ticket.id}>
+            <TicketCard
+              ticket={ticket}
+              count={tickets.length}
+              holder={ticket.name ?? order.name ?? order.email}
+              qr={qr[ticket.id] ?? ''}
+              onPrint={() => printTickets(ticket.id)}
+            >
+              {canChange && !ticket.checkedInAt && editing !== ticket.id && (
+                <button
+                  type="button"
+                  className="button button--outline"
+                  aria-label={t('tickets:manage.changeOf', { position: ticket.position })}
+                  onClick={() => {
+                    setSaved(null);
+                    setEditing(ticket.id);
+                  }}
+                >
+                  {t('tickets:manage.change')}
+                </button>
+              )}
+              {access && editing === ticket.id && (
+                <HolderForm
+                  ticket={ticket}
+                  access={access}
+                  onDone={(changed) => {
+                    setEditing(null);
+                    if (changed) {
+                      setSaved(ticket.id);
+                      onChange(changed);
+                    }
+                  }}
+                />
+              )}
+            </TicketCard>
+          </li>
+        ))}
+      </ol>
+      {access && !canChange && (
+        <p className="thanks__note">
+          {t('tickets:manage.changesClosed', { date: formatDateTime(lang, order.changesUntil) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+type HolderField = 'name' | 'email';
+
+/** The new holder of a ticket: checked here as the worker checks it, each error beside its field. */
+function HolderForm({
+  ticket,
+  access,
+  onDone,
+}: {
+  ticket: TicketView;
+  access: OrderAccess;
+  onDone: (changed: OrderView | null) => void;
+}) {
+  const { t } = useTranslation('tickets');
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<HolderField, string>>>({});
+  const [failed, setFailed] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const onsite = productOf(ticket.product).mode === 'onsite';
+
+  const check = (values: Record<HolderField, string>) => {
+    const found: Partial<Record<HolderField, string>> = {};
+    if (onsite && !values.name) found.name = 'required';
+    if (values.email && !PLAIN_EMAIL.test(values.email)) found.email = 'invalid_email';
+    return found;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = { name: String(data.get('name') ?? '').trim(), email: String(data.get('email') ?? '').trim() };
+    const found = check(values);
+    setErrors(found);
+    setFailed(null);
+    const first = (['name', 'email'] as const).find((field) => found[field]);
+    if (first) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const response = await fetch(orderUrl(access, `/tickets/${encodeURIComponent(ticket.id)}`), {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(values),
+      });
+      const body = (await response.json().catch(() => null)) as
+        | (OrderView & { error?: undefined })
+        | { error: string; fields?: Partial<Record<HolderField, string>> }
+        | null;
+      if (response.ok && body && !body.error) return onDone(body as OrderView);
+      if (body?.error === 'invalid_fields' && body.fields) setErrors(body.fields);
+      else setFailed(body?.error ?? 'server');
+    } catch {
+      setFailed('network');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: HolderField, label: string, props: Record<string, unknown>) => {
+    const error = errors[name];
+    const fieldId = `${id}-${name}`;
+    return (
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor={fieldId}>{label}</label>
+        <input
+          id={fieldId}
+          name={name}
+          defaultValue={(name === 'name' ? ticket.name : ticket.email) ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={() => errors[name] && setErrors({ ...errors, [name]: undefined })}
+          {...props}
+        />
+        {error && (
+          <p id={`${fieldId}-error`} className="field__error">
+            {t(`manage.errors.${name}.${error}`, { defaultValue: t('manage.errors.invalid') })}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form ref={form} className="holder-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>{t('manage.changeTitle', { position: ticket.position })}</h4>
+      <p className="thanks__note">{t('manage.changeText')}</p>
+      {field('name', t(onsite ? 'manage.name' : 'manage.nameOptional'), {
+        autoComplete: 'off',
+        maxLength: 120,
+        required: onsite,
+      })}
+      {field('email', t('manage.email'), { type: 'email', autoComplete: 'off', maxLength: 254 })}
+      {failed && (
+        <p className="field__error" role="alert">
+          {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server') })}
+        </p>
+      )}
+      <div className="order-manage__actions">
+        <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>
+          {t('manage.save')}
+        </button>
+        <button type="button" className="button button--outline" onClick={() => onDone(null)}>
+          {t('manage.keep')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Cancelling the order: until the terms' deadline a pending order is let go and a paid one
+ * refunded, after a second, explicit confirmation; after it, the page says until when it was possible.
+ */
+export function CancelOrder({
+  order,
+  access,
+  onChange,
+}: {
+  order: OrderView;
+  access: OrderAccess;
+  onChange: OnChange;
+}) {
+  const { t } = useTranslation('tickets');
+  const lang = useLanguage();
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (order.status !== 'paid' && order.status !== 'pending') return null;
+  const until = formatDateTime(lang, new Date(Date.parse(order.cancellableUntil) - 1).toISOString());
+  const open = Date.now() < Date.parse(order.cancellableUntil);
+  const amount = formatPrice(lang, order.gross, true);
+
+  const cancel = async () => {
+    setSending(true);
+    setFailed(null);
+    try {
+      const response = await fetch(orderUrl(access, '/cancel'), { method: 'POST' });
+      const body = (await response.json().catch(() => null)) as (OrderView & { error?: undefined }) | { error: string };
+      if (response.ok && body && !body.error) {
+        setConfirming(false);
+        return onChange(body as OrderView);
+      }
+      setFailed(body?.error ?? 'server');
+    } catch {
+      setFailed('network');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="order-manage" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">{t('manage.cancelTitle')}</h2>
+      {!open ? (
+        <p>{t('manage.cancelClosed', { date: until })}</p>
+      ) : (
+        <>
+          <p>
+            {order.status === 'paid'
+              ? t('manage.cancelText', { date: until, amount })
+              : t('manage.cancelPending', { date: until })}
+          </p>
+          {failed && (
+            <p className="field__error" role="alert">
+              {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server'), date: until })}
+            </p>
+          )}
+          <div className="order-manage__actions">
+            {confirming ? (
+              <>
+                <button type="button" className="button button--accent" disabled={sending} onClick={cancel}>
+                  {order.status === 'paid' ? t('manage.cancelConfirm', { amount }) : t('manage.cancelConfirmPending')}
+                </button>
+                <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
+                  {t('manage.keepOrder')}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
+                {t('manage.cancel')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

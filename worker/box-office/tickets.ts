@@ -1,0 +1,95 @@
+import type { CartItem } from '../../site/orders';
+import { priceAt, priceBreakdown, product } from '../../site/tickets';
+import { humanCode, timeSortableId } from '../ids';
+import type { TicketRow } from './schema';
+
+// Tickets: one row per admission, each with a code of its own (schema.ts `tickets`).
+
+/** A code no order, ticket or retired ticket has: what a new ticket or a reissued one gets. */
+export function newCode(sql: SqlStorage): string {
+  for (;;) {
+    const code = humanCode();
+    const used = sql
+      .exec(
+        `SELECT 1 FROM orders WHERE code = ?1 UNION ALL SELECT 1 FROM tickets WHERE code = ?1
+         UNION ALL SELECT 1 FROM retired_codes WHERE code = ?1`,
+        code,
+      )
+      .toArray().length;
+    if (!used) return code;
+  }
+}
+
+/**
+ * The rows of a cart's tickets, priced at `now` (from site/, never from the request), in the
+ * cart's order. The caller inserts them in the transaction that makes the order.
+ */
+export function priceCart(sql: SqlStorage, orderId: string, items: CartItem[], now: number): TicketRow[] {
+  return items.map((item, index) => ({
+    id: timeSortableId(now),
+    order_id: orderId,
+    position: index + 1,
+    product: item.product,
+    name: item.name ?? null,
+    email: item.email ?? null,
+    ...priceBreakdown(priceAt(product(item.product), now).net),
+    code: newCode(sql),
+    checked_in_at: null,
+    updated_at: now,
+  }));
+}
+
+/** Stores a ticket (its place is counted by the `ticket_held` trigger). */
+export function insertTicket(sql: SqlStorage, row: TicketRow): void {
+  sql.exec(
+    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    row.id,
+    row.order_id,
+    row.position,
+    row.product,
+    row.name,
+    row.email,
+    row.net,
+    row.vat,
+    row.gross,
+    row.code,
+    row.checked_in_at,
+    row.updated_at,
+  );
+}
+
+/** A ticket by id, or null. */
+export function ticketRow(sql: SqlStorage, id: string): TicketRow | null {
+  return sql.exec<TicketRow>('SELECT * FROM tickets WHERE id = ?', id).toArray()[0] ?? null;
+}
+
+/** What a code read at the door names: a ticket, a ticket whose holder changed since, or nothing. */
+export function findCode(sql: SqlStorage, code: string): { ticket: TicketRow } | { retired: true } | null {
+  const ticket = sql.exec<TicketRow>('SELECT * FROM tickets WHERE code = ?', code).toArray()[0];
+  if (ticket) return { ticket };
+  return sql.exec('SELECT 1 FROM retired_codes WHERE code = ?', code).toArray().length ? { retired: true } : null;
+}
+
+/**
+ * Gives a ticket to another holder (or corrects its holder): a new name and e-mail and a new code,
+ * the old code retired so that its QR code no longer admits anyone. Returns the new row.
+ */
+export function reissue(
+  sql: SqlStorage,
+  ticket: TicketRow,
+  holder: { name: string | null; email: string | null },
+  now: number,
+): TicketRow {
+  const code = newCode(sql);
+  sql.exec('INSERT INTO retired_codes (code, ticket_id, retired_at) VALUES (?, ?, ?)', ticket.code, ticket.id, now);
+  sql.exec(
+    'UPDATE tickets SET name = ?, email = ?, code = ?, updated_at = ? WHERE id = ?',
+    holder.name,
+    holder.email,
+    code,
+    now,
+    ticket.id,
+  );
+  return { ...ticket, name: holder.name, email: holder.email, code, updated_at: now };
+}
