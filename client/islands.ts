@@ -10,17 +10,18 @@ import type { Namespace } from '../site/pages';
  */
 export const ISLANDS = {
   purchase: {
-    namespaces: ['tickets'],
+    // The products' names come as props: the dialog loads only its own catalogue, not the plans'.
+    namespaces: ['cart'],
     load: () => import('./components/purchase-dialog').then((m) => m.PurchaseIsland),
   },
   contact: { namespaces: ['contact'], load: () => import('./components/contact-form').then((m) => m.ContactForm) },
   workshop: {
-    namespaces: ['delivery'],
+    namespaces: ['workshop'],
     load: () => import('./components/workshop-registration').then((m) => m.WorkshopRegistration),
   },
   order: {
-    // The workshops' titles come as props and the brand from site/: no common or events catalogue.
-    namespaces: ['tickets', 'delivery'],
+    // The workshops' titles and the products' names come as props, the brand from site/: only its own catalogue.
+    namespaces: ['delivery'],
     load: () => import('./components/order-status').then((m) => m.OrderStatus),
   },
 } as const satisfies Record<string, { namespaces: readonly Namespace[]; load: () => Promise<ComponentType<never>> }>;

@@ -4,12 +4,23 @@ import { type LanguageCode, language } from './languages';
  * Translation namespaces. `common` (shell, navigation, page titles) is loaded on every page;
  * a page adds the namespaces its own content needs.
  */
-export const NAMESPACES = ['common', 'home', 'events', 'info', 'contact', 'tickets', 'faq', 'delivery'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'events',
+  'info',
+  'contact',
+  'tickets',
+  'cart',
+  'faq',
+  'delivery',
+  'workshop',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces. */
 export const PAGES = [
-  { id: 'home', slug: '', namespaces: ['home', 'tickets', 'faq'] },
+  { id: 'home', slug: '', namespaces: ['home', 'tickets', 'cart', 'faq'] },
   { id: 'program', slug: 'program', namespaces: ['events'] },
   { id: 'missAi', slug: 'miss-ai', namespaces: ['events'] },
   { id: 'misterAi', slug: 'mister-ai', namespaces: ['events'] },
@@ -18,7 +29,7 @@ export const PAGES = [
   { id: 'speakers', slug: 'prelegenci', namespaces: ['events'] },
   { id: 'expo', slug: 'expo', namespaces: ['events'] },
   { id: 'zones', slug: 'strefy', namespaces: ['events'] },
-  { id: 'workshops', slug: 'warsztaty', namespaces: ['events', 'delivery'] },
+  { id: 'workshops', slug: 'warsztaty', namespaces: ['events', 'workshop'] },
   { id: 'forExhibitors', slug: 'wspolpraca/dla-wystawcy', namespaces: ['info'] },
   { id: 'forSpeakers', slug: 'wspolpraca/dla-prelegenta', namespaces: ['info'] },
   { id: 'forPartners', slug: 'wspolpraca/dla-partnera', namespaces: ['info'] },
@@ -30,8 +41,8 @@ export const PAGES = [
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
-  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets'] },
-  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'delivery', 'events'] },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart'] },
+  { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'cart', 'delivery', 'events'] },
 ] as const satisfies readonly {
   id: string;
   slug: string;

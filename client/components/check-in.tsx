@@ -46,7 +46,7 @@ type Status = { kind: 'idle' } | { kind: 'checking' } | Exclude<CheckInResult, {
  * keeps the code for another try.
  */
 export function CheckIn() {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('admin');
   const lang = useLanguage();
   const productName = useProductName();
   const [token, setToken] = useState('');
@@ -224,9 +224,9 @@ export function CheckIn() {
             </p>
           </div>
         )}
-        {status.kind === 'unknown' && (
+        {(status.kind === 'unknown' || status.kind === 'reissued') && (
           <div className="check-in__result check-in__result--bad">
-            <p className="check-in__verdict">{t('checkIn.result.unknown')}</p>
+            <p className="check-in__verdict">{t(`checkIn.result.${status.kind}`)}</p>
           </div>
         )}
         {(status.kind === 'network' || status.kind === 'server') && (

@@ -7,7 +7,6 @@ import { formatPrice } from '../../site/format';
 import { isSettling, type KnownOrder, type OrderView, ticketImages } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
-import { productLabel } from '../lib/product-label';
 import { useLanguage } from '../lib/use-language';
 import { CancelOrder, type OrderAccess, TicketWallet } from './order-wallet';
 
@@ -25,8 +24,16 @@ const POLL_MS = 3000;
  * the order as the worker saw it when it served the page (worker/thanks-page.ts): shown at once,
  * with no script at all, and asked again only while it is settling.
  */
-export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: WorkshopTitles; known?: KnownOrder }) {
-  const { t } = useTranslation('tickets');
+export function OrderStatus({
+  workshopTitles = {},
+  productNames = {},
+  known,
+}: {
+  workshopTitles?: WorkshopTitles;
+  productNames?: Record<string, string>;
+  known?: KnownOrder;
+}) {
+  const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const [state, setState] = useState<State>(known ?? { kind: 'loading' });
   const [access, setAccess] = useState<OrderAccess | null>(null);
@@ -96,6 +103,7 @@ export function OrderStatus({ workshopTitles = {}, known }: { workshopTitles?: W
             qr={state.qr}
             access={access}
             workshopTitles={workshopTitles}
+            productNames={productNames}
             onChange={(order) =>
               access && setState({ kind: 'loaded', order, qr: { ...state.qr, ...ticketImages(order, access.token) } })
             }
@@ -117,15 +125,17 @@ function OrderDetails({
   qr,
   access,
   workshopTitles,
+  productNames,
   onChange,
 }: {
   order: OrderView;
   qr: Record<string, string>;
   access: OrderAccess | null;
   workshopTitles: WorkshopTitles;
+  productNames: Record<string, string>;
   onChange: (order: OrderView) => void;
 }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const onsite = order.tickets.some((ticket) => findProduct(ticket.product)?.mode === 'onsite');
   const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
@@ -150,30 +160,30 @@ function OrderDetails({
           </p>
         )}
       </div>
-      {order.status === 'paid' && <TicketWallet order={order} qr={qr} access={access} onChange={onChange} />}
+      {order.status === 'paid' && (
+        <TicketWallet order={order} productNames={productNames} qr={qr} access={access} onChange={onChange} />
+      )}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
         <dt>{t('thanks.orderCode')}</dt>
         <dd className="thanks__code">{order.code}</dd>
         <dt>{order.tickets.length > 1 ? t('thanks.tickets', { n: order.tickets.length }) : t('thanks.plan')}</dt>
         <dd>
-          {[...products]
-            .map(([id, count]) => (count > 1 ? `${count} × ` : '') + productLabel(t, id as OrderView['product']))
-            .join(', ')}
+          {[...products].map(([id, count]) => (count > 1 ? `${count} × ` : '') + (productNames[id] ?? id)).join(', ')}
         </dd>
-        <dt>{t('dialog.net')}</dt>
+        <dt>{t('thanks.net')}</dt>
         <dd>{formatPrice(lang, order.net, true)}</dd>
-        <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
+        <dt>{t('thanks.vat', { rate: VAT_RATE_PERCENT })}</dt>
         <dd>{formatPrice(lang, order.vat, true)}</dd>
         <dt>{t('thanks.amount')}</dt>
         <dd>{formatPrice(lang, order.gross, true)}</dd>
         {order.invoice && (
           <>
-            <dt>{t('dialog.company')}</dt>
+            <dt>{t('thanks.company')}</dt>
             <dd>{order.invoice.company}</dd>
-            <dt>{t('dialog.taxId')}</dt>
+            <dt>{t('thanks.taxId')}</dt>
             <dd>{order.invoice.taxId}</dd>
-            <dt>{t('dialog.address')}</dt>
+            <dt>{t('thanks.address')}</dt>
             <dd>{order.invoice.address}</dd>
           </>
         )}

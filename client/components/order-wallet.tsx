@@ -22,16 +22,19 @@ const orderUrl = ({ id, token }: OrderAccess, path = '') =>
  */
 export function TicketWallet({
   order,
+  productNames,
   qr,
   access,
   onChange,
 }: {
   order: OrderView;
+  /** Each product's name as a ticket says it, by id (the page's words, as the island's props). */
+  productNames: Record<string, string>;
   qr: Record<string, string>;
   access: OrderAccess | null;
   onChange: OnChange;
 }) {
-  const { t } = useTranslation(['delivery', 'tickets']);
+  const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -40,21 +43,22 @@ export function TicketWallet({
   return (
     <section className="wallet-section" aria-labelledby="wallet-title">
       <div className="wallet__head">
-        <h2 id="wallet-title">{t('tickets:thanks.tickets', { n: tickets.length })}</h2>
+        <h2 id="wallet-title">{t('thanks.tickets', { n: tickets.length })}</h2>
         {tickets.length > 1 && (
           <button type="button" className="button button--outline" onClick={() => printTickets(null)}>
-            {t('delivery:ticket.printAll')}
+            {t('ticket.printAll')}
           </button>
         )}
       </div>
       <p role="status" className="wallet__saved">
-        {saved && t('tickets:manage.saved')}
+        {saved && t('manage.saved')}
       </p>
       <ol className="wallet">
         {tickets.map((ticket) => (
           <li key={ticket.id}>
             <TicketCard
               ticket={ticket}
+              productName={productNames[ticket.product] ?? ticket.product}
               count={tickets.length}
               holder={ticket.name ?? order.name ?? order.email}
               qr={qr[ticket.id] ?? ''}
@@ -64,13 +68,13 @@ export function TicketWallet({
                 <button
                   type="button"
                   className="button button--outline"
-                  aria-label={t('tickets:manage.changeOf', { position: ticket.position })}
+                  aria-label={t('manage.changeOf', { position: ticket.position })}
                   onClick={() => {
                     setSaved(null);
                     setEditing(ticket.id);
                   }}
                 >
-                  {t('tickets:manage.change')}
+                  {t('manage.change')}
                 </button>
               )}
               {access && editing === ticket.id && (
@@ -91,9 +95,7 @@ export function TicketWallet({
         ))}
       </ol>
       {access && !canChange && (
-        <p className="thanks__note">
-          {t('tickets:manage.changesClosed', { date: formatDateTime(lang, order.changesUntil) })}
-        </p>
+        <p className="thanks__note">{t('manage.changesClosed', { date: formatDateTime(lang, order.changesUntil) })}</p>
       )}
     </section>
   );
@@ -111,7 +113,7 @@ function HolderForm({
   access: OrderAccess;
   onDone: (changed: OrderView | null) => void;
 }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation('delivery');
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Partial<Record<HolderField, string>>>({});
@@ -223,7 +225,7 @@ export function CancelOrder({
   access: OrderAccess;
   onChange: OnChange;
 }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);

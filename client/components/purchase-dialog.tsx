@@ -5,13 +5,16 @@ import { MAX_TICKETS } from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
-import { productLabel } from '../lib/product-label';
 import { type CartRequest, PurchaseError, placeCart } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { priceSteps } from './price-steps';
 
+/** Each product's full name in the page's language ("Pro (on site)"), by id: the page's words, as props. */
+export type ProductLabels = Record<ProductId, string>;
+
 type Props = {
+  labels: ProductLabels;
   /** Where a successful purchase goes; the browser's own navigation by default. */
   navigate?: (url: string) => void;
 };
@@ -67,8 +70,8 @@ const fieldId = (ids: string, name: string) => `${ids}-${name.replaceAll('.', '-
  * once, beside it, and sends nothing; while the request runs every control is disabled; success
  * goes to the payment URL; a refusal is said above the form. Closing keeps what was typed.
  */
-export function PurchaseDialog({ navigate = (url) => window.location.assign(url) }: Props) {
-  const { t } = useTranslation('tickets');
+export function PurchaseDialog({ labels, navigate = (url) => window.location.assign(url) }: Props) {
+  const { t } = useTranslation('cart');
   const lang = useLanguage();
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -145,7 +148,7 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
         const products = error instanceof PurchaseError ? error.products : [];
         setFailure(
           t(`errors.${reason}`, {
-            products: products.map((id) => productLabel(t, id)).join(', '),
+            products: products.map((id) => labels[id]).join(', '),
             max: MAX_TICKETS,
           }),
         );
@@ -221,7 +224,7 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
         <h2 id={`${ids}-title`}>
           {PRODUCTS.map((product) => (
             <span key={product.id} data-for-product={product.id} hidden>
-              {t('dialog.title', { name: productLabel(t, product.id) })}
+              {t('dialog.title', { name: labels[product.id] })}
             </span>
           ))}
         </h2>
@@ -268,7 +271,7 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
                       >
                         {PRODUCTS.map((item) => (
                           <option key={item.id} value={item.id}>
-                            {productLabel(t, item.id)}
+                            {labels[item.id]}
                           </option>
                         ))}
                       </select>
@@ -414,5 +417,7 @@ export function PurchaseDialog({ navigate = (url) => window.location.assign(url)
   );
 }
 
-/** The purchase dialog as an island (client/islands.ts). */
-export const PurchaseIsland = PurchaseDialog;
+/** The purchase dialog as an island (client/islands.ts): the product names come with its props. */
+export function PurchaseIsland({ labels }: { labels: ProductLabels }) {
+  return <PurchaseDialog labels={labels} />;
+}

@@ -24,6 +24,7 @@ export function useProductName(): (product: ProductId) => string {
  */
 export function TicketCard({
   ticket,
+  productName,
   count,
   holder,
   qr,
@@ -31,6 +32,8 @@ export function TicketCard({
   children,
 }: {
   ticket: TicketView & { code: string };
+  /** The product's name as the ticket says it ("Pro – on-site ticket"; `useProductName`). */
+  productName: string;
   /** How many tickets the order has: "Ticket 2 of 4" when more than one. */
   count: number;
   /** Who the ticket is for: its own name, or the buyer's name or e-mail. */
@@ -41,7 +44,6 @@ export function TicketCard({
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
-  const productName = useProductName();
   const kind = productOf(ticket.product).mode;
   const titleId = `ticket-${ticket.id}-title`;
   return (
@@ -59,7 +61,7 @@ export function TicketCard({
           {ticket.code}
         </dd>
         <dt>{t('ticket.product')}</dt>
-        <dd>{productName(ticket.product)}</dd>
+        <dd>{productName}</dd>
         {ticket.email && (
           <>
             <dt>{t('ticket.holderEmail')}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
 import { COMMON_FEATURES, ONLINE_PLANS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { productLabels } from '../lib/product-label';
 import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { Island } from './island';
@@ -95,7 +96,7 @@ export function TicketPlans() {
       <p className="plans__group">
         {t('plans.groupText')} <a href={href(lang, 'contact')}>{t('plans.groupLink')}</a>
       </p>
-      <Island name="purchase" component={PurchaseIsland} />
+      <Island name="purchase" component={PurchaseIsland} props={{ labels: productLabels(t) }} />
     </>
   );
 }

@@ -19,7 +19,7 @@ const GOOD: ReadonlySet<Status['kind']> = new Set(['registered']);
  * when sent), so they keep what was typed whatever happens, before React hydrates too.
  */
 export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'] }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('workshop');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const statusBox = useRef<HTMLDivElement>(null);
   const sending = status.kind === 'sending';

@@ -6,6 +6,8 @@ export type CheckInResult =
   | { kind: 'admitted'; product: ProductId; name?: string | null; email: string; checkedInAt: string }
   | { kind: 'already'; at: string }
   | { kind: 'unknown' }
+  /** The code of a ticket given to another holder since: its old QR code admits nobody. */
+  | { kind: 'reissued' }
   | { kind: 'unauthorised' }
   | { kind: 'network' }
   | { kind: 'server' };
@@ -35,6 +37,7 @@ export async function checkInTicket(token: string, ticket: string): Promise<Chec
     };
   }
   if (response.status === 409 && typeof body.at === 'string') return { kind: 'already', at: body.at };
+  if (response.status === 409 && body.error === 'ticket_reissued') return { kind: 'reissued' };
   if (response.status === 404) return { kind: 'unknown' };
   if (response.status === 401) return { kind: 'unauthorised' };
   return { kind: 'server' };

@@ -1,5 +1,6 @@
 import 'i18next';
 import type admin from '../../locales/pl/admin.json';
+import type cart from '../../locales/pl/cart.json';
 import type common from '../../locales/pl/common.json';
 import type contact from '../../locales/pl/contact.json';
 import type delivery from '../../locales/pl/delivery.json';
@@ -8,6 +9,7 @@ import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
 import type tickets from '../../locales/pl/tickets.json';
+import type workshop from '../../locales/pl/workshop.json';
 
 // The Polish catalogue is the reference: a key missing there is a type error in the code.
 declare module 'i18next' {
@@ -20,9 +22,11 @@ declare module 'i18next' {
       info: typeof info;
       contact: typeof contact;
       tickets: typeof tickets;
+      cart: typeof cart;
       delivery: typeof delivery;
       admin: typeof admin;
       faq: typeof faq;
+      workshop: typeof workshop;
     };
   }
 }

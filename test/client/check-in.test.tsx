@@ -75,6 +75,14 @@ describe('check-in', () => {
     expect(codeField().value).toBe(CODE);
   });
 
+  it('refuses the old code of a ticket given to someone else in big red, saying why', async () => {
+    answer(409, { error: 'ticket_reissued' });
+    renderIn('pl', <CheckIn />);
+    await checkCode();
+    const verdict = await screen.findByText(/ten bilet przepisano na inną osobę/);
+    expect(verdict.closest('.check-in__result--bad')).toBeTruthy();
+  });
+
   it('says when there is no connection and keeps the code', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     renderIn('pl', <CheckIn />);

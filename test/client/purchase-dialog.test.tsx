@@ -3,10 +3,10 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogFallbacks, productDialogs } from '../../client/boot';
 import { IslandRoot } from '../../client/components/island-root';
-import { PurchaseDialog, PurchaseIsland } from '../../client/components/purchase-dialog';
+import { type ProductLabels, PurchaseDialog, PurchaseIsland } from '../../client/components/purchase-dialog';
 import { TicketPlans } from '../../client/components/ticket-plans';
 import { isAllowedPaymentUrl } from '../../client/lib/purchase-api';
-import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
+import { PRODUCTS, PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { renderPl } from './render';
 
 // happy-dom has no modal dialogs and no invoker commands: showModal/close just toggle `open`, and
@@ -42,13 +42,21 @@ function renderPlans() {
       hydrateRoot(
         island,
         <IslandRoot i18n={i18n}>
-          <PurchaseIsland />
+          <PurchaseIsland labels={JSON.parse(island.dataset.props ?? '{}').labels} />
         </IslandRoot>,
         { identifierPrefix: island.dataset.islandId },
       ),
     );
   });
 }
+
+/** The products' names as the ticket page gives them to the island. */
+const LABELS = Object.fromEntries(
+  PRODUCTS.map((item) => [
+    item.id,
+    `${item.id === 'online-premium' ? 'Premium' : item.id === 'onsite-vip' ? 'VIP' : item.id}`,
+  ]),
+) as ProductLabels;
 
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 const email = () => screen.getByLabelText('Adres e-mail zamawiającego') as HTMLInputElement;
@@ -80,7 +88,7 @@ function Plans({ navigate }: { navigate: (url: string) => void }) {
       <button type="button" commandfor="purchase-dialog" command="show-modal" data-product="online-premium">
         Premium
       </button>
-      <PurchaseDialog navigate={navigate} />
+      <PurchaseDialog labels={LABELS} navigate={navigate} />
     </>
   );
 }

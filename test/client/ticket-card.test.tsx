@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { printTickets, TicketCard } from '../../client/components/ticket-card';
+import { printTickets, TicketCard, useProductName } from '../../client/components/ticket-card';
 import type { ProductId } from '../../site/tickets';
 import { renderIn } from './render-delivery';
 
@@ -18,14 +18,22 @@ const ticket = (product: ProductId, email: string | null = null) => ({
   code: CODE,
   workshops: [],
 });
+/** The card as the order page shows it, with the product's name in the page language. */
+function Card({ product, count, onPrint }: { product: ProductId; count: number; onPrint: () => void }) {
+  const productName = useProductName();
+  return (
+    <TicketCard
+      ticket={ticket(product, 'ada@example.com')}
+      productName={productName(product)}
+      count={count}
+      holder="Ada Lovelace"
+      qr={QR}
+      onPrint={onPrint}
+    />
+  );
+}
 const card = (product: ProductId, count = 1, onPrint = () => {}) => (
-  <TicketCard
-    ticket={ticket(product, 'ada@example.com')}
-    count={count}
-    holder="Ada Lovelace"
-    qr={QR}
-    onPrint={onPrint}
-  />
+  <Card product={product} count={count} onPrint={onPrint} />
 );
 
 afterEach(() => vi.restoreAllMocks());

@@ -67,7 +67,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   const { lang } = order;
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
   const t = CATALOGUES[lang].confirmation;
-  const tickets = texts(lang).tickets;
+  const tickets = texts(lang).cart;
   const first = ticketList[0];
   if (!first) throw new Error('An order has at least one ticket');
   const modes = new Set(ticketList.map((ticket) => product(ticket.product).mode));

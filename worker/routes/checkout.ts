@@ -51,6 +51,8 @@ export const checkout = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const order = await openDemoOrder(c.env, c.req.param('id'), token);
     const t = texts(order.lang).tickets;
+    const d = texts(order.lang).delivery;
+    const cart = texts(order.lang).cart;
     const plan = lineItems(order)
       .map((line) => {
         const item = findProduct(line.product);
@@ -77,10 +79,10 @@ export const checkout = new Hono<AppEnv>()
 <p class="checkout__note">${t.checkout.testNote}</p>
 <dl>
 <dt>${t.checkout.order}</dt><dd>${order.code}</dd>
-<dt>${t.thanks.plan}</dt><dd>${plan}</dd>
-<dt>${t.dialog.net}</dt><dd>${money(order.lang, order.net)}</dd>
-<dt>${fill(t.dialog.vat, { rate: String(VAT_RATE_PERCENT) })}</dt><dd>${money(order.lang, order.vat)}</dd>
-<dt class="checkout__total">${t.dialog.gross}</dt><dd class="checkout__total">${money(order.lang, order.gross)}</dd>
+<dt>${d.thanks.plan}</dt><dd>${plan}</dd>
+<dt>${cart.dialog.net}</dt><dd>${money(order.lang, order.net)}</dd>
+<dt>${fill(cart.dialog.vat, { rate: String(VAT_RATE_PERCENT) })}</dt><dd>${money(order.lang, order.vat)}</dd>
+<dt class="checkout__total">${cart.dialog.gross}</dt><dd class="checkout__total">${money(order.lang, order.gross)}</dd>
 </dl>
 ${
   payable
@@ -92,8 +94,8 @@ ${
 <input type="hidden" name="token" value="${token}">
 <button type="submit" class="checkout__cancel">${t.checkout.cancel}</button>
 </form>`
-    : html`<p>${order.status === 'paid' ? t.checkout.alreadyPaid : t.thanks.status[order.status]}</p>
-<p><a href="${thanksUrl(order, token)}">${t.thanks.orderCode}: ${order.code}</a></p>`
+    : html`<p>${order.status === 'paid' ? t.checkout.alreadyPaid : d.thanks.status[order.status]}</p>
+<p><a href="${thanksUrl(order, token)}">${d.thanks.orderCode}: ${order.code}</a></p>`
 }
 </main>
 </body>
