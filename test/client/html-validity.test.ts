@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The Nu Html Checker (vnu.jar, run by the machine's Java) over every page the build wrote, in
+// every language, the 404 pages included: no error. `npm test` runs this suite after the build.
+
+const jar: string = createRequire(import.meta.url)('vnu-jar');
+const ROOT = 'dist/client';
+
+/** Every built page under a folder. */
+function pages(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : pages(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** The checker's errors for some files, as `file: line: message`. */
+function errors(files: string[]): string[] {
+  const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error) throw run.error;
+  const report = JSON.parse(run.stderr || '{"messages":[]}') as {
+    messages: { type: string; url?: string; lastLine?: number; message: string }[];
+  };
+  return report.messages
+    .filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    .map((m) => `${(m.url ?? '').replace(/^.*dist\/client\//, '')}: ${m.lastLine ?? '?'}: ${m.message}`);
+}
+
+describe.skipIf(!existsSync(ROOT))('the built pages in the Nu Html Checker', () => {
+  it('finds an error where there is one (the checker runs)', () => {
+    // The dialog's mistake before issue 30: a one-line control with a multi-line autocomplete token.
+    const probe = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', '-'], {
+      input: '<!doctype html><html lang="pl"><title>x</title><input autocomplete="street-address"></html>',
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(probe.stderr).messages.length).toBeGreaterThan(0);
+  });
+
+  it('finds no error on any page in any language', { timeout: 240_000 }, () => {
+    const files = pages(ROOT);
+    expect(files.length).toBeGreaterThanOrEqual(115);
+    expect(errors(files)).toEqual([]);
+  });
+});
