@@ -57,7 +57,8 @@ export const FIGURES = {
  * The organiser as the footer, contact page, terms, privacy policy, JSON-LD and press kit name it.
  * EXAMPLE DATA (see `example-data.ts`): no real company can have these details. The tax id fails
  * the NIP checksum for any last digit (its weighted sum is 10 modulo 11), the postal code 00-000
- * is not assigned, and area code 20 is not in the Polish numbering plan.
+ * is not assigned, area code 20 is not in the Polish numbering plan, and the bank account's IBAN
+ * has the check digits 00, which no IBAN has.
  */
 export const ORGANISER = {
   name: 'Przykładowy Organizator sp. z o.o.',
@@ -69,6 +70,11 @@ export const ORGANISER = {
   email: 'kontakt@kongres-ai.pl',
   phone: '+48 20 555 01 00',
   pressEmail: 'media@kongres-ai.pl',
+  /**
+   * The account transfers are paid to (pro-forma, invoices). Its check digits 00 are never valid
+   * in an IBAN, so no payment can reach a real account by mistake.
+   */
+  bank: { name: 'Przykładowy Bank S.A.', iban: 'PL00 0000 0000 1234 5678 9012 3456', swift: 'XMPLPLPW' },
 } as const;
 
 /** The congress's own social profiles, which sample speakers link to until the lists are out. */

@@ -13,7 +13,7 @@ export const EXAMPLE_DATA = {
     example: true,
     in: 'code',
     where: 'site/event.ts ORGANISER',
-    what: "the organiser's registered name, street, postal code, city, tax id (NIP), phone number and e-mail addresses",
+    what: "the organiser's registered name, street, postal code, city, tax id (NIP), phone number, e-mail addresses and bank account (invoices, transfers)",
   },
   speakers: {
     example: true,

@@ -1,0 +1,292 @@
+import type { ProductId } from './tickets';
+
+/**
+ * The invoice domain's one home: the buyer's invoice data and its rules (NIP checksum, EU VAT
+ * numbers, structured address), the VAT treatment of a ticket, the numbering of the series, and the
+ * wire type of an issued invoice. The box office issues invoices (worker/box-office/invoices.ts);
+ * the FA(3) XML, the PDF and KSeF (worker/invoices/) render and send what it issued; the dialog,
+ * the order page and the console import the same types.
+ */
+
+/** EU member states as VAT numbers prefix them (Greece is `EL`, not its ISO code `GR`). */
+export const EU_VAT_PREFIXES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+export type EuVatPrefix = (typeof EU_VAT_PREFIXES)[number];
+
+/** The ISO 3166 country of an EU VAT prefix (`EL` is Greece, `GR`). */
+export const countryOfPrefix = (prefix: EuVatPrefix) => (prefix === 'EL' ? 'GR' : prefix);
+
+/** Whether an ISO 3166 country code is an EU member state. */
+export const isEuCountry = (country: string) =>
+  country === 'GR' || (country !== 'EL' && (EU_VAT_PREFIXES as readonly string[]).includes(country));
+
+/**
+ * What the dialog and `POST /api/orders` send as `invoice`: who the invoice is made out to. A Polish
+ * business gives its NIP, a business in another EU country its VAT number with the country prefix
+ * (`DE123456789`), a business elsewhere its tax number if it has one, a private person no number.
+ */
+export type InvoiceData = {
+  /** The company's name, or the person's full name. */
+  name: string;
+  /** NIP (Poland), EU VAT number with its prefix, another country's tax number, or absent. */
+  taxId?: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, upper case (`PL`, `DE`). */
+  country: string;
+};
+
+/** NIP digits: separators (spaces, hyphens) and a `PL` prefix dropped. */
+export const nipDigits = (value: string) => value.replace(/[\s-]/g, '').replace(/^PL/i, '');
+
+/**
+ * Whether a NIP is valid: ten digits whose weighted sum (6 5 7 2 3 4 5 6 7) modulo 11 is the last
+ * digit (a sum of 10 modulo 11 is never valid).
+ */
+export function isValidNip(value: string): boolean {
+  const digits = nipDigits(value);
+  if (!/^\d{10}$/.test(digits) || digits.startsWith('0')) return false;
+  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
+  return sum % 11 === Number(digits[9]);
+}
+
+/** A NIP as invoices print it: ten digits, no separators. */
+export const formatNip = (value: string) => nipDigits(value);
+
+/**
+ * The form of each member state's VAT number after its prefix (VIES's published formats). Poland is
+ * not here: a Polish buyer gives a NIP.
+ */
+const EU_VAT_FORMATS: Record<Exclude<EuVatPrefix, 'PL'>, RegExp> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^\d{8}$/,
+  FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PT: /^\d{9}$/,
+  RO: /^\d{2,10}$/,
+  SE: /^\d{12}$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+};
+
+/** An EU VAT number in its compact form: upper case, no spaces, dots or hyphens (`DE123456789`). */
+export const compactVatId = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+/**
+ * An EU VAT number split into its prefix and number when it has the form of its member state's
+ * (outside Poland), else null.
+ */
+export function parseEuVatId(value: string): { prefix: Exclude<EuVatPrefix, 'PL'>; number: string } | null {
+  const compact = compactVatId(value);
+  const prefix = compact.slice(0, 2) as Exclude<EuVatPrefix, 'PL'>;
+  const format = EU_VAT_FORMATS[prefix];
+  const number = compact.slice(2);
+  return format?.test(number) ? { prefix, number } : null;
+}
+
+/** A Polish postal code: `00-950`. */
+export const PL_POSTAL_CODE = /^\d{2}-\d{3}$/;
+
+/** Who the buyer is for tax purposes, from their invoice data. */
+export type BuyerKind = 'pl_business' | 'eu_business' | 'foreign_business' | 'person';
+
+export function buyerKind(data: Pick<InvoiceData, 'taxId' | 'country'>): BuyerKind {
+  if (!data.taxId) return 'person';
+  if (data.country === 'PL') return 'pl_business';
+  return isEuCountry(data.country) ? 'eu_business' : 'foreign_business';
+}
+
+/** The reason an invoice data field is refused, a code the forms translate. */
+export type InvoiceFieldError =
+  | 'required'
+  | 'invalid_nip'
+  | 'invalid_vat_id'
+  | 'vat_id_country'
+  | 'invalid_postal_code';
+
+/**
+ * The checks the dialog and the worker both make of invoice data beyond presence and length: a
+ * Polish number is a NIP with its checksum, a number from another EU country is a VAT number with
+ * that country's prefix and form, a Polish postal code is `00-000`. Returns the fields in error.
+ */
+export function invoiceDataErrors(
+  data: Pick<InvoiceData, 'taxId' | 'country' | 'postalCode'>,
+): Partial<Record<'taxId' | 'postalCode', InvoiceFieldError>> {
+  const errors: Partial<Record<'taxId' | 'postalCode', InvoiceFieldError>> = {};
+  if (data.country === 'PL' && data.postalCode && !PL_POSTAL_CODE.test(data.postalCode.trim())) {
+    errors.postalCode = 'invalid_postal_code';
+  }
+  if (!data.taxId) return errors;
+  if (data.country === 'PL') {
+    if (!isValidNip(data.taxId)) errors.taxId = 'invalid_nip';
+  } else if (isEuCountry(data.country)) {
+    const parsed = parseEuVatId(data.taxId);
+    if (!parsed) errors.taxId = 'invalid_vat_id';
+    else if (countryOfPrefix(parsed.prefix) !== data.country) errors.taxId = 'vat_id_country';
+  }
+  return errors;
+}
+
+/** A buyer's invoice data as it is kept: tax number in its compact form, country upper case. */
+export function normalInvoiceData(data: InvoiceData): InvoiceData {
+  const country = data.country.trim().toUpperCase();
+  const taxId = data.taxId?.trim();
+  return {
+    name: data.name.trim(),
+    ...(taxId ? { taxId: country === 'PL' ? formatNip(taxId) : compactVatId(taxId) } : {}),
+    street: data.street.trim(),
+    postalCode: data.postalCode.trim(),
+    city: data.city.trim(),
+    country,
+  };
+}
+
+/**
+ * How VAT applies to a ticket for a buyer. 23% on every ticket (admission to an event in Poland is
+ * taxed where it takes place, whoever buys it), except an online plan sold to a business in another
+ * EU country that gives its VAT number: an electronic service supplied to a taxable person is taxed
+ * where the buyer is (art. 28b of the VAT act), so the buyer accounts for the VAT (reverse charge,
+ * "odwrotne obciążenie") and the price charged is net.
+ */
+export type VatTreatment = { rate: 23 } | { rate: 'np'; reverseCharge: true };
+
+export function vatTreatment(
+  mode: 'online' | 'onsite',
+  data: Pick<InvoiceData, 'taxId' | 'country'> | null,
+): VatTreatment {
+  if (mode === 'online' && data && buyerKind(data) === 'eu_business') return { rate: 'np', reverseCharge: true };
+  return { rate: 23 };
+}
+
+/**
+ * FA(3)'s kinds of invoice (`RodzajFaktury`): a regular one (`VAT`), one for a payment received
+ * before the service (`ZAL`, an advance invoice; see the README for why a ticket paid before the
+ * congress gets one), and the corrections of each (`KOR`, `KOR_ZAL`).
+ */
+export const INVOICE_KINDS = ['VAT', 'ZAL', 'KOR', 'KOR_ZAL'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** The two series, each gap-free per calendar year: invoices, and corrections. */
+export type InvoiceSeries = 'FV' | 'KOR';
+export const seriesOf = (kind: InvoiceKind): InvoiceSeries => (kind === 'KOR' || kind === 'KOR_ZAL' ? 'KOR' : 'FV');
+
+/** An invoice's number: `FV/2027/00042`, `KOR/2027/00001`. */
+export const invoiceNumber = (series: InvoiceSeries, year: number, n: number) =>
+  `${series}/${year}/${String(n).padStart(5, '0')}`;
+
+/** A party of an invoice: the seller (site/event.ts ORGANISER) or the buyer (the order's data). */
+export type InvoiceParty = {
+  name: string;
+  /** NIP (ten digits) for a Polish party, the VAT number with its prefix, or another tax number. */
+  taxId: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+};
+
+/** One line of an invoice: the tickets of one product. Amounts in grosze. */
+export type InvoiceLine = {
+  product: ProductId;
+  /** The product's name in Polish and in English, as the documents print it. */
+  name: { pl: string; en: string };
+  quantity: number;
+  /** Net price of one ticket. */
+  unitNet: number;
+  net: number;
+  /** 23, or `np` (not taxed in Poland: the buyer accounts for it, reverse charge). */
+  vatRate: 23 | 'np';
+  vat: number;
+  gross: number;
+};
+
+/** Where an invoice stands with KSeF, the national e-invoicing system. */
+export type KsefState =
+  /** KSeF is not configured (or the seller is example data): the invoice waits, nothing is sent. */
+  | { status: 'waiting' }
+  /** Queued for sending; `attempts` so far, `error` of the last one. */
+  | { status: 'queued'; attempts: number; error?: string; nextAt?: string }
+  /** Sent in a session, its acceptance not yet known. */
+  | { status: 'sent'; attempts: number; reference: string }
+  | { status: 'accepted'; number: string; acceptedAt: string }
+  /** KSeF refused it (a fault in the document): reported to the organisers, never sent again as is. */
+  | { status: 'rejected'; error: string; at: string };
+
+/** The fields of an invoice that a correction names: the invoice it corrects. */
+export type CorrectedInvoice = { id: string; number: string; issuedOn: string; ksefNumber: string | null };
+
+/** An issued invoice or correction: immutable once issued (but for its KSeF state). */
+export type IssuedInvoice = {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+  orderId: string;
+  orderCode: string;
+  /** Date of issue (`YYYY-MM-DD`, Warsaw) and the instant. */
+  issuedOn: string;
+  issuedAt: string;
+  /** When the payment was received (`YYYY-MM-DD`, Warsaw). */
+  paidOn: string;
+  /** How it was paid. */
+  paymentMethod: 'card' | 'transfer';
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  buyerKind: BuyerKind;
+  /** Polish only, or Polish and English (a buyer outside Poland). */
+  languages: 'pl' | 'pl+en';
+  lines: InvoiceLine[];
+  totals: { net: number; vat: number; gross: number };
+  reverseCharge: boolean;
+  currency: 'PLN';
+  /** A correction's reason and the invoice it corrects. */
+  correction: { reason: string; of: CorrectedInvoice } | null;
+  /** The seller is example data (site/example-data.ts): the documents say so, KSeF never sees it. */
+  example: boolean;
+  ksef: KsefState;
+};
