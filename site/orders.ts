@@ -1,3 +1,4 @@
+import type { InvoiceData } from './invoices';
 import type { LanguageCode } from './languages';
 import type { ProductId } from './tickets';
 
@@ -51,10 +52,12 @@ export const ORDER_EVENTS = [
   'email_sent',
   'email_failed',
   'email_requeued',
+  'invoice_issued',
+  'invoice_corrected',
+  'invoice_ksef_accepted',
+  'invoice_ksef_rejected',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
-
-export type Invoice = { company: string; taxId: string; address: string };
 
 /** How many tickets one order holds at most; a larger group writes to the organisers. */
 export const MAX_TICKETS = 20;
@@ -97,7 +100,8 @@ export type Order = {
   email: string;
   name: string | null;
   lang: LanguageCode;
-  invoice: Invoice | null;
+  /** Who the invoice is made out to, when the buyer asked for one (site/invoices.ts). */
+  invoice: InvoiceData | null;
   status: OrderStatus;
   provider: 'demo' | 'stripe';
   /** The provider's reference (Stripe Checkout Session id) once the order was sent to payment. */
@@ -120,7 +124,7 @@ export type NewOrder = {
   /** The buyer's name. */
   name?: string;
   lang: LanguageCode;
-  invoice?: Invoice;
+  invoice?: InvoiceData;
   provider: Order['provider'];
   /** SHA-256 (hex) of the buyer's secret for the order's link; the secret itself is never stored. */
   tokenHash: string;

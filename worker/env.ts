@@ -14,6 +14,10 @@ type Secrets = {
    * local order's e-mail opens the local site. Ignored in production, which links to SITE_ORIGIN.
    */
   LOCAL_ORIGIN?: string;
+  /** KSeF (worker/invoices/ksef-config.ts): `test`, `demo` or `production`, the seller's NIP, its KSeF token. */
+  KSEF_ENVIRONMENT?: string;
+  KSEF_NIP?: string;
+  KSEF_TOKEN?: string;
 };
 
 /** The worker's bindings: those of wrangler.toml (types by `npm run types`) and the secrets. */

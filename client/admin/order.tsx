@@ -130,7 +130,15 @@ export function OrderPage({ id }: { id: string }) {
               <>
                 <dt>{t('order.invoice')}</dt>
                 <dd>
-                  {order.invoice.company}, {order.invoice.taxId}, {order.invoice.address}
+                  {[
+                    order.invoice.name,
+                    order.invoice.taxId,
+                    order.invoice.street,
+                    `${order.invoice.postalCode} ${order.invoice.city}`,
+                    order.invoice.country,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
                 </dd>
               </>
             )}

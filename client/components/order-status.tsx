@@ -180,11 +180,11 @@ function OrderDetails({
         {order.invoice && (
           <>
             <dt>{t('thanks.company')}</dt>
-            <dd>{order.invoice.company}</dd>
+            <dd>{order.invoice.name}</dd>
             <dt>{t('thanks.taxId')}</dt>
-            <dd>{order.invoice.taxId}</dd>
+            <dd>{order.invoice.taxId ?? '—'}</dd>
             <dt>{t('thanks.address')}</dt>
-            <dd>{order.invoice.address}</dd>
+            <dd>{`${order.invoice.street}, ${order.invoice.postalCode} ${order.invoice.city}, ${order.invoice.country}`}</dd>
           </>
         )}
       </dl>

@@ -95,9 +95,12 @@ const CASES: {
 ];
 
 const INVOICE = {
-  company: 'Przykładowa Firma sp. z o.o.',
+  name: 'Przykładowa Firma sp. z o.o.',
   taxId: '1234563218',
-  address: 'ul. Testowa 1, 00-001 Warszawa',
+  street: 'ul. Testowa 1',
+  postalCode: '00-001',
+  city: 'Warszawa',
+  country: 'PL',
 };
 
 describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
@@ -152,8 +155,8 @@ describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
     const invoiced = plain(confirmationEmail(input(c.lang, { invoice: INVOICE })).text);
     expect(invoiced).toContain(c.labels[3]);
     expect(invoiced).toContain(`${c.labels[4]}: ${INVOICE.taxId}`);
-    expect(invoiced).toContain(INVOICE.company);
-    expect(invoiced).toContain(INVOICE.address);
+    expect(invoiced).toContain(INVOICE.name);
+    expect(invoiced).toContain(INVOICE.street);
   });
 
   it('names an on-site ticket and the venue from site/event.ts', () => {
@@ -198,7 +201,14 @@ describe('user values in the e-mail', () => {
   const mail = confirmationEmail(
     input('en-GB', {
       name: hostile,
-      invoice: { company: `Evil & Co ${hostile}`, taxId: '<b>1</b>', address: `</dd>${hostile}` },
+      invoice: {
+        name: `Evil & Co ${hostile}`,
+        taxId: '<b>1</b>',
+        street: `</dd>${hostile}`,
+        postalCode: '00-001',
+        city: 'Warszawa',
+        country: 'PL',
+      },
     }),
   );
 

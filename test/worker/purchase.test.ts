@@ -95,7 +95,14 @@ describe('POST /api/purchase/:product', () => {
   });
 
   it('stores invoice details when given', async () => {
-    const invoice = { company: 'ACME sp. z o.o.', taxId: '5260250274', address: 'ul. Prosta 1, Warszawa' };
+    const invoice = {
+      name: 'ACME sp. z o.o.',
+      taxId: '5260250274',
+      street: 'ul. Prosta 1',
+      postalCode: '00-001',
+      city: 'Warszawa',
+      country: 'PL',
+    };
     await purchase('premium', { email: 'a@b.pl', invoice });
     expect((await orders())[0]?.invoice).toEqual(invoice);
   });

@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { IssuedInvoice } from '../../site/invoices';
 import {
   type CancelResult,
   type CheckInResult,
@@ -23,7 +24,19 @@ import {
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
+import type { Bindings } from '../env';
+import { ksefConfigured } from '../invoices/ksef-config';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
+import {
+  type CORRECTION_REASONS,
+  correctInvoices,
+  type InvoiceFilter,
+  type InvoicePage,
+  invoiceById,
+  invoicesOf,
+  issueInvoice,
+  listInvoices,
+} from './invoices';
 import {
   addEmail,
   claimEmail,
@@ -61,11 +74,11 @@ const PROCESSING_HOLD_MS = 24 * 60 * 60 * 1000;
  * table, which the alarm copies to Workers KV (the purchase-intent log), each entry once under a
  * key of its own; the same alarm releases the places of orders whose hold ran out unpaid.
  */
-export class BoxOffice extends DurableObject<Env> {
+export class BoxOffice extends DurableObject<Bindings> {
   private readonly sql: SqlStorage;
   private alarmSetFor: number | null = null;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     migrate(ctx.storage, { queueLeaseMs: QUEUE_LEASE_MS });
@@ -104,7 +117,7 @@ export class BoxOffice extends DurableObject<Env> {
       if (closed.length) return { kind: 'refused', error: 'sales_closed', products: closed };
       const short = shortOf(this.sql, cart, input.now);
       if (short.length) return { kind: 'refused', error: 'sold_out', products: short };
-      const tickets = priceCart(this.sql, input.id, input.items, input.now);
+      const tickets = priceCart(this.sql, input.id, input.items, input.now, input.invoice ?? null);
       const sum = (key: 'net' | 'vat' | 'gross') => tickets.reduce((total, t) => total + t[key], 0);
       const row: OrderRow = {
         id: input.id,
@@ -285,11 +298,17 @@ export class BoxOffice extends DurableObject<Env> {
         ...(source.reference ? { reference: source.reference } : {}),
         ...(change === 'paid' && row.status !== 'pending' ? { late: true } : {}),
       });
-      // Exactly one confirmation per payment, and one ticket e-mail per holder with an address of
-      // their own: queued in the same transaction that records the payment.
-      if (change === 'paid') this.sendTickets(row, now);
-      // A ticket given back gives back everything it held: its workshop seats too.
+      // The invoice, when asked for, is issued by the transaction that records the payment, before
+      // the confirmation that carries it; then exactly one confirmation per payment, and one ticket
+      // e-mail per holder with an address of their own.
+      if (change === 'paid') {
+        this.issueInvoice(id, now);
+        this.sendTickets(row, now);
+      }
+      // A ticket given back gives back everything it held: its workshop seats too, and its invoice
+      // is corrected.
       if (change === 'refunded' || change === 'cancelled') this.releaseSeats(id, now);
+      if (change === 'refunded') this.correctInvoices(id, now, 'refunded');
       return { order: this.load(id), changed: true };
     });
     return result;
@@ -333,6 +352,42 @@ export class BoxOffice extends DurableObject<Env> {
       this.addEmail(id, 'late_refund', null, now);
       return this.load(id);
     });
+  }
+
+  /** Issues a paid order's invoice when its buyer asked for one (in the caller's transaction). */
+  private issueInvoice(orderId: string, now: number): void {
+    const row = this.row(orderId) as OrderRow;
+    const invoice = issueInvoice(this.sql, row, ticketRows(this.sql, orderId), now, { ksef: ksefConfigured(this.env) });
+    if (!invoice) return;
+    this.log(orderId, 'invoice_issued', now, { invoice: invoice.id, number: invoice.number, kind: invoice.kind });
+    if (invoice.ksef.status === 'queued') this.scheduleAlarm(Date.now());
+  }
+
+  /** Corrects a refunded order's invoices (in the caller's transaction), each once. */
+  private correctInvoices(orderId: string, now: number, reason: keyof typeof CORRECTION_REASONS): void {
+    for (const correction of correctInvoices(this.sql, orderId, now, reason, { ksef: ksefConfigured(this.env) })) {
+      this.log(orderId, 'invoice_corrected', now, {
+        invoice: correction.id,
+        number: correction.number,
+        corrects: correction.correction?.of.number ?? null,
+      });
+      if (correction.ksef.status === 'queued') this.scheduleAlarm(Date.now());
+    }
+  }
+
+  /** An order's invoices and corrections, in the order they were issued. */
+  invoices(orderId: string): IssuedInvoice[] {
+    return invoicesOf(this.sql, orderId);
+  }
+
+  /** An invoice by id, or null. */
+  invoice(id: string): IssuedInvoice | null {
+    return invoiceById(this.sql, id);
+  }
+
+  /** Invoices for organisers, in the order they were issued, `limit` at a time after `cursor`. */
+  listInvoices(filter: InvoiceFilter, cursor: string | null, limit: number): InvoicePage {
+    return listInvoices(this.sql, filter, cursor, limit);
   }
 
   /** Frees an order's workshop seats (in the caller's transaction), each one logged. */
@@ -429,6 +484,7 @@ export class BoxOffice extends DurableObject<Env> {
       );
       this.log(orderId, 'refunded', now, { from: 'paid', by: 'buyer', refund: refundReference });
       this.releaseSeats(orderId, now);
+      this.correctInvoices(orderId, now, 'cancelled');
       this.addEmail(orderId, 'cancellation', null, now);
       return { kind: 'cancelled', order: this.load(orderId) };
     });

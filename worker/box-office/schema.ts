@@ -117,6 +117,36 @@ CREATE TABLE IF NOT EXISTS emails (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS emails_new ON emails (status, id);
+-- Invoices and corrections (invoices.ts): each series counts up per calendar year, without a gap.
+CREATE TABLE IF NOT EXISTS invoice_series (
+  series TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  last INTEGER NOT NULL,
+  PRIMARY KEY (series, year)
+);
+CREATE TABLE IF NOT EXISTS invoices (
+  id TEXT PRIMARY KEY,
+  number TEXT NOT NULL UNIQUE,
+  series TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  corrects TEXT UNIQUE,
+  issued_at INTEGER NOT NULL,
+  document TEXT NOT NULL,
+  ksef_status TEXT NOT NULL,
+  ksef_number TEXT,
+  ksef_reference TEXT,
+  ksef_attempts INTEGER NOT NULL DEFAULT 0,
+  ksef_error TEXT,
+  ksef_next_at INTEGER,
+  ksef_lease_until INTEGER,
+  ksef_at INTEGER,
+  UNIQUE (series, year, seq)
+);
+CREATE INDEX IF NOT EXISTS invoices_order ON invoices (order_id);
+CREATE INDEX IF NOT EXISTS invoices_ksef ON invoices (ksef_status, ksef_next_at);
 CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id, created_at);
 `;
 

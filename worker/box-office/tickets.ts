@@ -1,3 +1,4 @@
+import { type InvoiceData, vatTreatment } from '../../site/invoices';
 import type { CartItem } from '../../site/orders';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import { humanCode, timeSortableId } from '../ids';
@@ -22,9 +23,17 @@ export function newCode(sql: SqlStorage): string {
 
 /**
  * The rows of a cart's tickets, priced at `now` (from site/, never from the request), in the
- * cart's order. The caller inserts them in the transaction that makes the order.
+ * cart's order, with the VAT the buyer's invoice data calls for (an online plan for a business in
+ * another EU country is charged net: reverse charge). The caller inserts them in the transaction
+ * that makes the order.
  */
-export function priceCart(sql: SqlStorage, orderId: string, items: CartItem[], now: number): TicketRow[] {
+export function priceCart(
+  sql: SqlStorage,
+  orderId: string,
+  items: CartItem[],
+  now: number,
+  invoice: InvoiceData | null,
+): TicketRow[] {
   return items.map((item, index) => ({
     id: timeSortableId(now),
     order_id: orderId,
@@ -32,11 +41,16 @@ export function priceCart(sql: SqlStorage, orderId: string, items: CartItem[], n
     product: item.product,
     name: item.name ?? null,
     email: item.email ?? null,
-    ...priceBreakdown(priceAt(product(item.product), now).net),
+    ...ticketPrice(priceAt(product(item.product), now).net, vatTreatment(product(item.product).mode, invoice)),
     code: newCode(sql),
     checked_in_at: null,
     updated_at: now,
   }));
+}
+
+/** A ticket's net, VAT and gross: 23% VAT, or none where the buyer accounts for it. */
+function ticketPrice(net: number, treatment: ReturnType<typeof vatTreatment>) {
+  return treatment.rate === 23 ? priceBreakdown(net) : { net, vat: 0, gross: net };
 }
 
 /** Stores a ticket (its place is counted by the `ticket_held` trigger). */

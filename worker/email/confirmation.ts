@@ -7,8 +7,9 @@ import pl from '../../locales/pl/email.json';
 import { findCalendarEntry } from '../../site/calendar';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
+import type { InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
-import type { Invoice, Order, Ticket } from '../../site/orders';
+import type { Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../routes/calendar';
 import { fill, productTitle, texts } from '../texts';
@@ -26,7 +27,7 @@ export type ConfirmationInput = {
   /** A paid order (site/orders.ts), with the instant of its payment. */
   order: Pick<Order, 'id' | 'code' | 'net' | 'vat' | 'gross' | 'currency' | 'email' | 'lang'> & {
     name?: string;
-    invoice?: Invoice;
+    invoice?: InvoiceData;
     /** ISO 8601 instant of the payment. */
     paidAt: string;
   };
@@ -88,9 +89,12 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   ];
   const invoice: [string, string][] = order.invoice
     ? [
-        [tickets.dialog.company, order.invoice.company],
-        [tickets.dialog.taxId, order.invoice.taxId],
-        [tickets.dialog.address, order.invoice.address],
+        [tickets.dialog.company, order.invoice.name],
+        ...(order.invoice.taxId ? [[tickets.dialog.taxId, order.invoice.taxId] as [string, string]] : []),
+        [
+          tickets.dialog.address,
+          `${order.invoice.street}, ${order.invoice.postalCode} ${order.invoice.city}, ${order.invoice.country}`,
+        ],
       ]
     : [];
   const ticketHow = t.ticket[kind];

@@ -77,7 +77,7 @@ const ticketRecords = (orders: Order[]) =>
       checkedInAt: ticket.checkedInAt,
       buyerName: order.name,
       buyerEmail: order.email,
-      company: order.invoice?.company ?? null,
+      company: order.invoice?.name ?? null,
       lang: order.lang,
       paidAt: order.paidAt,
     })),

@@ -30,9 +30,12 @@ const text = (max: number) => textField(max);
 
 const invoiceBody = z.object(
   {
-    company: text(200),
-    taxId: text(20).regex(/^[A-Za-z0-9 -]{5,20}$/, { error: 'invalid' }),
-    address: text(300),
+    name: text(200),
+    taxId: text(30).optional(),
+    street: text(200),
+    postalCode: text(20),
+    city: text(100),
+    country: z.string().regex(/^[A-Z]{2}$/, { error: 'invalid' }),
   },
   { error: 'invalid' },
 );

@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
+import type { CartItem, Order } from '../../site/orders';
+import { eventStartsAt } from '../../site/terms';
+import { office, resetBoxOffice, setClock } from './box-office';
+
+// Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
+// gap-free series per year; corrections of their own series when a paid order is refunded.
+
+const COMPANY: InvoiceData = {
+  name: 'Przykładowa Firma sp. z o.o.',
+  taxId: '5260250274',
+  street: 'ul. Świętokrzyska 12',
+  postalCode: '00-916',
+  city: 'Warszawa',
+  country: 'PL',
+};
+const GERMAN_COMPANY: InvoiceData = {
+  name: 'Beispiel GmbH',
+  taxId: 'DE123456789',
+  street: 'Hauptstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
+const PERSON: InvoiceData = {
+  name: 'Jan Kowalski',
+  street: 'ul. Długa 5/3',
+  postalCode: '90-001',
+  city: 'Łódź',
+  country: 'PL',
+};
+
+let sequence = 0;
+const orderId = () => `01KINVOICE${String(++sequence).padStart(16, '0')}`;
+
+async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Order> {
+  const result = await office().purchase({
+    id: orderId(),
+    items,
+    email: 'kupujacy@firma.pl',
+    lang: 'pl',
+    ...(invoice ? { invoice } : {}),
+    provider: 'demo',
+    tokenHash: 'x',
+    fingerprint: `f${sequence}`,
+    now: Date.now(),
+  });
+  if (result.kind !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
+  return result.order;
+}
+
+/** An instant inside the promotion, at midday in Warsaw (so its day is the same in UTC). */
+const AT = '2027-03-15T11:00:00Z';
+
+const pay = (id: string) => office().settle(id, 'paid', Date.now(), { by: 'test' });
+const invoicesOf = (id: string) => office().invoices(id) as Promise<IssuedInvoice[]>;
+
+beforeEach(async () => {
+  setClock(AT);
+  await resetBoxOffice();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('an invoice issued on payment', () => {
+  it('is an advance invoice (ZAL) numbered FV/<year>/00001, with one line per product and the buyer of the order', async () => {
+    const order = await placeOrder(
+      [
+        { product: 'onsite-pro', name: 'Anna' },
+        { product: 'onsite-pro', name: 'Bartek' },
+        { product: 'online-premium' },
+      ],
+      COMPANY,
+    );
+    expect(await invoicesOf(order.id)).toEqual([]);
+    await pay(order.id);
+    const [invoice, ...more] = await invoicesOf(order.id);
+    expect(more).toEqual([]);
+    const year = AT.slice(0, 4);
+    expect(invoice).toMatchObject({
+      number: `FV/${year}/00001`,
+      kind: 'ZAL',
+      orderId: order.id,
+      orderCode: order.code,
+      issuedOn: AT.slice(0, 10),
+      paidOn: AT.slice(0, 10),
+      paymentMethod: 'card',
+      buyerKind: 'pl_business',
+      languages: 'pl',
+      reverseCharge: false,
+      correction: null,
+      example: true,
+      ksef: { status: 'waiting' },
+      buyer: { name: COMPANY.name, taxId: '5260250274', city: 'Warszawa', country: 'PL' },
+      seller: { taxId: '1234567890' },
+    });
+    expect(invoice?.lines).toEqual([
+      expect.objectContaining({
+        product: 'onsite-pro',
+        quantity: 2,
+        unitNet: 999_00,
+        net: 1998_00,
+        vatRate: 23,
+        vat: 459_54,
+      }),
+      expect.objectContaining({ product: 'online-premium', quantity: 1, vatRate: 23 }),
+    ]);
+    expect(invoice?.lines[0]?.name.pl).toMatch(/Pro/);
+    expect(invoice?.totals).toEqual({ net: order.net, vat: order.vat, gross: order.gross });
+  });
+
+  it('is not made for an order without invoice data', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }]);
+    await pay(order.id);
+    expect(await invoicesOf(order.id)).toEqual([]);
+  });
+
+  it('is made once, however often the payment is reported', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }], PERSON);
+    await Promise.all([pay(order.id), pay(order.id), pay(order.id)]);
+    const invoices = await invoicesOf(order.id);
+    expect(invoices.map((i) => i.number)).toEqual([`FV/${AT.slice(0, 4)}/00001`]);
+    expect(invoices[0]).toMatchObject({ buyerKind: 'person', buyer: { taxId: null } });
+  });
+
+  it('is a regular invoice (VAT) for a payment made once the congress has begun', async () => {
+    setClock(new Date(eventStartsAt() + 60_000).toISOString());
+    const order = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(order.id);
+    expect((await invoicesOf(order.id))[0]?.kind).toBe('VAT');
+  });
+
+  it('charges an EU business net for an online plan (reverse charge) and 23% for an on-site ticket', async () => {
+    const order = await placeOrder(
+      [{ product: 'online-vip' }, { product: 'onsite-standard', name: 'Klaus' }],
+      GERMAN_COMPANY,
+    );
+    const online = order.tickets.find((t) => t.product === 'online-vip');
+    const onsite = order.tickets.find((t) => t.product === 'onsite-standard');
+    expect(online).toMatchObject({ vat: 0 });
+    expect(online?.gross).toBe(online?.net);
+    expect(onsite?.vat).toBe(Math.round(((onsite?.net ?? 0) * 23) / 100));
+    await pay(order.id);
+    const [invoice] = await invoicesOf(order.id);
+    expect(invoice).toMatchObject({ buyerKind: 'eu_business', languages: 'pl+en', reverseCharge: true });
+    expect(invoice?.lines.map((l) => [l.product, l.vatRate, l.vat])).toEqual([
+      ['online-vip', 'np', 0],
+      ['onsite-standard', 23, onsite?.vat],
+    ]);
+    expect(invoice?.totals.gross).toBe(order.gross);
+  });
+
+  it('numbers a burst of 200 paid orders 1..200, without a gap or a duplicate', async () => {
+    const orders = [];
+    for (let i = 0; i < 200; i++) orders.push(await placeOrder([{ product: 'online-standard' }], COMPANY));
+    // Some orders without invoice data in between take no number.
+    const plain = await Promise.all([1, 2, 3].map(() => placeOrder([{ product: 'online-standard' }])));
+    await Promise.all([...orders, ...plain].map((order) => pay(order.id)));
+    const numbers = (await Promise.all(orders.map((order) => invoicesOf(order.id)))).map((list) => {
+      expect(list).toHaveLength(1);
+      return Number(list[0]?.number.split('/')[2]);
+    });
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const page = await office().listInvoices({}, null, 500);
+    expect(page.invoices).toHaveLength(200);
+    expect(new Set(page.invoices.map((i) => i.number)).size).toBe(200);
+  });
+
+  it('starts each calendar year at 00001', async () => {
+    setClock('2026-12-31T22:30:00Z'); // 23:30 in Warsaw: still 2026
+    const late = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(late.id);
+    setClock('2026-12-31T23:30:00Z'); // 00:30 on 1 January in Warsaw
+    const early = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(early.id);
+    expect((await invoicesOf(late.id))[0]).toMatchObject({ number: 'FV/2026/00001', issuedOn: '2026-12-31' });
+    expect((await invoicesOf(early.id))[0]).toMatchObject({ number: 'FV/2027/00001', issuedOn: '2027-01-01' });
+  });
+});
+
+describe('a correction', () => {
+  it('takes back every line of a refunded order in its own series, naming the invoice it corrects, once', async () => {
+    const order = await placeOrder([{ product: 'onsite-pro', name: 'Anna' }, { product: 'online-premium' }], COMPANY);
+    await pay(order.id);
+    const [original] = await invoicesOf(order.id);
+    await office().settle(order.id, 'refunded', Date.now(), { by: 'organiser' });
+    await office().settle(order.id, 'refunded', Date.now(), { by: 'organiser' });
+    const [first, correction, ...more] = await invoicesOf(order.id);
+    expect(more).toEqual([]);
+    expect(first).toEqual(original);
+    expect(correction).toMatchObject({
+      number: `KOR/${AT.slice(0, 4)}/00001`,
+      kind: 'KOR_ZAL',
+      correction: {
+        of: { id: original?.id, number: original?.number, issuedOn: original?.issuedOn, ksefNumber: null },
+      },
+      totals: { net: -order.net, vat: -order.vat, gross: -order.gross },
+    });
+    expect(correction?.lines.map((l) => l.quantity)).toEqual([-1, -1]);
+    // The next invoice continues the invoices' series, not the corrections'.
+    const next = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(next.id);
+    expect((await invoicesOf(next.id))[0]?.number).toBe(`FV/${AT.slice(0, 4)}/00002`);
+  });
+
+  it('is made when the buyer cancels a paid order', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }], PERSON);
+    await pay(order.id);
+    const result = await office().cancelPaid(order.id, 'demo_refund', Date.now());
+    expect(result.kind).toBe('cancelled');
+    const kinds = (await invoicesOf(order.id)).map((i) => i.kind);
+    expect(kinds).toEqual(['ZAL', 'KOR_ZAL']);
+  });
+
+  it('is not made for an order that was never invoiced', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }]);
+    await pay(order.id);
+    await office().settle(order.id, 'refunded', Date.now(), { by: 'organiser' });
+    expect(await invoicesOf(order.id)).toEqual([]);
+  });
+});
+
+describe('the invoice list for organisers', () => {
+  it('filters by month, kind and text, and pages with a cursor', async () => {
+    const a = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    const b = await placeOrder([{ product: 'online-standard' }], GERMAN_COMPANY);
+    await pay(a.id);
+    await pay(b.id);
+    await office().settle(b.id, 'refunded', Date.now(), { by: 'organiser' });
+    const month = AT.slice(0, 7);
+    expect((await office().listInvoices({ month }, null, 10)).invoices).toHaveLength(3);
+    expect((await office().listInvoices({ month: '2020-01' }, null, 10)).invoices).toHaveLength(0);
+    expect((await office().listInvoices({ kind: 'KOR_ZAL' }, null, 10)).invoices.map((i) => i.orderId)).toEqual([b.id]);
+    expect((await office().listInvoices({ q: 'Beispiel' }, null, 10)).invoices).toHaveLength(2);
+    expect((await office().listInvoices({ q: '%' }, null, 10)).invoices).toHaveLength(0);
+    const first = await office().listInvoices({}, null, 2);
+    expect(first.invoices).toHaveLength(2);
+    const rest = await office().listInvoices({}, first.cursor, 2);
+    expect(rest).toMatchObject({ cursor: null });
+    expect(rest.invoices).toHaveLength(1);
+  });
+});

@@ -1,0 +1,355 @@
+import { EVENT, ORGANISER } from '../../site/event';
+import { isExample } from '../../site/example-data';
+import {
+  buyerKind,
+  type CorrectedInvoice,
+  type InvoiceData,
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoiceParty,
+  type IssuedInvoice,
+  invoiceNumber,
+  type KsefState,
+  nipDigits,
+  seriesOf,
+} from '../../site/invoices';
+import { eventStartsAt } from '../../site/terms';
+import { type ProductId, product } from '../../site/tickets';
+import { timeSortableId } from '../ids';
+import { productName } from '../texts';
+import { iso, type OrderRow, type TicketRow } from './schema';
+
+// Invoices: issued in the transaction that records a payment (or a refund, for a correction),
+// numbered from gap-free series per calendar year. A number is taken by the same statement that
+// counts it up, inside the box office's one transaction, so no burst can skip or repeat one.
+
+/** An invoice as its row stores it: the document (JSON, never changed) and its KSeF state. */
+export type InvoiceRow = {
+  id: string;
+  number: string;
+  series: string;
+  year: number;
+  seq: number;
+  kind: string;
+  order_id: string;
+  corrects: string | null;
+  issued_at: number;
+  document: string;
+  ksef_status: string;
+  ksef_number: string | null;
+  ksef_reference: string | null;
+  ksef_attempts: number;
+  ksef_error: string | null;
+  ksef_next_at: number | null;
+  ksef_lease_until: number | null;
+  ksef_at: number | null;
+};
+
+/** The day (`YYYY-MM-DD`) an instant falls on in Warsaw, where the seller is and the tax is due. */
+export const warsawDay = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: EVENT.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+
+/** The seller: the organiser of site/event.ts. */
+export const seller = (): InvoiceParty => ({
+  name: ORGANISER.name,
+  taxId: nipDigits(ORGANISER.taxId),
+  street: ORGANISER.street,
+  postalCode: ORGANISER.postalCode,
+  city: ORGANISER.city,
+  country: ORGANISER.country,
+});
+
+const buyerParty = (data: InvoiceData): InvoiceParty => ({
+  name: data.name,
+  taxId: data.taxId ?? null,
+  street: data.street,
+  postalCode: data.postalCode,
+  city: data.city,
+  country: data.country,
+});
+
+/**
+ * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
+ * prices (the box office priced them when the order was made, VAT treatment included).
+ */
+function linesOf(tickets: TicketRow[]): InvoiceLine[] {
+  const lines = new Map<ProductId, InvoiceLine>();
+  for (const ticket of tickets) {
+    const id = ticket.product as ProductId;
+    const line = lines.get(id);
+    if (line) {
+      line.quantity += 1;
+      line.net += ticket.net;
+      line.vat += ticket.vat;
+      line.gross += ticket.gross;
+      continue;
+    }
+    const item = product(id);
+    lines.set(id, {
+      product: id,
+      name: { pl: productName('pl', item), en: productName('en-GB', item) },
+      quantity: 1,
+      unitNet: ticket.net,
+      net: ticket.net,
+      vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
+      vat: ticket.vat,
+      gross: ticket.gross,
+    });
+  }
+  return [...lines.values()];
+}
+
+const totalsOf = (lines: InvoiceLine[]) => ({
+  net: lines.reduce((sum, line) => sum + line.net, 0),
+  vat: lines.reduce((sum, line) => sum + line.vat, 0),
+  gross: lines.reduce((sum, line) => sum + line.gross, 0),
+});
+
+/** The next number of a series in a year: counted up and read in one statement. */
+function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series: string; seq: number; number: string } {
+  const series = seriesOf(kind);
+  const { last } = sql
+    .exec<{ last: number }>(
+      `INSERT INTO invoice_series (series, year, last) VALUES (?, ?, 1)
+       ON CONFLICT (series, year) DO UPDATE SET last = last + 1 RETURNING last`,
+      series,
+      year,
+    )
+    .one();
+  return { series, seq: last, number: invoiceNumber(series, year, last) };
+}
+
+function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: string; seq: number }, at: number) {
+  const { ksef, ...document } = invoice;
+  sql.exec(
+    `INSERT INTO invoices (id, number, series, year, seq, kind, order_id, corrects, issued_at, document, ksef_status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    invoice.id,
+    invoice.number,
+    numbering.series,
+    Number(invoice.issuedOn.slice(0, 4)),
+    numbering.seq,
+    invoice.kind,
+    invoice.orderId,
+    invoice.correction?.of.id ?? null,
+    at,
+    JSON.stringify(document),
+    ksef.status,
+  );
+}
+
+/**
+ * Issues the invoice of an order paid at `now`, when its buyer asked for one (in the caller's
+ * transaction; once per order). A payment received before the congress is an advance payment for a
+ * service still to come, so its invoice is an advance invoice (`ZAL`, art. 106b ust. 1 pkt 4 of the
+ * VAT act) covering the whole price, and no final invoice follows (art. 106f ust. 4); a payment on
+ * or after the day the service begins gets a regular invoice (`VAT`).
+ */
+export function issueInvoice(
+  sql: SqlStorage,
+  order: OrderRow,
+  tickets: TicketRow[],
+  now: number,
+  options: { ksef: boolean },
+): IssuedInvoice | null {
+  if (!order.invoice) return null;
+  const existing = invoicesOf(sql, order.id).find((invoice) => !invoice.correction);
+  if (existing) return existing;
+  const data = JSON.parse(order.invoice) as InvoiceData;
+  const kind: InvoiceKind = now < eventStartsAt() ? 'ZAL' : 'VAT';
+  const issuedOn = warsawDay(now);
+  const numbering = nextNumber(sql, kind, Number(issuedOn.slice(0, 4)));
+  const lines = linesOf(tickets);
+  const invoice: IssuedInvoice = {
+    id: timeSortableId(now),
+    number: numbering.number,
+    kind,
+    orderId: order.id,
+    orderCode: order.code,
+    issuedOn,
+    issuedAt: iso(now),
+    paidOn: issuedOn,
+    paymentMethod: order.provider === 'transfer' ? 'transfer' : 'card',
+    seller: seller(),
+    buyer: buyerParty(data),
+    buyerKind: buyerKind(data),
+    languages: data.country === 'PL' ? 'pl' : 'pl+en',
+    lines,
+    totals: totalsOf(lines),
+    reverseCharge: lines.some((line) => line.vatRate === 'np'),
+    currency: 'PLN',
+    correction: null,
+    example: isExample('organiser'),
+    ksef: initialKsef(options.ksef),
+  };
+  insert(sql, invoice, numbering, now);
+  return invoice;
+}
+
+/** KSeF never sees an invoice of an example seller, nor one made where KSeF is not configured. */
+const initialKsef = (configured: boolean): KsefState =>
+  configured && !isExample('organiser') ? { status: 'queued', attempts: 0 } : { status: 'waiting' };
+
+/** Why a correction is made, as the correction invoice says (in Polish, the invoice's language). */
+export const CORRECTION_REASONS = {
+  cancelled: 'Anulowanie zamówienia przez nabywcę i zwrot całej zapłaty',
+  refunded: 'Zwrot całej zapłaty przez organizatora',
+} as const;
+
+/**
+ * Corrects each invoice of an order that was paid back in full (in the caller's transaction): a
+ * correction of its own series (`KOR`, or `KOR_ZAL` for an advance invoice) whose lines are the
+ * change, every line taken back; the invoice itself is never edited. Once per invoice.
+ */
+export function correctInvoices(
+  sql: SqlStorage,
+  orderId: string,
+  now: number,
+  reason: keyof typeof CORRECTION_REASONS,
+  options: { ksef: boolean },
+): IssuedInvoice[] {
+  const all = invoicesOf(sql, orderId);
+  const corrected = new Set(all.flatMap((invoice) => (invoice.correction ? [invoice.correction.of.id] : [])));
+  const made: IssuedInvoice[] = [];
+  for (const original of all) {
+    if (original.correction || corrected.has(original.id)) continue;
+    const kind: InvoiceKind = original.kind === 'ZAL' ? 'KOR_ZAL' : 'KOR';
+    const issuedOn = warsawDay(now);
+    const numbering = nextNumber(sql, kind, Number(issuedOn.slice(0, 4)));
+    const lines = original.lines.map((line) => ({
+      ...line,
+      quantity: -line.quantity,
+      net: -line.net,
+      vat: -line.vat,
+      gross: -line.gross,
+    }));
+    const of: CorrectedInvoice = {
+      id: original.id,
+      number: original.number,
+      issuedOn: original.issuedOn,
+      ksefNumber: original.ksef.status === 'accepted' ? original.ksef.number : null,
+    };
+    const correction: IssuedInvoice = {
+      ...original,
+      id: timeSortableId(now),
+      number: numbering.number,
+      kind,
+      issuedOn,
+      issuedAt: iso(now),
+      lines,
+      totals: totalsOf(lines),
+      correction: { reason: CORRECTION_REASONS[reason], of },
+      example: isExample('organiser'),
+      ksef: initialKsef(options.ksef),
+    };
+    insert(sql, correction, numbering, now);
+    made.push(correction);
+  }
+  return made;
+}
+
+/** An invoice's KSeF state from its row. */
+function ksefOf(row: InvoiceRow): KsefState {
+  switch (row.ksef_status) {
+    case 'accepted':
+      return { status: 'accepted', number: row.ksef_number ?? '', acceptedAt: iso(row.ksef_at ?? 0) };
+    case 'rejected':
+      return { status: 'rejected', error: row.ksef_error ?? '', at: iso(row.ksef_at ?? 0) };
+    case 'sent':
+      return { status: 'sent', attempts: row.ksef_attempts, reference: row.ksef_reference ?? '' };
+    case 'queued':
+      return {
+        status: 'queued',
+        attempts: row.ksef_attempts,
+        ...(row.ksef_error ? { error: row.ksef_error } : {}),
+        ...(row.ksef_next_at !== null ? { nextAt: iso(row.ksef_next_at) } : {}),
+      };
+    default:
+      return { status: 'waiting' };
+  }
+}
+
+/** An invoice from its row. */
+export const toInvoice = (row: InvoiceRow): IssuedInvoice => ({
+  ...(JSON.parse(row.document) as Omit<IssuedInvoice, 'ksef'>),
+  ksef: ksefOf(row),
+});
+
+/** An order's invoices and corrections, in the order they were issued. */
+export function invoicesOf(sql: SqlStorage, orderId: string): IssuedInvoice[] {
+  return sql
+    .exec<InvoiceRow>('SELECT * FROM invoices WHERE order_id = ? ORDER BY id', orderId)
+    .toArray()
+    .map(toInvoice);
+}
+
+/** An invoice by id, or null. */
+export function invoiceById(sql: SqlStorage, id: string): IssuedInvoice | null {
+  const row = sql.exec<InvoiceRow>('SELECT * FROM invoices WHERE id = ?', id).toArray()[0];
+  return row ? toInvoice(row) : null;
+}
+
+/** What organisers can filter invoices by. */
+export type InvoiceFilter = {
+  /** `YYYY-MM`: issued in that month (Warsaw). */
+  month?: string;
+  kind?: InvoiceKind;
+  ksef?: KsefState['status'];
+  /** A number, an order code, or part of the buyer's name or tax number. */
+  q?: string;
+};
+
+/** A page of invoices for organisers, in number order; `cursor` continues after the last one. */
+export type InvoicePage = { invoices: IssuedInvoice[]; cursor: string | null };
+
+/** Invoices for organisers, `limit` at a time after `cursor` (an invoice id), oldest first. */
+export function listInvoices(
+  sql: SqlStorage,
+  filter: InvoiceFilter,
+  cursor: string | null,
+  limit: number,
+): InvoicePage {
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  if (filter.month) {
+    where.push("substr(json_extract(document, '$.issuedOn'), 1, 7) = ?");
+    values.push(filter.month);
+  }
+  if (filter.kind) {
+    where.push('kind = ?');
+    values.push(filter.kind);
+  }
+  if (filter.ksef) {
+    where.push('ksef_status = ?');
+    values.push(filter.ksef);
+  }
+  if (filter.q) {
+    const fields = [
+      'number',
+      "json_extract(document, '$.orderCode')",
+      "json_extract(document, '$.buyer.name')",
+      "json_extract(document, '$.buyer.taxId')",
+    ];
+    where.push(`(${fields.map((field) => `${field} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    values.push(...fields.map(() => like));
+  }
+  if (cursor) {
+    where.push('id > ?');
+    values.push(cursor);
+  }
+  const rows = sql
+    .exec<InvoiceRow>(
+      `SELECT * FROM invoices ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
+      ...values,
+      limit + 1,
+    )
+    .toArray();
+  const page = rows.slice(0, limit);
+  return { invoices: page.map(toInvoice), cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
