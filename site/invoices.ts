@@ -259,7 +259,17 @@ export type KsefState =
   | { status: 'rejected'; error: string; at: string };
 
 /** The fields of an invoice that a correction names: the invoice it corrects. */
-export type CorrectedInvoice = { id: string; number: string; issuedOn: string; ksefNumber: string | null };
+export type CorrectedInvoice = {
+  id: string;
+  number: string;
+  issuedOn: string;
+  ksefNumber: string | null;
+  /**
+   * Its gross total as it stood before this correction (grosze): the correction of an advance
+   * invoice states the payment before it (FA(3) `P_15ZK`).
+   */
+  gross?: number;
+};
 
 /** An issued invoice or correction: immutable once issued (but for its KSeF state). */
 export type IssuedInvoice = {

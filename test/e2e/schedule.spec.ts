@@ -5,24 +5,12 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import addFormats from 'ajv-formats';
+import { xmllint } from '../support/xmllint';
 import { expect, test } from './helpers';
 
 // The programme exports against the c3voc format's own schema and XSD (test/vendor/c3voc-schedule,
 // from voc/schedule `validator/`), as conference apps read them.
 const VENDOR = 'test/vendor/c3voc-schedule';
-
-/** xmllint (Debian's libxml2-utils): installed when missing and the tests run as root on Debian. */
-function xmllint(): string {
-  const found = spawnSync('sh', ['-c', 'command -v xmllint'], { encoding: 'utf8' }).stdout.trim();
-  if (found) return found;
-  if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0) {
-    console.log('Installing xmllint (apt-get install -y libxml2-utils) to validate /schedule.xml');
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'libxml2-utils'], { stdio: 'inherit' });
-    const installed = spawnSync('sh', ['-c', 'command -v xmllint'], { encoding: 'utf8' }).stdout.trim();
-    if (installed) return installed;
-  }
-  throw new Error('xmllint is missing: install libxml2-utils (Debian, Ubuntu) or libxml2 (others)');
-}
 
 test.describe('programme exports', () => {
   for (const lang of ['pl', 'en-gb', 'en-us', 'de', 'es']) {
