@@ -3,6 +3,7 @@ import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
 import { office, resetBoxOffice, setClock } from './box-office';
+import { expectValidInvoices } from './fa3';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
@@ -60,7 +61,11 @@ beforeEach(async () => {
   setClock(AT);
   await resetBoxOffice();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  // Every invoice and correction a test made is a valid FA(3) document.
+  await expectValidInvoices((await office().listInvoices({}, null, 1000)).invoices);
+});
 
 describe('an invoice issued on payment', () => {
   it('is an advance invoice (ZAL) numbered FV/<year>/00001, with one line per product and the buyer of the order', async () => {

@@ -233,6 +233,7 @@ export function correctInvoices(
       number: original.number,
       issuedOn: original.issuedOn,
       ksefNumber: original.ksef.status === 'accepted' ? original.ksef.number : null,
+      gross: original.totals.gross,
     };
     const correction: IssuedInvoice = {
       ...original,
