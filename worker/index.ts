@@ -17,6 +17,7 @@ import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
+import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
@@ -34,6 +35,7 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
   .route('/api/admin/content', content)
+  .route('/api/admin/invoices', adminInvoices)
   .route('/api/admin', door)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)

@@ -1,9 +1,11 @@
+import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
 import { office, resetBoxOffice, setClock } from './box-office';
-import { expectValidInvoices } from './fa3';
+import { expectValidFa3, expectValidInvoices } from './fa3';
+import { callWorker } from './platform';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
@@ -243,5 +245,98 @@ describe('the invoice list for organisers', () => {
     const rest = await office().listInvoices({}, first.cursor, 2);
     expect(rest).toMatchObject({ cursor: null });
     expect(rest.invoices).toHaveLength(1);
+  });
+});
+
+describe('the invoice documents over HTTP', () => {
+  const ORIGIN = 'https://kongres.test';
+  const ADMIN = { Authorization: 'Bearer test-admin-token' };
+
+  /** A cart bought with invoice data through the API, paid: its id and the buyer's token. */
+  async function boughtWithInvoice(invoice: InvoiceData | null = COMPANY) {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+        body: JSON.stringify({
+          email: 'firma@example.com',
+          lang: 'pl',
+          items: [{ product: 'onsite-pro', name: 'Anna Nowak' }, { product: 'online-standard' }],
+          ...(invoice ? { invoice } : {}),
+        }),
+      }),
+      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+    );
+    expect(res.status).toBe(201);
+    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+    await pay(orderId);
+    return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
+  }
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    callWorker(new Request(`${ORIGIN}${path}`, { headers }));
+
+  it("lets the buyer list and download the order's invoice as FA(3) XML with the order's token", async () => {
+    const { orderId, token } = await boughtWithInvoice();
+    const view = (await (await get(`/api/orders/${orderId}?token=${token}`)).json()) as {
+      invoices: { id: string; number: string; kind: string }[];
+    };
+    expect(view.invoices).toEqual([expect.objectContaining({ number: `FV/${AT.slice(0, 4)}/00001`, kind: 'ZAL' })]);
+    const res = await get(`/api/orders/${orderId}/invoice.xml?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="FV-${AT.slice(0, 4)}-00001.xml"`);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const xml = await res.text();
+    expect(xml).toContain('<P_2>FV/');
+    expect(xml).toContain('<NIP>5260250274</NIP>');
+    const byId = await get(`/api/orders/${orderId}/invoices/${view.invoices[0]?.id}.xml?token=${token}`);
+    expect(await byId.text()).toBe(xml);
+  });
+
+  it('answers 404 to a wrong token and no_invoice to an order without one', async () => {
+    const { orderId } = await boughtWithInvoice();
+    expect((await get(`/api/orders/${orderId}/invoice.xml?token=wrong`)).status).toBe(404);
+    const plain = await boughtWithInvoice(null);
+    const res = await get(`/api/orders/${plain.orderId}/invoice.xml?token=${plain.token}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'no_invoice' });
+  });
+
+  it("gives organisers the list, one invoice's XML and the month's CSV and zip", async () => {
+    const a = await boughtWithInvoice();
+    await boughtWithInvoice(GERMAN_COMPANY);
+    await office().settle(a.orderId, 'refunded', Date.now(), { by: 'organiser' });
+    expect((await get('/api/admin/invoices')).status).toBe(401);
+    const month = AT.slice(0, 7);
+    const list = (await (await get(`/api/admin/invoices?month=${month}`, ADMIN)).json()) as {
+      invoices: IssuedInvoice[];
+    };
+    expect(list.invoices.map((i) => i.kind)).toEqual(['ZAL', 'ZAL', 'KOR_ZAL']);
+    expect((await get('/api/admin/invoices?month=2027-13', ADMIN)).status).toBe(422);
+    const one = await get(`/api/admin/invoices/${list.invoices[2]?.id}.xml`, ADMIN);
+    expect(await one.text()).toContain('<RodzajFaktury>KOR_ZAL</RodzajFaktury>');
+
+    const csv = await (await get(`/api/admin/invoices/export.csv?month=${month}`, ADMIN)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'number,kind,issuedOn,paidOn,corrects,orderCode,buyerName,buyerTaxId,buyerCountry,net,vat,gross,reverseCharge,paymentMethod,ksefStatus,ksefNumber',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toContain(`KOR/${AT.slice(0, 4)}/00001,KOR_ZAL`);
+    expect(lines[3]).toContain(',-1298.00,-298.54,-1596.54,no,card,waiting,');
+
+    const zip = await get(`/api/admin/invoices/export.zip?month=${month}`, ADMIN);
+    expect(zip.headers.get('Content-Type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(
+      [`faktury-${month}.csv`, ...list.invoices.map((i) => `${i.number.replaceAll('/', '-')}.xml`)].sort(),
+    );
+    await expectValidFa3(
+      ...Object.entries(files)
+        .filter(([name]) => name.endsWith('.xml'))
+        .map(([, bytes]) => new TextDecoder().decode(bytes)),
+    );
+    expect((await get('/api/admin/invoices/export.zip', ADMIN)).status).toBe(422);
   });
 });
