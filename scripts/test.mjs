@@ -1,5 +1,6 @@
 // The one test command: lint and format, typecheck, deploy dry run, worker tests in workerd,
-// component tests, a production build, then end-to-end tests in Chromium against it.
+// component tests, Node tests (documents read back with pdf.js), a production build, then
+// end-to-end tests in Chromium against it.
 // Prints `N passed, N failed` over every suite as its last line (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,7 @@ const built = check('production build with prerendered pages', 'npm', ['run', 'b
 check('deploy configuration (wrangler deploy --dry-run)', 'npm', ['run', 'check:deploy']);
 vitest('worker', 'test/worker/vitest.config.ts');
 vitest('client', 'test/client/vitest.config.ts');
+vitest('node', 'test/node/vitest.config.ts');
 if (built) {
   try {
     // The browser's version is part of the suite's name, so a failure names it.

@@ -14,7 +14,7 @@ const LABELS = {
   suppliedOn: { pl: 'Data wykonania usługi', en: 'Date of supply' },
   seller: { pl: 'Sprzedawca', en: 'Seller' },
   buyer: { pl: 'Nabywca', en: 'Buyer' },
-  nip: { pl: 'NIP', en: 'Tax ID (NIP)' },
+  nip: { pl: 'NIP', en: 'Tax ID' },
   euVatId: { pl: 'Nr VAT UE', en: 'EU VAT number' },
   taxId: { pl: 'Nr identyfikacji podatkowej', en: 'Tax number' },
   items: { pl: 'Pozycje', en: 'Items' },
