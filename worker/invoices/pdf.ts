@@ -534,8 +534,8 @@ function sectionHeading(sheet: Sheet, text: string): void {
 }
 
 /** A column's heading with a rule under it, from `top`; returns where the column's content starts. */
-function columnHeading(sheet: Sheet, x: number, width: number, top: number, text: string): number {
-  sheet.text(text.toUpperCase(), x, top - 9, { size: 7.5, bold: true, color: COLOURS.accent });
+function columnHeading(sheet: Sheet, x: number, width: number, top: number, text: string, upper = true): number {
+  sheet.text(upper ? text.toUpperCase() : text, x, top - 9, { size: 7.5, bold: true, color: COLOURS.accent });
   sheet.rule(x, top - 14, width);
   return top - 16;
 }
@@ -581,7 +581,8 @@ function ksefBlock(
   example: boolean,
   ksef: InvoicePdfOptions['ksef'],
 ): number {
-  let y = columnHeading(sheet, M, SIDE, top, 'KSeF');
+  // KSeF keeps its own spelling, not the other headings' capitals.
+  let y = columnHeading(sheet, M, SIDE, top, 'KSeF', false);
   if (!ksef) {
     for (const line of sheet.wrap(label(L, example ? 'ksefExample' : 'ksefNotYet'), SIDE, { size: 8.5 })) {
       y -= 12;
