@@ -1,5 +1,6 @@
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { formatInvoiceAmount } from '../../site/format';
 import { invoicePdf, proformaPdf } from '../../worker/invoices/pdf';
 import {
   advanceInvoice,
@@ -83,5 +84,12 @@ describe('invoice PDFs in workerd', () => {
     const buyer = { ...PERSON, name: '株式会社 Łódź' };
     const doc = await reload(await invoicePdf(advanceInvoice({ buyer, buyerKind: 'person' })));
     expect(doc.getPageCount()).toBe(1);
+  });
+
+  it('formats amounts and countries in workerd as the text tests read them in Node', () => {
+    // The text checks run in Node (test/node); the documents are made here, with workerd's ICU.
+    expect(formatInvoiceAmount(1_228_77)).toBe('1\u00a0228,77\u00a0zł');
+    expect(formatInvoiceAmount(-229_77)).toBe('-229,77\u00a0zł');
+    expect(new Intl.DisplayNames(['pl'], { type: 'region' }).of('DE')).toBe('Niemcy');
   });
 });

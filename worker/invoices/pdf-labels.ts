@@ -113,7 +113,10 @@ const TITLES: Record<InvoiceKind, { pl: string; en: string }> = {
   KOR_ZAL: { pl: 'Faktura korygująca', en: 'Corrective invoice' },
 };
 
-/** The document's title by its kind, as the VAT act names it. */
+/** The document's title by its kind, as the VAT act names it, in Polish and in English. */
+export const invoiceTitleParts = (kind: InvoiceKind) => TITLES[kind];
+
+/** The document's title in its languages: "Faktura", or "Faktura / Invoice". */
 export function invoiceTitle(languages: DocumentLanguages, kind: InvoiceKind): string {
   const { pl, en } = TITLES[kind];
   return languages === 'pl' ? pl : `${pl} / ${en}`;

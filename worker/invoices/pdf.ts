@@ -9,7 +9,14 @@ import {
   type Proforma,
 } from '../../site/invoices';
 import { COLOURS, CONTENT_WIDTH, PAGE, Sheet, type TextStyle } from './pdf-kit';
-import { type DocumentLanguages, invoiceTitle, type LabelKey, label, labelParts } from './pdf-labels';
+import {
+  type DocumentLanguages,
+  invoiceTitle,
+  invoiceTitleParts,
+  type LabelKey,
+  label,
+  labelParts,
+} from './pdf-labels';
 
 /**
  * The invoice and the pro-forma as PDF, as the buyer and their accountant open them: A4, every
@@ -42,8 +49,8 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
   });
 
   header(sheet, L, {
-    title: invoiceTitle('pl', invoice.kind),
-    titleEn: L === 'pl' ? null : (invoiceTitle('pl+en', invoice.kind).split(' / ')[1] ?? null),
+    title: invoiceTitleParts(invoice.kind).pl,
+    titleEn: L === 'pl' ? null : invoiceTitleParts(invoice.kind).en,
     numberLine: `${t('number')} ${invoice.number}`,
     orderCode: invoice.orderCode,
     dates: [
