@@ -1,8 +1,11 @@
+import { createMessageBatch, env } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
-import type { CartItem, Order } from '../../site/orders';
+import type { CartItem, MailJob, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
+import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidFa3, expectValidInvoices } from './fa3';
 import { callWorker } from './platform';
@@ -338,5 +341,78 @@ describe('the invoice documents over HTTP', () => {
         .map(([, bytes]) => new TextDecoder().decode(bytes)),
     );
     expect((await get('/api/admin/invoices/export.zip', ADMIN)).status).toBe(422);
+  });
+});
+
+describe('the invoice PDF', () => {
+  const ORIGIN = 'https://kongres.test';
+
+  /** Runs the mail queue's consumer on an order's e-mails of a kind; returns what was sent. */
+  async function sendEmails(orderId: string, kind: string) {
+    const ids = (await office().emails(orderId)).filter((e) => e.kind === kind).map((e) => e.id);
+    const batch = createMessageBatch<MailJob>(
+      'congress-mail',
+      ids.map((emailId, i) => ({ id: `m${emailId}-${i}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
+    );
+    const messages: { subject: string; attachments: EmailAttachment[] }[] = [];
+    const send = async (message: unknown) => {
+      messages.push(message as (typeof messages)[number]);
+      return { messageId: `msg-${crypto.randomUUID()}` };
+    };
+    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+    return messages;
+  }
+
+  const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.slice(0, 5)) === '%PDF-';
+
+  it('is attached to the confirmation, and the correction to the cancellation e-mail', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(order.id);
+    const [confirmation] = await sendEmails(order.id, 'confirmation');
+    const pdf = confirmation?.attachments.find((a) => a.type === 'application/pdf');
+    expect(pdf).toMatchObject({ filename: `FV-${AT.slice(0, 4)}-00001.pdf`, disposition: 'attachment' });
+    expect(isPdf(pdf?.content as Uint8Array)).toBe(true);
+    await office().cancelPaid(order.id, 'demo_refund', Date.now());
+    const [cancellation] = await sendEmails(order.id, 'cancellation');
+    expect(cancellation?.attachments.map((a) => a.filename)).toEqual([`KOR-${AT.slice(0, 4)}-00001.pdf`]);
+  });
+
+  it('is not attached when no invoice was asked for', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }]);
+    await pay(order.id);
+    const [confirmation] = await sendEmails(order.id, 'confirmation');
+    expect(confirmation?.attachments.some((a) => a.type === 'application/pdf')).toBe(false);
+  });
+
+  it('is downloaded by the buyer and by organisers', async () => {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.10' },
+        body: JSON.stringify({
+          email: 'firma@example.com',
+          lang: 'pl',
+          items: [{ product: 'online-vip' }],
+          invoice: COMPANY,
+        }),
+      }),
+      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+    );
+    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+    await pay(orderId);
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const download = await callWorker(new Request(`${ORIGIN}/api/orders/${orderId}/invoice.pdf?token=${token}`));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('Content-Type')).toBe('application/pdf');
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="FV-${AT.slice(0, 4)}-00001.pdf"`);
+    expect(isPdf(new Uint8Array(await download.arrayBuffer()))).toBe(true);
+    const [invoice] = await invoicesOf(orderId);
+    const admin = await callWorker(
+      new Request(`${ORIGIN}/api/admin/invoices/${invoice?.id}.pdf`, {
+        headers: { Authorization: 'Bearer test-admin-token' },
+      }),
+    );
+    expect(admin.headers.get('Content-Type')).toBe('application/pdf');
+    expect(isPdf(new Uint8Array(await admin.arrayBuffer()))).toBe(true);
   });
 });

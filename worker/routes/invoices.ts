@@ -10,6 +10,7 @@ import { ApiError } from '../errors';
 import { invoiceFileName, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
 import { organisersOnly } from '../organisers';
+import { invoiceResponse } from './orders';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const INVOICE_ID = /^[0-9A-Z]{26}$/;
@@ -124,12 +125,9 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Disposition': attachment(`faktury-${month}.zip`),
     });
   })
-  .get('/:file{[0-9A-Z]{26}\\.xml}', async (c) => {
-    const id = c.req.param('file').slice(0, -'.xml'.length);
+  .get('/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
+    const [id = ''] = c.req.param('file').split('.');
     const invoice = await boxOffice(c.env.BOX_OFFICE).invoice(id);
     if (!invoice) throw new ApiError(404, 'not_found');
-    return c.body(invoiceXml(invoice), 200, {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': attachment(invoiceFileName(invoice, 'xml')),
-    });
+    return invoiceResponse(c, invoice, c.req.param('file'));
   });

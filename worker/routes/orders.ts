@@ -12,7 +12,7 @@ import { now } from '../clock';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { invoiceFileName, invoiceXml } from '../invoices/documents';
+import { invoiceFileName, invoicePdfBytes, invoiceXml } from '../invoices/documents';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
@@ -113,12 +113,14 @@ async function openedOrder(c: Context<AppEnv>) {
 /** The invoice of an order (not a correction of it), which `/invoice.pdf` and `/invoice.xml` name. */
 const orderInvoice = (invoices: IssuedInvoice[]) => invoices.find((invoice) => !invoice.correction);
 
-/** An invoice's FA(3) XML as a download, or 404 `no_invoice`. */
-function xmlResponse(c: Context<AppEnv>, invoice: IssuedInvoice | undefined) {
+/** An invoice as a download, its PDF or its FA(3) XML (as `file` ends), or 404 `no_invoice`. */
+export async function invoiceResponse(c: Context<AppEnv>, invoice: IssuedInvoice | undefined, file: string) {
   if (!invoice) throw new ApiError(404, 'no_invoice');
-  return c.body(invoiceXml(invoice), 200, {
-    'Content-Type': 'application/xml; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, 'xml')}"`,
+  const pdf = file.endsWith('.pdf');
+  const body = pdf ? ((await invoicePdfBytes(c.env, invoice)) as Uint8Array<ArrayBuffer>) : invoiceXml(invoice);
+  return c.body(body, 200, {
+    'Content-Type': pdf ? 'application/pdf' : 'application/xml; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, pdf ? 'pdf' : 'xml')}"`,
   });
 }
 
@@ -175,16 +177,17 @@ export const orders = new Hono<AppEnv>()
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   })
-  .get('/:id/invoice.xml', async (c) => {
+  .get('/:id/:file{invoice.(?:pdf|xml)}', async (c) => {
     const { order, office } = await openedOrder(c);
-    return xmlResponse(c, orderInvoice(await office.invoices(order.id)));
+    return invoiceResponse(c, orderInvoice(await office.invoices(order.id)), c.req.param('file'));
   })
-  .get('/:id/invoices/:file{[0-9A-Z]{26}\\.xml}', async (c) => {
+  .get('/:id/invoices/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
     const { order, office } = await openedOrder(c);
-    const id = c.req.param('file').slice(0, -'.xml'.length);
-    return xmlResponse(
+    const [id] = c.req.param('file').split('.');
+    return invoiceResponse(
       c,
-      (await office.invoices(order.id)).find((invoice) => invoice.id === id),
+      (await office.invoices(order.id)).find((item) => item.id === id),
+      c.req.param('file'),
     );
   })
   .patch('/:id/tickets/:ticketId', ...validJson(holderBody, 2048), async (c) => {
