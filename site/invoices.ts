@@ -1,3 +1,4 @@
+import { ORGANISER } from './event';
 import type { ProductId } from './tickets';
 
 /**
@@ -230,6 +231,16 @@ export type InvoiceParty = {
   city: string;
   country: string;
 };
+
+/** The seller of every invoice: the organiser of site/event.ts (example data while it is). */
+export const sellerParty = (): InvoiceParty => ({
+  name: ORGANISER.name,
+  taxId: formatNip(ORGANISER.taxId),
+  street: ORGANISER.street,
+  postalCode: ORGANISER.postalCode,
+  city: ORGANISER.city,
+  country: ORGANISER.country,
+});
 
 /** One line of an invoice: the tickets of one product. Amounts in grosze. */
 export type InvoiceLine = {

@@ -7,6 +7,7 @@ import {
   type InvoiceParty,
   type IssuedInvoice,
   invoiceNumber,
+  sellerParty,
   vatTreatment,
 } from '../../site/invoices';
 import { PRODUCTS, type ProductId, priceBreakdown } from '../../site/tickets';
@@ -15,14 +16,7 @@ import { PRODUCTS, type ProductId, priceBreakdown } from '../../site/tickets';
 // KSeF): every kind, every kind of buyer, 23% and reverse charge. Amounts in grosze.
 
 /** The seller: the organiser of site/event.ts (example data while it is). */
-export const SELLER: InvoiceParty = {
-  name: ORGANISER.name,
-  taxId: formatNip(ORGANISER.taxId),
-  street: ORGANISER.street,
-  postalCode: ORGANISER.postalCode,
-  city: ORGANISER.city,
-  country: ORGANISER.country,
-};
+export const SELLER: InvoiceParty = sellerParty();
 
 /** One buyer of each kind; their numbers have the right form (a NIP with its checksum). */
 export const BUYERS: Record<BuyerKind, InvoiceParty> = {

@@ -1,5 +1,12 @@
 import { ORGANISER } from '../../site/event';
-import { formatNip, type InvoiceLine, type InvoiceParty, type IssuedInvoice, type Proforma } from '../../site/invoices';
+import {
+  formatNip,
+  type InvoiceLine,
+  type InvoiceParty,
+  type IssuedInvoice,
+  type Proforma,
+  sellerParty,
+} from '../../site/invoices';
 import type { ProductId } from '../../site/tickets';
 
 /**
@@ -9,14 +16,7 @@ import type { ProductId } from '../../site/tickets';
  * different from the others on it, so a test that finds one has found that one.
  */
 
-export const SELLER: InvoiceParty = {
-  name: ORGANISER.name,
-  taxId: formatNip(ORGANISER.taxId),
-  street: ORGANISER.street,
-  postalCode: ORGANISER.postalCode,
-  city: ORGANISER.city,
-  country: ORGANISER.country,
-};
+export const SELLER: InvoiceParty = sellerParty();
 
 export const PL_BUSINESS: InvoiceParty = {
   name: 'Ministerstwo Finansów',

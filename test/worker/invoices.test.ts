@@ -59,6 +59,21 @@ async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Ord
 /** An instant inside the promotion, at midday in Warsaw (so its day is the same in UTC). */
 const AT = '2027-03-15T11:00:00Z';
 
+/** A cart bought through `POST /api/orders` (pending): its id and the buyer's token. */
+async function buyOverHttp(items: CartItem[], invoice: InvoiceData | null) {
+  const res = await callWorker(
+    new Request('https://kongres.test/api/orders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+      body: JSON.stringify({ email: 'firma@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }),
+    }),
+    { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+  );
+  expect(res.status).toBe(201);
+  const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+  return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
+}
+
 const pay = (id: string) => office().settle(id, 'paid', Date.now(), { by: 'test' });
 const invoicesOf = (id: string) => office().invoices(id) as Promise<IssuedInvoice[]>;
 
@@ -257,23 +272,12 @@ describe('the invoice documents over HTTP', () => {
 
   /** A cart bought with invoice data through the API, paid: its id and the buyer's token. */
   async function boughtWithInvoice(invoice: InvoiceData | null = COMPANY) {
-    const res = await callWorker(
-      new Request(`${ORIGIN}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
-        body: JSON.stringify({
-          email: 'firma@example.com',
-          lang: 'pl',
-          items: [{ product: 'onsite-pro', name: 'Anna Nowak' }, { product: 'online-standard' }],
-          ...(invoice ? { invoice } : {}),
-        }),
-      }),
-      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+    const bought = await buyOverHttp(
+      [{ product: 'onsite-pro', name: 'Anna Nowak' }, { product: 'online-standard' }],
+      invoice,
     );
-    expect(res.status).toBe(201);
-    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
-    await pay(orderId);
-    return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
+    await pay(bought.orderId);
+    return bought;
   }
 
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -385,22 +389,8 @@ describe('the invoice PDF', () => {
   });
 
   it('is downloaded by the buyer and by organisers', async () => {
-    const res = await callWorker(
-      new Request(`${ORIGIN}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.10' },
-        body: JSON.stringify({
-          email: 'firma@example.com',
-          lang: 'pl',
-          items: [{ product: 'online-vip' }],
-          invoice: COMPANY,
-        }),
-      }),
-      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
-    );
-    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+    const { orderId, token } = await buyOverHttp([{ product: 'online-vip' }], COMPANY);
     await pay(orderId);
-    const token = new URL(url).searchParams.get('token') ?? '';
     const download = await callWorker(new Request(`${ORIGIN}/api/orders/${orderId}/invoice.pdf?token=${token}`));
     expect(download.status).toBe(200);
     expect(download.headers.get('Content-Type')).toBe('application/pdf');

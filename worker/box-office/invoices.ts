@@ -11,6 +11,7 @@ import {
   invoiceNumber,
   type KsefState,
   nipDigits,
+  sellerParty,
   seriesOf,
 } from '../../site/invoices';
 import { eventStartsAt } from '../../site/terms';
@@ -53,16 +54,6 @@ export const warsawDay = (ms: number) =>
     month: '2-digit',
     day: '2-digit',
   }).format(ms);
-
-/** The seller: the organiser of site/event.ts. */
-export const seller = (): InvoiceParty => ({
-  name: ORGANISER.name,
-  taxId: nipDigits(ORGANISER.taxId),
-  street: ORGANISER.street,
-  postalCode: ORGANISER.postalCode,
-  city: ORGANISER.city,
-  country: ORGANISER.country,
-});
 
 const buyerParty = (data: InvoiceData): InvoiceParty => ({
   name: data.name,
@@ -175,7 +166,7 @@ export function issueInvoice(
     issuedAt: iso(now),
     paidOn: issuedOn,
     paymentMethod: order.provider === 'transfer' ? 'transfer' : 'card',
-    seller: seller(),
+    seller: sellerParty(),
     buyer: buyerParty(data),
     buyerKind: buyerKind(data),
     languages: data.country === 'PL' ? 'pl' : 'pl+en',
