@@ -19,6 +19,7 @@ import { footer } from './routes/footer';
 import { orders } from './routes/orders';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
+import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
@@ -34,6 +35,7 @@ const app = new Hono<AppEnv>()
   .route('/api/webhooks', webhooks)
   .route('/api/admin/content', content)
   .route('/api/admin', door)
+  .route('/api/admin', transfers)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
