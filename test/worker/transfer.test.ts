@@ -1,9 +1,12 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORGANISER } from '../../site/event';
 import type { InvoiceData } from '../../site/invoices';
 import type { OrderView } from '../../site/order-view';
 import {
   type CartItem,
   type LogEntry,
+  type MailJob,
   type Order,
   TRANSFER_HOLD_MS,
   TRANSFER_REMINDER_MS,
@@ -12,6 +15,7 @@ import {
 } from '../../site/orders';
 import { href } from '../../site/pages';
 import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
 import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
 import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -203,6 +207,62 @@ describe('the hold of a transfer order', () => {
     setClock(new Date(Date.parse(order.holdUntil) - TRANSFER_REMINDER_MS).toISOString());
     await runAlarm();
     expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+  });
+});
+
+/** Runs the mail queue's consumer on one batch of e-mails, sending through `send`. */
+async function consume(ids: number[], send: Bindings['EMAIL']['send']) {
+  const batch = createMessageBatch<MailJob>(
+    'congress-mail',
+    ids.map((emailId) => ({ id: `t${emailId}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+  return getQueueResult(batch, ctx);
+}
+
+describe('the e-mails of a transfer order', () => {
+  it('gives the amount, the account, the order code as the title, the pay-by date and the order page; the reminder says the same, and is not sent once paid', async () => {
+    const placed = await orderByTransfer();
+    const order = await readOrder(placed.orderId);
+    const sent: { subject: string; text: string; to: string }[] = [];
+    const send = vi.fn(async (message: unknown) => {
+      sent.push(message as (typeof sent)[number]);
+      return { messageId: `msg-${sent.length}` };
+    });
+    const [proforma] = await office().emails(placed.orderId);
+    await consume([proforma?.id ?? 0], send);
+    expect(sent[0]?.to).toBe('ksiegowosc@firma.pl');
+    expect(sent[0]?.subject).toBe(`Dane do przelewu – zamówienie ${placed.code}`);
+    const text = sent[0]?.text ?? '';
+    expect(text).toContain(
+      `Kwota: ${new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2 }).format(order.gross / 100)}`,
+    );
+    expect(text).toContain(`Numer konta: ${ORGANISER.bank.iban}`);
+    expect(text).toContain(`Tytuł przelewu: ${placed.code}`);
+    expect(text).toContain('Zapłać do: 22 marca 2027');
+    expect(text).toContain(`${href('pl', 'thanks')}?order=${placed.orderId}&token=`);
+    // The organiser is example data: the e-mail says the account is one.
+    expect(text).toContain('przykładowy numer konta');
+
+    const hold = Date.parse(order.holdUntil);
+    setClock(new Date(hold - TRANSFER_REMINDER_MS).toISOString());
+    await runAlarm();
+    const reminder = (await office().emails(placed.orderId)).find((e) => e.kind === 'transfer_reminder');
+    await consume([reminder?.id ?? 0], send);
+    expect(sent[1]?.subject).toBe(`Przypomnienie: czekamy na przelew za zamówienie ${placed.code}`);
+    expect(sent[1]?.text).toContain(`Tytuł przelewu: ${placed.code}`);
+
+    // A reminder queued and then overtaken by the payment is not sent.
+    const other = await orderByTransfer();
+    const otherOrder = await readOrder(other.orderId);
+    setClock(new Date(Date.parse(otherOrder.holdUntil) - TRANSFER_REMINDER_MS).toISOString());
+    await runAlarm();
+    const queued = (await office().emails(other.orderId)).find((e) => e.kind === 'transfer_reminder');
+    expect(queued).toBeDefined();
+    await markPaid(other.orderId, { amount: otherOrder.gross, paidOn: '2027-03-16' });
+    await consume([queued?.id ?? 0], send);
+    expect(sent).toHaveLength(2);
   });
 });
 
