@@ -1,6 +1,7 @@
 // The one test command: lint and format, typecheck, deploy dry run, worker tests in workerd,
-// component tests, node-side tests (the invoice documents against their schemas), a production
-// build, then end-to-end tests in Chromium against it.
+// component tests, node-side tests (the invoice documents against their schemas and read back with
+// pdf.js, the KSeF client against its OpenAPI contract), a production build, then end-to-end tests
+// in Chromium against it.
 // Prints `N passed, N failed` over every suite as its last line (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -78,6 +78,21 @@ export function formatPrice(lang: LanguageCode, grosze: number, exact = false): 
   }).format(grosze / 100);
 }
 
+/**
+ * An amount in grosze as an invoice prints it, in Polish whatever the buyer's language: always the
+ * grosze, thousands always grouped ("1 228,77 zł"). Intl's Polish style leaves four-digit amounts
+ * ungrouped ("1228,77 zł"), which accounting documents do not.
+ */
+export function formatInvoiceAmount(grosze: number): string {
+  return new Intl.NumberFormat(locale('pl'), {
+    style: 'currency',
+    currency: 'PLN',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: 'always',
+  }).format(grosze / 100);
+}
+
 /** Names joined as the language joins them: "A, B i C", "A, B, and C". */
 export function formatList(lang: LanguageCode, items: readonly string[]): string {
   return new Intl.ListFormat(locale(lang), { type: 'conjunction' }).format(items);

@@ -300,3 +300,26 @@ export type IssuedInvoice = {
   example: boolean;
   ksef: KsefState;
 };
+
+/**
+ * A pro-forma for an order paid by transfer: not an invoice (no number in a series, no tax effect),
+ * it tells the buyer what to pay, to which account, with which title and by when. Amounts in grosze.
+ */
+export type Proforma = {
+  orderCode: string;
+  /** Date of issue and the last day to pay (`YYYY-MM-DD`, Warsaw). */
+  issuedOn: string;
+  payUntil: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  totals: { net: number; vat: number; gross: number };
+  reverseCharge: boolean;
+  /** The organiser's account (site/event.ts ORGANISER.bank). */
+  bank: { name: string; iban: string; swift: string };
+  /** The transfer's title: the order code, by which the payment is matched to the order. */
+  transferTitle: string;
+  languages: 'pl' | 'pl+en';
+  /** The seller is example data: the document says so. */
+  example: boolean;
+};

@@ -1,3 +1,4 @@
+import type { IssuedInvoice } from './invoices';
 import type { Order, Ticket } from './orders';
 
 /**
@@ -32,7 +33,19 @@ export type OrderView = Pick<
   cancellableUntil: string;
   /** Until when a ticket's holder can be changed (ISO): the congress's start. */
   changesUntil: string;
+  /** The order's invoices and corrections, oldest first, each downloadable as PDF and FA(3) XML. */
+  invoices: InvoiceView[];
 };
+
+/** An invoice as its buyer sees it in the list of an order's documents. */
+export type InvoiceView = Pick<IssuedInvoice, 'id' | 'number' | 'kind' | 'issuedOn'> & {
+  /** Its KSeF number, once KSeF has accepted it. */
+  ksefNumber: string | null;
+};
+
+/** Where the buyer downloads an invoice of their order, as PDF or as FA(3) XML. */
+export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 'xml', token: string) =>
+  `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}.${format}?token=${encodeURIComponent(token)}`;
 
 /** A ticket as its buyer sees it. */
 export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {

@@ -318,3 +318,6 @@ export type EmailRecord = {
 
 /** The body of a message on the mail queue: the box office's e-mail to send. */
 export type MailJob = { emailId: number };
+
+/** The body of a message on the KSeF queue: an invoice of the box office to submit. */
+export type KsefJob = { invoiceId: string };

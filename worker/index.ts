@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { MailJob } from '../site/orders';
+import type { KsefJob, MailJob } from '../site/orders';
 import { publishedChanged } from './content/pages';
 import { prepareStore } from './content/seed';
 import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
+import { submitToKsef } from './invoices/ksef-queue';
 import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
@@ -16,6 +17,7 @@ import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { footer } from './routes/footer';
+import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
@@ -34,6 +36,7 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
   .route('/api/admin/content', content)
+  .route('/api/admin/invoices', adminInvoices)
   .route('/api/admin', door)
   .route('/api/admin', transfers)
   .route('/api/admin', admin)
@@ -64,10 +67,14 @@ export type App = typeof app;
 export { BoxOffice } from './box-office/box-office';
 export default {
   fetch: app.fetch,
-  queue: deliverMail,
+  // The mail queue (and its dead letters) and the KSeF queue.
+  async queue(batch, env) {
+    if (batch.queue.startsWith('congress-ksef')) return submitToKsef(batch as MessageBatch<KsefJob>, env);
+    return deliverMail(batch as MessageBatch<MailJob>, env);
+  },
   // Each minute: publications set for this moment (and the edition's lists on 1 September).
   async scheduled(_controller, env) {
     const at = Date.now();
     if (await prepareStore(env.CONTENT_DB, at, env.ENVIRONMENT)) await publishedChanged(env, at);
   },
-} satisfies ExportedHandler<AppEnv['Bindings'], MailJob>;
+} satisfies ExportedHandler<AppEnv['Bindings'], MailJob | KsefJob>;

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Node-side tests of code that is pure enough to run outside workerd (the invoice documents), with
-// the machine's tools (xmllint) where an official schema checks the output.
+// Tests that need Node itself rather than workerd or a simulated DOM: the invoice documents against
+// their schemas (xmllint) and read back with pdf.js, as a viewer would; the KSeF client against a
+// fake built from the Ministry's OpenAPI document.
 export default defineConfig({
   test: {
     include: ['test/node/**/*.test.ts'],
     environment: 'node',
+    testTimeout: 30_000,
   },
 });

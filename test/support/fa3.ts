@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xmllint } from './xmllint';
 
@@ -28,6 +31,36 @@ export function validateFa3(xml: string): { valid: boolean; errors: string } {
   const errors = result.stderr.trim();
   const schemaIncomplete = /Failed to locate a schema|Skipping the import|failed to load/i.test(errors);
   return { valid: result.status === 0 && !schemaIncomplete && /\bvalidates$/.test(errors), errors };
+}
+
+/**
+ * Many FA(3) documents checked in one xmllint run (the schema is read once): each one's verdict,
+ * in order. Each document is a file of its own, so a message names the document it is about.
+ */
+export function validateFa3Many(xmls: string[]): { valid: boolean; errors: string }[] {
+  if (xmls.length === 0) return [];
+  const dir = mkdtempSync(join(tmpdir(), 'fa3-'));
+  try {
+    const files = xmls.map((xml, i) => {
+      const file = join(dir, `${i}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    });
+    const result = spawnSync(xmllint(), ['--noout', '--nonet', '--schema', SCHEMA, ...files], {
+      encoding: 'utf8',
+      env: { ...process.env, XML_CATALOG_FILES: CATALOG },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.error) throw result.error;
+    const lines = result.stderr.split('\n');
+    const schemaIncomplete = /Failed to locate a schema|Skipping the import|failed to load/i.test(result.stderr);
+    return files.map((file) => {
+      const own = lines.filter((line) => line.startsWith(file)).join('\n');
+      return { valid: !schemaIncomplete && own === `${file} validates`, errors: own };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** XPath over element names without their namespace: `Fa/P_2` is `/Faktura/Fa/P_2`, `*` any element. */

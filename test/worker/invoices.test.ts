@@ -1,8 +1,14 @@
+import { createMessageBatch, env } from 'cloudflare:test';
+import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
-import type { CartItem, Order } from '../../site/orders';
+import type { CartItem, MailJob, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
+import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
 import { office, resetBoxOffice, setClock } from './box-office';
+import { expectValidFa3, expectValidInvoices } from './fa3';
+import { callWorker } from './platform';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
@@ -60,7 +66,11 @@ beforeEach(async () => {
   setClock(AT);
   await resetBoxOffice();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  // Every invoice and correction a test made is a valid FA(3) document.
+  await expectValidInvoices((await office().listInvoices({}, null, 1000)).invoices);
+});
 
 describe('an invoice issued on payment', () => {
   it('is an advance invoice (ZAL) numbered FV/<year>/00001, with one line per product and the buyer of the order', async () => {
@@ -238,5 +248,171 @@ describe('the invoice list for organisers', () => {
     const rest = await office().listInvoices({}, first.cursor, 2);
     expect(rest).toMatchObject({ cursor: null });
     expect(rest.invoices).toHaveLength(1);
+  });
+});
+
+describe('the invoice documents over HTTP', () => {
+  const ORIGIN = 'https://kongres.test';
+  const ADMIN = { Authorization: 'Bearer test-admin-token' };
+
+  /** A cart bought with invoice data through the API, paid: its id and the buyer's token. */
+  async function boughtWithInvoice(invoice: InvoiceData | null = COMPANY) {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+        body: JSON.stringify({
+          email: 'firma@example.com',
+          lang: 'pl',
+          items: [{ product: 'onsite-pro', name: 'Anna Nowak' }, { product: 'online-standard' }],
+          ...(invoice ? { invoice } : {}),
+        }),
+      }),
+      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+    );
+    expect(res.status).toBe(201);
+    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+    await pay(orderId);
+    return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
+  }
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    callWorker(new Request(`${ORIGIN}${path}`, { headers }));
+
+  it("lets the buyer list and download the order's invoice as FA(3) XML with the order's token", async () => {
+    const { orderId, token } = await boughtWithInvoice();
+    const view = (await (await get(`/api/orders/${orderId}?token=${token}`)).json()) as {
+      invoices: { id: string; number: string; kind: string }[];
+    };
+    expect(view.invoices).toEqual([expect.objectContaining({ number: `FV/${AT.slice(0, 4)}/00001`, kind: 'ZAL' })]);
+    const res = await get(`/api/orders/${orderId}/invoice.xml?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="FV-${AT.slice(0, 4)}-00001.xml"`);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const xml = await res.text();
+    expect(xml).toContain('<P_2>FV/');
+    expect(xml).toContain('<NIP>5260250274</NIP>');
+    const byId = await get(`/api/orders/${orderId}/invoices/${view.invoices[0]?.id}.xml?token=${token}`);
+    expect(await byId.text()).toBe(xml);
+  });
+
+  it('answers 404 to a wrong token and no_invoice to an order without one', async () => {
+    const { orderId } = await boughtWithInvoice();
+    expect((await get(`/api/orders/${orderId}/invoice.xml?token=wrong`)).status).toBe(404);
+    const plain = await boughtWithInvoice(null);
+    const res = await get(`/api/orders/${plain.orderId}/invoice.xml?token=${plain.token}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'no_invoice' });
+  });
+
+  it("gives organisers the list, one invoice's XML and the month's CSV and zip", async () => {
+    const a = await boughtWithInvoice();
+    await boughtWithInvoice(GERMAN_COMPANY);
+    await office().settle(a.orderId, 'refunded', Date.now(), { by: 'organiser' });
+    expect((await get('/api/admin/invoices')).status).toBe(401);
+    const month = AT.slice(0, 7);
+    const list = (await (await get(`/api/admin/invoices?month=${month}`, ADMIN)).json()) as {
+      invoices: IssuedInvoice[];
+    };
+    expect(list.invoices.map((i) => i.kind)).toEqual(['ZAL', 'ZAL', 'KOR_ZAL']);
+    expect((await get('/api/admin/invoices?month=2027-13', ADMIN)).status).toBe(422);
+    const one = await get(`/api/admin/invoices/${list.invoices[2]?.id}.xml`, ADMIN);
+    expect(await one.text()).toContain('<RodzajFaktury>KOR_ZAL</RodzajFaktury>');
+
+    const csv = await (await get(`/api/admin/invoices/export.csv?month=${month}`, ADMIN)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'number,kind,issuedOn,paidOn,corrects,orderCode,buyerName,buyerTaxId,buyerCountry,net,vat,gross,reverseCharge,paymentMethod,ksefStatus,ksefNumber',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toContain(`KOR/${AT.slice(0, 4)}/00001,KOR_ZAL`);
+    expect(lines[3]).toContain(',-1298.00,-298.54,-1596.54,no,card,waiting,');
+
+    const zip = await get(`/api/admin/invoices/export.zip?month=${month}`, ADMIN);
+    expect(zip.headers.get('Content-Type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(
+      [`faktury-${month}.csv`, ...list.invoices.map((i) => `${i.number.replaceAll('/', '-')}.xml`)].sort(),
+    );
+    await expectValidFa3(
+      ...Object.entries(files)
+        .filter(([name]) => name.endsWith('.xml'))
+        .map(([, bytes]) => new TextDecoder().decode(bytes)),
+    );
+    expect((await get('/api/admin/invoices/export.zip', ADMIN)).status).toBe(422);
+  });
+});
+
+describe('the invoice PDF', () => {
+  const ORIGIN = 'https://kongres.test';
+
+  /** Runs the mail queue's consumer on an order's e-mails of a kind; returns what was sent. */
+  async function sendEmails(orderId: string, kind: string) {
+    const ids = (await office().emails(orderId)).filter((e) => e.kind === kind).map((e) => e.id);
+    const batch = createMessageBatch<MailJob>(
+      'congress-mail',
+      ids.map((emailId, i) => ({ id: `m${emailId}-${i}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
+    );
+    const messages: { subject: string; attachments: EmailAttachment[] }[] = [];
+    const send = async (message: unknown) => {
+      messages.push(message as (typeof messages)[number]);
+      return { messageId: `msg-${crypto.randomUUID()}` };
+    };
+    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+    return messages;
+  }
+
+  const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.slice(0, 5)) === '%PDF-';
+
+  it('is attached to the confirmation, and the correction to the cancellation e-mail', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }], COMPANY);
+    await pay(order.id);
+    const [confirmation] = await sendEmails(order.id, 'confirmation');
+    const pdf = confirmation?.attachments.find((a) => a.type === 'application/pdf');
+    expect(pdf).toMatchObject({ filename: `FV-${AT.slice(0, 4)}-00001.pdf`, disposition: 'attachment' });
+    expect(isPdf(pdf?.content as Uint8Array)).toBe(true);
+    await office().cancelPaid(order.id, 'demo_refund', Date.now());
+    const [cancellation] = await sendEmails(order.id, 'cancellation');
+    expect(cancellation?.attachments.map((a) => a.filename)).toEqual([`KOR-${AT.slice(0, 4)}-00001.pdf`]);
+  });
+
+  it('is not attached when no invoice was asked for', async () => {
+    const order = await placeOrder([{ product: 'online-standard' }]);
+    await pay(order.id);
+    const [confirmation] = await sendEmails(order.id, 'confirmation');
+    expect(confirmation?.attachments.some((a) => a.type === 'application/pdf')).toBe(false);
+  });
+
+  it('is downloaded by the buyer and by organisers', async () => {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.10' },
+        body: JSON.stringify({
+          email: 'firma@example.com',
+          lang: 'pl',
+          items: [{ product: 'online-vip' }],
+          invoice: COMPANY,
+        }),
+      }),
+      { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+    );
+    const { orderId, url } = (await res.json()) as { orderId: string; url: string };
+    await pay(orderId);
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const download = await callWorker(new Request(`${ORIGIN}/api/orders/${orderId}/invoice.pdf?token=${token}`));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('Content-Type')).toBe('application/pdf');
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="FV-${AT.slice(0, 4)}-00001.pdf"`);
+    expect(isPdf(new Uint8Array(await download.arrayBuffer()))).toBe(true);
+    const [invoice] = await invoicesOf(orderId);
+    const admin = await callWorker(
+      new Request(`${ORIGIN}/api/admin/invoices/${invoice?.id}.pdf`, {
+        headers: { Authorization: 'Bearer test-admin-token' },
+      }),
+    );
+    expect(admin.headers.get('Content-Type')).toBe('application/pdf');
+    expect(isPdf(new Uint8Array(await admin.arrayBuffer()))).toBe(true);
   });
 });

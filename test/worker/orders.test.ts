@@ -2,9 +2,9 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
 import { sha256Hex } from '../../worker/crypto';
+import { csvCell, toCsv } from '../../worker/csv';
 import worker from '../../worker/index';
 import { signStripePayload, verifyStripeSignature } from '../../worker/payments/stripe-signature';
-import { csvCell, toCsv } from '../../worker/routes/admin';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv, stored } from './kv';
@@ -328,7 +328,9 @@ describe('organiser access', () => {
   it.each([
     ['=1+1', "'=1+1"],
     ['+48 600', "'+48 600"],
-    ['-2', "'-2"],
+    ['-2+3', "'-2+3"],
+    ['-2 ', "'-2 "],
+    ['-1298.00', '-1298.00'],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', '"\'\tcmd"'],
     ['\rcmd', '"\'\rcmd"'],

@@ -15,6 +15,8 @@ export default defineConfig({
   ],
   test: {
     include: ['test/worker/**/*.test.ts'],
+    // xmllint in Node, for the FA(3) documents the tests make (workerd has no XSD validator).
+    globalSetup: ['test/support/schema-validator.setup.ts'],
     // Bursts of a few hundred requests take seconds on a busy 2-core machine.
     testTimeout: 30_000,
   },

@@ -6,6 +6,7 @@ import {
   type EmailKind,
   type EmailRecord,
   type Json,
+  type KsefJob,
   type LogEntry,
   type NewOrder,
   type Order,
@@ -32,17 +33,24 @@ import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
 import type { Bindings } from '../env';
-import { ksefConfigured } from '../invoices/ksef-config';
+import { ksefSends } from '../invoices/ksef-config';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
 import {
   type CORRECTION_REASONS,
+  claimForKsef,
   correctInvoices,
+  dueForKsef,
   type InvoiceFilter,
   type InvoicePage,
   invoiceById,
   invoicesOf,
   issueInvoice,
+  KSEF_LEASE_MS,
+  type KsefRecord,
+  leaseForKsef,
   listInvoices,
+  nextKsefAt,
+  recordKsef,
 } from './invoices';
 import {
   addEmail,
@@ -475,7 +483,7 @@ export class BoxOffice extends DurableObject<Bindings> {
   private issueInvoice(orderId: string, now: number, paidOn?: string): void {
     const row = this.row(orderId) as OrderRow;
     const invoice = issueInvoice(this.sql, row, ticketRows(this.sql, orderId), now, {
-      ksef: ksefConfigured(this.env),
+      ksef: ksefSends(this.env),
       ...(paidOn ? { paidOn } : {}),
     });
     if (!invoice) return;
@@ -485,7 +493,7 @@ export class BoxOffice extends DurableObject<Bindings> {
 
   /** Corrects a refunded order's invoices (in the caller's transaction), each once. */
   private correctInvoices(orderId: string, now: number, reason: keyof typeof CORRECTION_REASONS): void {
-    for (const correction of correctInvoices(this.sql, orderId, now, reason, { ksef: ksefConfigured(this.env) })) {
+    for (const correction of correctInvoices(this.sql, orderId, now, reason, { ksef: ksefSends(this.env) })) {
       this.log(orderId, 'invoice_corrected', now, {
         invoice: correction.id,
         number: correction.number,
@@ -508,6 +516,43 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** Invoices for organisers, in the order they were issued, `limit` at a time after `cursor`. */
   listInvoices(filter: InvoiceFilter, cursor: string | null, limit: number): InvoicePage {
     return listInvoices(this.sql, filter, cursor, limit);
+  }
+
+  /**
+   * Hands invoices due for KSeF to its queue, each with a lease (the alarm, beside the e-mails').
+   * Returns whether more are due.
+   */
+  private async handInvoicesToKsef(now: number): Promise<boolean> {
+    const ids = dueForKsef(this.sql, now, 20);
+    if (!ids.length) return false;
+    try {
+      await this.env.KSEF_QUEUE.sendBatch(ids.map((invoiceId) => ({ body: { invoiceId } satisfies KsefJob })));
+      this.ctx.storage.transactionSync(() => leaseForKsef(this.sql, ids, Date.now() + KSEF_LEASE_MS));
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'ksef_queue_failed', message: String(error) }));
+      return true;
+    }
+    return dueForKsef(this.sql, now, 1).length > 0;
+  }
+
+  /** Takes an invoice for submitting to KSeF, or null when it needs none now (invoices.ts). */
+  claimInvoiceForKsef(invoiceId: string, now: number): IssuedInvoice | null {
+    return this.ctx.storage.transactionSync(() => claimForKsef(this.sql, invoiceId, now));
+  }
+
+  /** Records what KSeF made of an invoice: its number, a rejection to report, or the next attempt. */
+  invoiceSubmitted(invoiceId: string, outcome: KsefRecord, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      const orderId = recordKsef(this.sql, invoiceId, outcome, now);
+      if (!orderId) return;
+      if (outcome.kind === 'accepted') {
+        this.log(orderId, 'invoice_ksef_accepted', now, { invoice: invoiceId, ksef: outcome.ksefNumber });
+      } else if (outcome.kind === 'rejected') {
+        this.log(orderId, 'invoice_ksef_rejected', now, { invoice: invoiceId, error: outcome.error.slice(0, 200) });
+      } else {
+        this.scheduleAlarm(Math.max(Date.now(), outcome.nextAt - now + Date.now()));
+      }
+    });
   }
 
   /** Frees an order's workshop seats (in the caller's transaction), each one logged. */
@@ -779,8 +824,9 @@ export class BoxOffice extends DurableObject<Bindings> {
     this.requeueLostEmails(now);
     const log = await this.flushLog();
     const mails = await handOver(this.sql, this.env.MAIL_QUEUE);
+    const invoices = await this.handInvoicesToKsef(now);
     // Entries left: the next batch at once, or a second later when KV or the queue failed.
-    if (log.failed || mails > 0) this.scheduleAlarm(Date.now() + 1000);
+    if (log.failed || mails > 0 || invoices) this.scheduleAlarm(Date.now() + 1000);
     else if (log.waiting > 0) this.scheduleAlarm(Date.now());
     const next = this.sql
       .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
@@ -796,6 +842,8 @@ export class BoxOffice extends DurableObject<Bindings> {
     if (reminder !== null) this.scheduleAlarm(reminder);
     const lease = nextLease(this.sql);
     if (lease !== null) this.scheduleAlarm(lease);
+    const ksef = nextKsefAt(this.sql);
+    if (ksef !== null) this.scheduleAlarm(Math.max(ksef, Date.now()));
   }
 
   /**

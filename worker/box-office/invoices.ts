@@ -192,9 +192,8 @@ export function issueInvoice(
   return invoice;
 }
 
-/** KSeF never sees an invoice of an example seller, nor one made where KSeF is not configured. */
-const initialKsef = (configured: boolean): KsefState =>
-  configured && !isExample('organiser') ? { status: 'queued', attempts: 0 } : { status: 'waiting' };
+/** An invoice for KSeF waits its turn on the queue; any other waits until KSeF is set up. */
+const initialKsef = (sends: boolean): KsefState => (sends ? { status: 'queued', attempts: 0 } : { status: 'waiting' });
 
 /** Why a correction is made, as the correction invoice says (in Polish, the invoice's language). */
 export const CORRECTION_REASONS = {
@@ -234,6 +233,7 @@ export function correctInvoices(
       number: original.number,
       issuedOn: original.issuedOn,
       ksefNumber: original.ksef.status === 'accepted' ? original.ksef.number : null,
+      gross: original.totals.gross,
     };
     const correction: IssuedInvoice = {
       ...original,
@@ -261,7 +261,7 @@ function ksefOf(row: InvoiceRow): KsefState {
       return { status: 'accepted', number: row.ksef_number ?? '', acceptedAt: iso(row.ksef_at ?? 0) };
     case 'rejected':
       return { status: 'rejected', error: row.ksef_error ?? '', at: iso(row.ksef_at ?? 0) };
-    case 'sent':
+    case 'sending':
       return { status: 'sent', attempts: row.ksef_attempts, reference: row.ksef_reference ?? '' };
     case 'queued':
       return {
@@ -354,3 +354,95 @@ export function listInvoices(
   const page = rows.slice(0, limit);
   return { invoices: page.map(toInvoice), cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
+
+// KSeF: an invoice issued where KSeF is configured is `queued`; the alarm hands it to the KSeF
+// queue with a lease; the consumer claims it (`sending`), submits it and records the outcome. A
+// lease that runs out (a lost message, a consumer that died) puts it back on the queue: the KSeF
+// client then finds it already there (KSeF refuses a duplicate) instead of registering it twice.
+
+/** How long an invoice handed to the queue, or claimed by its consumer, is left alone. */
+export const KSEF_LEASE_MS = 10 * 60 * 1000;
+
+/** Invoices due for KSeF: queued, their next attempt due, not on the queue or being sent. */
+export function dueForKsef(sql: SqlStorage, now: number, limit: number): string[] {
+  return sql
+    .exec<{ id: string }>(
+      `SELECT id FROM invoices WHERE ksef_status = 'queued' AND (ksef_next_at IS NULL OR ksef_next_at <= ?)
+         AND (ksef_lease_until IS NULL OR ksef_lease_until <= ?) ORDER BY id LIMIT ?`,
+      now,
+      now,
+      limit,
+    )
+    .toArray()
+    .map((row) => row.id);
+}
+
+/** Marks invoices as handed to the queue until their lease runs out. */
+export function leaseForKsef(sql: SqlStorage, ids: string[], until: number): void {
+  for (const id of ids) sql.exec('UPDATE invoices SET ksef_lease_until = ? WHERE id = ?', until, id);
+}
+
+/**
+ * Takes an invoice for sending: null when it is not queued any more (accepted, rejected) or another
+ * delivery is sending it now.
+ */
+export function claimForKsef(sql: SqlStorage, id: string, now: number): IssuedInvoice | null {
+  const row = sql
+    .exec<InvoiceRow>(
+      `UPDATE invoices SET ksef_status = 'sending', ksef_lease_until = ?
+         WHERE id = ? AND (ksef_status = 'queued' OR (ksef_status = 'sending' AND ksef_lease_until <= ?))
+         RETURNING *`,
+      now + KSEF_LEASE_MS,
+      id,
+      now,
+    )
+    .toArray()[0];
+  return row ? toInvoice(row) : null;
+}
+
+/** What became of a submission (worker/invoices/ksef.ts `KsefOutcome`, with the next attempt's time). */
+export type KsefRecord =
+  | { kind: 'accepted'; ksefNumber: string; acceptedAt: string }
+  | { kind: 'rejected'; error: string }
+  | { kind: 'retry'; error: string; nextAt: number };
+
+/** Records a submission's outcome; returns the invoice's order, or null when it was not being sent. */
+export function recordKsef(sql: SqlStorage, id: string, outcome: KsefRecord, now: number): string | null {
+  const row = sql.exec<InvoiceRow>("SELECT * FROM invoices WHERE id = ? AND ksef_status = 'sending'", id).toArray()[0];
+  if (!row) return null;
+  if (outcome.kind === 'accepted') {
+    sql.exec(
+      `UPDATE invoices SET ksef_status = 'accepted', ksef_number = ?, ksef_at = ?, ksef_error = NULL,
+         ksef_attempts = ksef_attempts + 1, ksef_lease_until = NULL WHERE id = ?`,
+      outcome.ksefNumber,
+      Date.parse(outcome.acceptedAt) || now,
+      id,
+    );
+  } else if (outcome.kind === 'rejected') {
+    sql.exec(
+      `UPDATE invoices SET ksef_status = 'rejected', ksef_error = ?, ksef_at = ?, ksef_attempts = ksef_attempts + 1,
+         ksef_lease_until = NULL WHERE id = ?`,
+      outcome.error.slice(0, 1000),
+      now,
+      id,
+    );
+  } else {
+    sql.exec(
+      `UPDATE invoices SET ksef_status = 'queued', ksef_error = ?, ksef_next_at = ?, ksef_attempts = ksef_attempts + 1,
+         ksef_lease_until = NULL WHERE id = ?`,
+      outcome.error.slice(0, 1000),
+      outcome.nextAt,
+      id,
+    );
+  }
+  return row.order_id;
+}
+
+/** When KSeF next needs the alarm: the earliest due attempt or lease end, or null. */
+export const nextKsefAt = (sql: SqlStorage) =>
+  sql
+    .exec<{ at: number | null }>(
+      `SELECT MIN(COALESCE(ksef_lease_until, ksef_next_at, 0)) AS at FROM invoices
+         WHERE ksef_status IN ('queued', 'sending')`,
+    )
+    .one().at;

@@ -3,6 +3,7 @@ import type { MailJob, Order } from '../../site/orders';
 import { href } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
 import type { Bindings } from '../env';
+import { invoiceAttachment } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
@@ -34,7 +35,8 @@ async function compose(
     if (!message) throw new Error(`contact message ${job.subjectId} not readable yet`);
     return contactNotice({ message, to: env.ORGANISERS_EMAIL, from });
   }
-  const order = await boxOffice(env.BOX_OFFICE).order(job.subjectId);
+  const office = boxOffice(env.BOX_OFFICE);
+  const order = await office.order(job.subjectId);
   if (!order) throw new Error(`order ${job.subjectId} not found`);
   const orderUrl = await orderPageUrl(env, order);
   if (job.kind === 'workshop') return workshopEmail({ workshopId: job.data ?? '', order, orderUrl, from });
@@ -49,7 +51,10 @@ async function compose(
     return transferEmail({ kind: job.kind, order, orderUrl, from });
   }
   if (job.kind === 'cancellation') {
-    return cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+    const message = cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+    // The corrections of the order's invoices go with it.
+    const corrections = (await office.invoices(order.id)).filter((invoice) => invoice.correction);
+    return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
   }
   const key = ticketKey(env);
   const signed = async (ticket: Order['tickets'][number]) => ({ ...ticket, code: await ticketCode(key, ticket) });
@@ -61,13 +66,22 @@ async function compose(
     const issuedAt = order.paidAt ?? order.updatedAt;
     return ticketEmail({ order: buyer, ticket: { ...(await signed(ticket)), email: ticket.email }, issuedAt, from });
   }
-  return confirmationEmail({
+  const message = confirmationEmail({
     order: { ...buyer, invoice: order.invoice ?? undefined, paidAt: order.paidAt ?? order.updatedAt },
     tickets: await Promise.all(order.tickets.map(signed)),
     orderUrl,
     from,
   });
+  // The invoice, issued with the payment, goes with the confirmation as a PDF.
+  const invoice = (await office.invoices(order.id)).find((item) => !item.correction);
+  return withAttachments(message, invoice ? [await invoiceAttachment(env, invoice)] : []);
 }
+
+/** A message with more files attached. */
+const withAttachments = (message: EmailMessage, files: EmailAttachment[]): EmailMessage => ({
+  ...message,
+  attachments: [...message.attachments, ...files],
+});
 
 /** An e-mail whose subject is gone (a ticket's holder changed again before it was sent): nothing to send. */
 class StaleEmail extends Error {}

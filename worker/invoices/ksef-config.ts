@@ -1,3 +1,4 @@
+import { isExample } from '../../site/example-data';
 import type { Bindings } from '../env';
 
 /** KSeF's environments: `test` and `demo` for trying, `production` for real invoices. */
@@ -17,6 +18,9 @@ export function ksefSettings(env: Pick<Bindings, 'KSEF_ENVIRONMENT' | 'KSEF_NIP'
   return { environment, nip: env.KSEF_NIP, token: env.KSEF_TOKEN };
 }
 
-/** Whether invoices are sent to KSeF here. */
-export const ksefConfigured = (env: Pick<Bindings, 'KSEF_ENVIRONMENT' | 'KSEF_NIP' | 'KSEF_TOKEN'>) =>
-  ksefSettings(env) !== null;
+/**
+ * Whether invoices issued here go to KSeF: it is configured, and the seller is not example data
+ * (product-decisions: while it is, nothing is sent to KSeF).
+ */
+export const ksefSends = (env: Pick<Bindings, 'KSEF_ENVIRONMENT' | 'KSEF_NIP' | 'KSEF_TOKEN'>) =>
+  ksefSettings(env) !== null && !isExample('organiser');

@@ -13,6 +13,7 @@ import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { logKey } from '../box-office/intent-log';
 import { now } from '../clock';
+import { csvRows, toCsv } from '../csv';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
@@ -95,32 +96,6 @@ const MESSAGE_COLUMNS = [
   'handled',
   'handledAt',
 ] as const;
-
-function field(record: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
-}
-
-/**
- * One CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`,
- * TAB or CR first, also after a `,` `;` or TAB that some programs split on) gets a leading quote.
- */
-export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : String(value);
-  text = text.replace(/(^|[,;\t])(?=[=+\-@\t\r])/g, "$1'");
-  return /[",;\r\n\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** CSV lines (each ending CRLF) of records in fixed columns. */
-export function csvRows(records: readonly object[], columns: readonly string[]): string {
-  return records
-    .map((r) => `${columns.map((c) => csvCell(field(r as Record<string, unknown>, c))).join(',')}\r\n`)
-    .join('');
-}
-
-/** RFC 4180 CSV with a header line. */
-export function toCsv(records: readonly object[], columns: readonly string[]): string {
-  return `${columns.join(',')}\r\n${csvRows(records, columns)}`;
-}
 
 const orderQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import type { IssuedInvoice } from '../../site/invoices';
 import type { OrderView } from '../../site/order-view';
 import type { CancelResult, Order, ReissueResult } from '../../site/orders';
 import { ticketQrSvg } from '../../site/qr';
@@ -11,6 +12,7 @@ import { now } from '../clock';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { invoiceFileName, invoicePdfBytes, invoiceXml } from '../invoices/documents';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
@@ -36,7 +38,13 @@ async function findOrder(env: Env, id: string, token: string) {
 export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
   const found = await findOrder(env, id, token);
   if (!found) return null;
-  return viewOf(env, found.order, await found.office.registrations(id), await found.office.emails(id));
+  return viewOf(
+    env,
+    found.order,
+    await found.office.registrations(id),
+    await found.office.emails(id),
+    await found.office.invoices(id),
+  );
 }
 
 async function viewOf(
@@ -44,6 +52,7 @@ async function viewOf(
   order: Order,
   seats: { workshopId: string; ticketId: string }[],
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
+  invoices: IssuedInvoice[],
 ): Promise<OrderView> {
   const paid = order.status === 'paid';
   return {
@@ -80,6 +89,13 @@ async function viewOf(
     emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),
     cancellableUntil: new Date(cancellationClosesAt()).toISOString(),
     changesUntil: new Date(eventStartsAt()).toISOString(),
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      kind: invoice.kind,
+      issuedOn: invoice.issuedOn,
+      ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
+    })),
   };
 }
 
@@ -94,6 +110,20 @@ async function openedOrder(c: Context<AppEnv>) {
   const found = await findOrder(c.env, id, token);
   if (!found) throw new ApiError(404, 'not_found');
   return found;
+}
+
+/** The invoice of an order (not a correction of it), which `/invoice.pdf` and `/invoice.xml` name. */
+const orderInvoice = (invoices: IssuedInvoice[]) => invoices.find((invoice) => !invoice.correction);
+
+/** An invoice as a download, its PDF or its FA(3) XML (as `file` ends), or 404 `no_invoice`. */
+export async function invoiceResponse(c: Context<AppEnv>, invoice: IssuedInvoice | undefined, file: string) {
+  if (!invoice) throw new ApiError(404, 'no_invoice');
+  const pdf = file.endsWith('.pdf');
+  const body = pdf ? ((await invoicePdfBytes(c.env, invoice)) as Uint8Array<ArrayBuffer>) : invoiceXml(invoice);
+  return c.body(body, 200, {
+    'Content-Type': pdf ? 'application/pdf' : 'application/xml; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, pdf ? 'pdf' : 'xml')}"`,
+  });
 }
 
 /** A new holder of a ticket: a name (required on site) and an e-mail, either may be empty to clear it. */
@@ -149,6 +179,19 @@ export const orders = new Hono<AppEnv>()
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   })
+  .get('/:id/:file{invoice.(?:pdf|xml)}', async (c) => {
+    const { order, office } = await openedOrder(c);
+    return invoiceResponse(c, orderInvoice(await office.invoices(order.id)), c.req.param('file'));
+  })
+  .get('/:id/invoices/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
+    const { order, office } = await openedOrder(c);
+    const [id] = c.req.param('file').split('.');
+    return invoiceResponse(
+      c,
+      (await office.invoices(order.id)).find((item) => item.id === id),
+      c.req.param('file'),
+    );
+  })
   .patch('/:id/tickets/:ticketId', ...validJson(holderBody, 2048), async (c) => {
     const { order, office } = await openedOrder(c);
     const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
@@ -164,7 +207,13 @@ export const orders = new Hono<AppEnv>()
     if (result.kind === 'refused') throw REISSUE_REFUSALS[result.error];
     console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
     return c.json(
-      await viewOf(c.env, result.order, await office.registrations(order.id), await office.emails(order.id)),
+      await viewOf(
+        c.env,
+        result.order,
+        await office.registrations(order.id),
+        await office.emails(order.id),
+        await office.invoices(order.id),
+      ),
     );
   })
   .post('/:id/cancel', async (c) => {

@@ -1,0 +1,42 @@
+import type { IssuedInvoice } from '../../site/invoices';
+import type { Bindings } from '../env';
+import { fa3Xml } from './fa3';
+import { ksefSettings } from './ksef-config';
+import { ksefVerificationUrl } from './ksef-qr';
+
+/**
+ * An invoice's FA(3) XML. It is made from the invoice alone, with its issue instant as the
+ * document's creation time, so it is the same document byte for byte whenever it is made: the one
+ * sent to KSeF, downloaded by the buyer and exported for the accountant, whose hash the KSeF
+ * verification code carries.
+ */
+export const invoiceXml = (invoice: IssuedInvoice) => fa3Xml(invoice, { createdAt: invoice.issuedAt });
+
+/** The file name of an invoice's document: `FV-2027-00042.xml`. */
+export const invoiceFileName = (invoice: Pick<IssuedInvoice, 'number'>, extension: 'pdf' | 'xml') =>
+  `${invoice.number.replaceAll('/', '-')}.${extension}`;
+
+/**
+ * An invoice's PDF, with its KSeF number and verification code once KSeF has accepted it. The PDF
+ * library and its fonts are a chunk of their own (about 0.7 MB gzip), loaded only when a PDF is made.
+ */
+export async function invoicePdfBytes(env: Bindings, invoice: IssuedInvoice): Promise<Uint8Array> {
+  const { invoicePdf } = await import('./pdf');
+  if (invoice.ksef.status !== 'accepted') return invoicePdf(invoice);
+  const environment = ksefSettings(env)?.environment ?? 'production';
+  const verificationUrl = await ksefVerificationUrl(
+    environment,
+    invoice.seller.taxId ?? '',
+    invoice.issuedOn,
+    invoiceXml(invoice),
+  );
+  return invoicePdf(invoice, { ksef: { number: invoice.ksef.number, verificationUrl } });
+}
+
+/** An invoice's PDF as an e-mail attachment. */
+export const invoiceAttachment = async (env: Bindings, invoice: IssuedInvoice): Promise<EmailAttachment> => ({
+  content: await invoicePdfBytes(env, invoice),
+  filename: invoiceFileName(invoice, 'pdf'),
+  type: 'application/pdf',
+  disposition: 'attachment',
+});

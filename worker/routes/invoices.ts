@@ -1,0 +1,133 @@
+import { zipSync } from 'fflate';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { INVOICE_KINDS, type IssuedInvoice } from '../../site/invoices';
+import { boxOffice } from '../box-office/box-office';
+import type { InvoiceFilter } from '../box-office/invoices';
+import { toCsv } from '../csv';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { invoiceFileName, invoiceXml } from '../invoices/documents';
+import { fa3Amount } from '../invoices/fa3';
+import { organisersOnly } from '../organisers';
+import { invoiceResponse } from './orders';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const INVOICE_ID = /^[0-9A-Z]{26}$/;
+const KSEF_STATUSES = ['waiting', 'queued', 'sent', 'accepted', 'rejected'] as const;
+
+const listQuery = z.object({
+  month: z.string().regex(MONTH).optional(),
+  kind: z.enum(INVOICE_KINDS).optional(),
+  ksef: z.enum(KSEF_STATUSES).optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+  cursor: z.string().regex(INVOICE_ID).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const monthQuery = z.object({ month: z.string().regex(MONTH) });
+
+/** A query's values, or 422 `invalid_query` with the fields in error. */
+function query<T>(c: Context<AppEnv>, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(c.req.query());
+  if (result.success) return result.data;
+  const fields = Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), 'invalid']));
+  throw new ApiError(422, 'invalid_query', { fields });
+}
+
+/** Invoices read per call to the box office while an export is made. */
+const EXPORT_PAGE = 500;
+
+/** Every invoice of a month, in the order they were issued. */
+async function monthOf(c: Context<AppEnv>, month: string): Promise<IssuedInvoice[]> {
+  const office = boxOffice(c.env.BOX_OFFICE);
+  const invoices: IssuedInvoice[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await office.listInvoices({ month }, cursor, EXPORT_PAGE);
+    invoices.push(...page.invoices);
+    cursor = page.cursor;
+  } while (cursor);
+  return invoices;
+}
+
+/** One line per invoice for the accountant: amounts in złoty with two decimals, as FA(3) writes them. */
+const CSV_COLUMNS = [
+  'number',
+  'kind',
+  'issuedOn',
+  'paidOn',
+  'corrects',
+  'orderCode',
+  'buyerName',
+  'buyerTaxId',
+  'buyerCountry',
+  'net',
+  'vat',
+  'gross',
+  'reverseCharge',
+  'paymentMethod',
+  'ksefStatus',
+  'ksefNumber',
+] as const;
+
+const csvRecord = (invoice: IssuedInvoice) => ({
+  number: invoice.number,
+  kind: invoice.kind,
+  issuedOn: invoice.issuedOn,
+  paidOn: invoice.paidOn,
+  corrects: invoice.correction?.of.number ?? '',
+  orderCode: invoice.orderCode,
+  buyerName: invoice.buyer.name,
+  buyerTaxId: invoice.buyer.taxId ?? '',
+  buyerCountry: invoice.buyer.country,
+  net: fa3Amount(invoice.totals.net),
+  vat: fa3Amount(invoice.totals.vat),
+  gross: fa3Amount(invoice.totals.gross),
+  reverseCharge: invoice.reverseCharge ? 'yes' : 'no',
+  paymentMethod: invoice.paymentMethod,
+  ksefStatus: invoice.ksef.status,
+  ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : '',
+});
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/**
+ * Invoices for organisers (the console's token): the list with filters (`month`, `kind`, `ksef`,
+ * `q`: number, order code, buyer's name or tax number) and cursor pages; a month's invoices as
+ * CSV (`/export.csv?month=2027-03`) or as their FA(3) XML files in a zip with that CSV
+ * (`/export.zip?month=`); one invoice's XML.
+ */
+export const adminInvoices = new Hono<AppEnv>()
+  .use('*', organisersOnly)
+  .get('/', async (c) => {
+    const { cursor, limit, ...filter } = query(c, listQuery);
+    return c.json(await boxOffice(c.env.BOX_OFFICE).listInvoices(filter as InvoiceFilter, cursor ?? null, limit));
+  })
+  .get('/export.csv', async (c) => {
+    const { month } = query(c, monthQuery);
+    const invoices = await monthOf(c, month);
+    return c.body(toCsv(invoices.map(csvRecord), CSV_COLUMNS), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': attachment(`faktury-${month}.csv`),
+    });
+  })
+  .get('/export.zip', async (c) => {
+    const { month } = query(c, monthQuery);
+    const invoices = await monthOf(c, month);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const files: Record<string, Uint8Array> = {
+      [`faktury-${month}.csv`]: encode(toCsv(invoices.map(csvRecord), CSV_COLUMNS)),
+    };
+    for (const invoice of invoices) files[invoiceFileName(invoice, 'xml')] = encode(invoiceXml(invoice));
+    const zip = zipSync(files, { level: 6, mtime: new Date(`${month}-01T12:00:00Z`) });
+    return c.body(zip, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': attachment(`faktury-${month}.zip`),
+    });
+  })
+  .get('/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
+    const [id = ''] = c.req.param('file').split('.');
+    const invoice = await boxOffice(c.env.BOX_OFFICE).invoice(id);
+    if (!invoice) throw new ApiError(404, 'not_found');
+    return invoiceResponse(c, invoice, c.req.param('file'));
+  });
