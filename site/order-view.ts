@@ -23,6 +23,10 @@ export type OrderView = Pick<
   | 'paidAt'
   | 'cancelledAt'
 > & {
+  /** How the buyer pays: by card (a provider's checkout) or by bank transfer. */
+  payment: 'card' | 'transfer';
+  /** Until when a pending transfer order's money is awaited (its hold; ISO), else null. */
+  payBy: string | null;
   tickets: TicketView[];
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[];
   /** Until when the buyer can cancel (ISO; site/terms.ts), whether or not they still can. */
@@ -72,3 +76,10 @@ export const ticketImages = (order: Pick<OrderView, 'id' | 'tickets'>, token: st
  */
 export const isSettling = (order: Pick<OrderView, 'status' | 'emails'>) =>
   order.status === 'pending' || (order.status === 'paid' && order.emails.some((e) => e.status === 'queued'));
+
+/**
+ * How long the order page waits before asking again: a few seconds while a checkout's payment may
+ * land any moment, a minute for a bank transfer, which takes days and is recorded by the organisers.
+ */
+export const pollDelay = (order: Pick<OrderView, 'status' | 'payment'>) =>
+  order.status === 'pending' && order.payment === 'transfer' ? 60_000 : 3000;

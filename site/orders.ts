@@ -1,5 +1,6 @@
 import type { InvoiceData } from './invoices';
 import type { LanguageCode } from './languages';
+import { eventStartsAt } from './terms';
 import type { ProductId } from './tickets';
 
 /**
@@ -56,8 +57,39 @@ export const ORDER_EVENTS = [
   'invoice_corrected',
   'invoice_ksef_accepted',
   'invoice_ksef_rejected',
+  'transfer_reminder_queued',
+  'marked_paid',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** How an order is paid: a provider's checkout (card, BLIK, Przelewy24), or a bank transfer. */
+export const PROVIDERS = ['demo', 'stripe', 'transfer'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** What the buyer chooses in the dialog; `transfer` only with invoice data (product decisions). */
+export const PAYMENT_METHODS = ['card', 'transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How long a transfer order holds its places: time for a bank transfer to arrive. */
+export const TRANSFER_HOLD_DAYS = 7;
+/** The reminder goes this many days before a transfer order's hold runs out, once. */
+export const TRANSFER_REMINDER_DAYS_BEFORE = 2;
+/**
+ * No transfer order is taken from this many days before the congress starts: the hold (7 days)
+ * then ends at least 3 days before the doors open, time for the organisers to see the money on a
+ * statement and for the tickets to go out, and a hold never runs past the sales of any ticket
+ * (on-site sales close when the congress starts).
+ */
+export const TRANSFER_CLOSES_DAYS_BEFORE = TRANSFER_HOLD_DAYS + 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A transfer order's hold, in milliseconds. */
+export const TRANSFER_HOLD_MS = TRANSFER_HOLD_DAYS * DAY_MS;
+/** How long before a transfer order's hold runs out its reminder is queued, in milliseconds. */
+export const TRANSFER_REMINDER_MS = TRANSFER_REMINDER_DAYS_BEFORE * DAY_MS;
+
+/** The instant from which no transfer order is taken (see TRANSFER_CLOSES_DAYS_BEFORE). */
+export const transferClosesAt = (): number => eventStartsAt() - TRANSFER_CLOSES_DAYS_BEFORE * DAY_MS;
 
 /** How many tickets one order holds at most; a larger group writes to the organisers. */
 export const MAX_TICKETS = 20;
@@ -103,7 +135,8 @@ export type Order = {
   /** Who the invoice is made out to, when the buyer asked for one (site/invoices.ts). */
   invoice: InvoiceData | null;
   status: OrderStatus;
-  provider: 'demo' | 'stripe';
+  /** Who takes the money: a checkout provider, or the organisers' bank account (`transfer`). */
+  provider: Provider;
   /** The provider's reference (Stripe Checkout Session id) once the order was sent to payment. */
   providerRef: string | null;
   /** Until when a pending order holds its place. */
@@ -146,7 +179,33 @@ export type LogEntry = {
 export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
-  | { kind: 'refused'; error: 'idempotency_key_reused' };
+  | { kind: 'refused'; error: 'idempotency_key_reused' }
+  /** A transfer order asked for too close to the congress (transferClosesAt). */
+  | { kind: 'refused'; error: 'transfer_closed'; until: string };
+
+/** A bank transfer an organiser records (by hand, or from a statement): amount in grosze, booking day. */
+export type TransferPayment = {
+  amount: number;
+  /** The day the money arrived (`YYYY-MM-DD`): the invoice's date of payment. */
+  paidOn: string;
+  /** The bank's reference or the transfer's title, for the log. */
+  reference?: string;
+  /** Who recorded it: `organiser`, `statement`. */
+  by: string;
+};
+
+/**
+ * What became of a transfer recorded for an order. `paid`: tickets, confirmation and invoice follow.
+ * Refusals change nothing: `amount_mismatch` (the transfer is not the order's gross, `expected`),
+ * `no_place` (the order expired and its places are gone: the organisers return the money),
+ * `already_paid` (recorded before: nothing twice), `not_transfer` (the order is paid another way),
+ * `not_payable` (cancelled or refunded), `not_found`.
+ */
+export type TransferResult =
+  | { kind: 'paid'; order: Order }
+  | { kind: 'refused'; error: 'amount_mismatch'; expected: number; order: Order }
+  | { kind: 'refused'; error: 'already_paid' | 'no_place' | 'not_transfer' | 'not_payable'; order: Order }
+  | { kind: 'refused'; error: 'not_found' };
 
 /** A page of orders for organisers, oldest first; `cursor` continues after the last one. */
 export type OrderPage = { orders: Order[]; cursor: string | null };
@@ -187,6 +246,34 @@ export type CheckInResult =
   | { kind: 'reissued' }
   | { kind: 'unknown' };
 
+/** A credit of a bank statement, as the box office matches it to an order (worker/payments/mt940.ts). */
+export type TransferCredit = {
+  /** Its `:61:` line in the statement. */
+  line: number;
+  bookedOn: string;
+  amount: number;
+  currency: string;
+  title: string;
+  /** The order codes its title may name, in the order they appear. */
+  candidates: string[];
+  /** The bank's reference, for the log. */
+  reference: string;
+};
+
+/** What the import of a statement did with each credit. */
+export type TransferReport = {
+  line: number;
+  bookedOn: string;
+  amount: number;
+  title: string;
+  /** The order code found in the title, or null. */
+  code: string | null;
+  orderId?: string;
+  result: 'paid' | 'already_paid' | 'amount_mismatch' | 'no_place' | 'unknown_code' | 'not_transfer' | 'not_payable';
+  /** The order's gross, for `amount_mismatch`. */
+  expected?: number;
+};
+
 /** The outcome of a buyer's change of a ticket's holder. */
 export type ReissueResult =
   | { kind: 'reissued'; ticket: Ticket; order: Order }
@@ -205,9 +292,19 @@ export type WorkshopResult =
 /**
  * What an e-mail is about: a paid order (to the buyer), a ticket (to its holder, when they have an
  * address of their own), a workshop seat, a contact message for the organisers, a payment that came
- * after the order's place was gone and was given back, a buyer's cancellation and its refund.
+ * after the order's place was gone and was given back, a buyer's cancellation and its refund, the
+ * details of a bank transfer right after a transfer order (`proforma`) and its reminder.
  */
-export const EMAIL_KINDS = ['confirmation', 'ticket', 'workshop', 'contact', 'late_refund', 'cancellation'] as const;
+export const EMAIL_KINDS = [
+  'confirmation',
+  'ticket',
+  'workshop',
+  'contact',
+  'late_refund',
+  'cancellation',
+  'proforma',
+  'transfer_reminder',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** An e-mail of an order as organisers see it. */

@@ -21,6 +21,7 @@ import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
+import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
@@ -37,6 +38,7 @@ const app = new Hono<AppEnv>()
   .route('/api/admin/content', content)
   .route('/api/admin/invoices', adminInvoices)
   .route('/api/admin', door)
+  .route('/api/admin', transfers)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)

@@ -21,11 +21,15 @@ export function storeToken(token: string | null): void {
   }
 }
 
-/** A refused or failed call: the HTTP status (0 without an answer) and the API's error code. */
+/**
+ * A refused or failed call: the HTTP status (0 without an answer), the API's error code and the rest
+ * of its answer (`fields` of a 422, `expected` of an amount that does not match).
+ */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(code);
   }
@@ -51,9 +55,9 @@ export async function callApi<T>(
   } catch {
     throw new ApiFailure(0, 'network');
   }
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as ({ error?: unknown } & Record<string, unknown>) | null;
   if (!response.ok) {
-    throw new ApiFailure(response.status, typeof body?.error === 'string' ? body.error : 'error');
+    throw new ApiFailure(response.status, typeof body?.error === 'string' ? body.error : 'error', body ?? {});
   }
   return body as T;
 }

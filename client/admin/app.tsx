@@ -11,16 +11,18 @@ import { Messages } from './messages';
 import { OrderPage } from './order';
 import { Orders } from './orders';
 import { type LogoutReason, SessionContext } from './session';
+import { Transfers } from './transfers';
 
 const SECTIONS = [
   { path: '/', key: 'dashboard' },
   { path: '/orders', key: 'orders' },
+  { path: '/transfers', key: 'transfers' },
   { path: '/messages', key: 'messages' },
   { path: '/door', key: 'door' },
 ] as const;
 
 /**
- * The console: the login screen until this tab has a token the API accepts, then the four
+ * The console: the login screen until this tab has a token the API accepts, then the
  * sections. A token the API stops accepting (401) brings the login screen back with a reason.
  */
 export function ConsoleApp() {
@@ -76,6 +78,9 @@ export function ConsoleApp() {
                 <Orders />
               </Route>
               <Route path="/orders/:id">{(params) => <OrderPage id={params.id} />}</Route>
+              <Route path="/transfers">
+                <Transfers />
+              </Route>
               <Route path="/messages">
                 <Messages />
               </Route>

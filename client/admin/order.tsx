@@ -5,26 +5,13 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { dateTime, money } from './format';
+import { MarkPaid } from './mark-paid';
 import { ordersHref } from './orders';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
-import type { EmailRecord, LogEntry, Order, OrderDetail } from './types';
+import { type EmailRecord, type LogEntry, ORDER_EVENTS, type Order, type OrderDetail } from './types';
 
 type Action = 'resend' | 'cancel' | 'refund';
-const KNOWN_EVENTS = [
-  'created',
-  'payment_started',
-  'payment_processing',
-  'paid',
-  'expired',
-  'cancelled',
-  'refunded',
-  'checked_in',
-  'workshop_registered',
-  'email_queued',
-  'email_sent',
-  'email_failed',
-];
 
 /**
  * One order: its details, its whole history from the purchase log, its e-mails, and what an
@@ -117,7 +104,13 @@ export function OrderPage({ id }: { id: string }) {
             <dt>{t('order.paidAt')}</dt>
             <dd>{order.paidAt ? dateTime(lang, order.paidAt) : t('common.none')}</dd>
             <dt>{t('order.provider')}</dt>
-            <dd>{order.provider}</dd>
+            <dd>{t(`order.providers.${order.provider}`)}</dd>
+            {order.status === 'pending' && (
+              <>
+                <dt>{t('order.holdUntil')}</dt>
+                <dd>{dateTime(lang, order.holdUntil)}</dd>
+              </>
+            )}
             {order.providerRef && (
               <>
                 <dt>{t('order.providerRef')}</dt>
@@ -156,6 +149,16 @@ export function OrderPage({ id }: { id: string }) {
             onConfirm={setConfirming}
             onAct={(action) => void act(action)}
           />
+          {/* A transfer arrives by bank: an organiser records it (an expired order may still take a free place). */}
+          {order.provider === 'transfer' && (order.status === 'pending' || order.status === 'expired') && (
+            <MarkPaid
+              order={order}
+              onPaid={() => {
+                setOutcome({ ok: true, text: t('markPaid.done') });
+                void load();
+              }}
+            />
+          )}
         </section>
       </div>
       <section aria-labelledby="order-tickets">
@@ -306,7 +309,9 @@ function History({ entries }: { entries: LogEntry[] }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const eventName = (event: string) =>
-    KNOWN_EVENTS.includes(event) ? t(`order.events.${event as 'created'}`) : event.replaceAll('_', ' ');
+    (ORDER_EVENTS as readonly string[]).includes(event)
+      ? t(`order.events.${event as 'created'}`)
+      : event.replaceAll('_', ' ');
   return (
     <div className="console-table-wrap">
       <table className="console-table">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { clock } from './format';
+import { clock, money } from './format';
 
 /** When live numbers were last fetched, or that fetching waits for the tab to be seen. */
 export function UpdatedAt({ at, paused }: { at: Date | null; paused: boolean }) {
@@ -30,6 +30,7 @@ export function LoadState({ error, loading, retry }: { error: unknown; loading: 
 /** An API error code as the organiser reads it. */
 export function useErrorText() {
   const { t } = useTranslation('admin');
+  const lang = useLanguage();
   return (error: unknown) => {
     const code = error instanceof ApiFailure ? error.code : 'error';
     const known = [
@@ -39,8 +40,14 @@ export function useErrorText() {
       'refund_failed',
       'payment_unavailable',
       'not_found',
+      'amount_mismatch',
+      'already_paid',
+      'no_place',
+      'not_transfer',
+      'not_payable',
     ] as const;
     const match = known.find((k) => k === code);
-    return match ? t(`errors.${match}`) : t('errors.generic', { code });
+    const expected = error instanceof ApiFailure ? Number(error.details.expected ?? 0) : 0;
+    return match ? t(`errors.${match}`, { expected: money(lang, expected) }) : t('errors.generic', { code });
   };
 }

@@ -2,7 +2,7 @@
 // hold the real shapes; code flows from site/ to both, never worker -> client).
 import type { ContactTopic } from '../../site/contact';
 import type { LanguageCode } from '../../site/languages';
-import type { EmailRecord, LogEntry, Order } from '../../site/orders';
+import type { EmailRecord, LogEntry, Order, TransferReport } from '../../site/orders';
 
 // The order domain's wire types come from its one home, site/orders.ts.
 export type {
@@ -13,7 +13,7 @@ export type {
   OrderStatus,
   SalesStats,
 } from '../../site/orders';
-export { ORDER_STATUSES } from '../../site/orders';
+export { ORDER_EVENTS, ORDER_STATUSES } from '../../site/orders';
 
 export type Amounts = { net: number; vat: number; gross: number };
 
@@ -31,3 +31,6 @@ export type InboxMessage = {
   handled: boolean;
   handledAt: string | null;
 };
+
+/** What `POST /api/admin/transfers/import` answers. */
+export type TransferImport = { statements: number; credits: number; debits: number; report: TransferReport[] };

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
 import { brandName, EVENT, ORGANISER } from '../../site/event';
+import { isExample } from '../../site/example-data';
 import { siteFacts } from '../../site/facts';
-import { formatPrice } from '../../site/format';
-import { isSettling, type KnownOrder, type OrderView, ticketImages } from '../../site/order-view';
+import { formatDateTime, formatPrice } from '../../site/format';
+import { isSettling, type KnownOrder, type OrderView, pollDelay, ticketImages } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
@@ -50,8 +51,8 @@ export function OrderStatus({
     setAccess({ id, token });
     const controller = new AbortController();
     let timer: number | undefined;
-    const poll = () => {
-      timer = window.setTimeout(load, POLL_MS);
+    const poll = (order?: OrderView) => {
+      timer = window.setTimeout(load, order ? pollDelay(order) : POLL_MS);
     };
     const load = async () => {
       try {
@@ -62,7 +63,7 @@ export function OrderStatus({
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
         setState({ kind: 'loaded', order, qr: ticketImages(order, token) });
-        if (isSettling(order)) poll();
+        if (isSettling(order)) poll(order);
       } catch (error) {
         if (controller.signal.aborted) return;
         console.error('Order status unavailable', error);
@@ -70,7 +71,7 @@ export function OrderStatus({
       }
     };
     if (!known) load();
-    else if (known.kind === 'loaded' && isSettling(known.order)) poll();
+    else if (known.kind === 'loaded' && isSettling(known.order)) poll(known.order);
     return () => {
       controller.abort();
       window.clearTimeout(timer);
@@ -151,7 +152,9 @@ function OrderDetails({
       <div aria-live="polite">
         <p className="lead">
           <span className={`status status--${order.status}`}>{t(`thanks.status.${order.status}`)}</span>{' '}
-          {t(`thanks.statusText.${order.status}`, { date: siteFacts(lang).date })}
+          {order.status === 'pending' && order.payment === 'transfer'
+            ? t('thanks.statusText.transfer')
+            : t(`thanks.statusText.${order.status}`, { date: siteFacts(lang).date })}
         </p>
         <p>{t('thanks.sentTo', { email: order.email })}</p>
         {confirmation && order.status === 'paid' && (
@@ -163,6 +166,7 @@ function OrderDetails({
       {order.status === 'paid' && (
         <TicketWallet order={order} productNames={productNames} qr={qr} access={access} onChange={onChange} />
       )}
+      {order.status === 'pending' && order.payBy && <TransferDetails order={order} payBy={order.payBy} />}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
         <dt>{t('thanks.orderCode')}</dt>
@@ -231,5 +235,41 @@ function OrderDetails({
       )}
       {access && <CancelOrder order={order} access={access} onChange={onChange} />}
     </div>
+  );
+}
+
+/**
+ * How to pay a pending transfer order: the amount, the organisers' account, the order code as the
+ * transfer's title and the day the places are held until; what happens when the money comes.
+ */
+function TransferDetails({ order, payBy }: { order: OrderView; payBy: string }) {
+  const { t } = useTranslation('delivery');
+  const lang = useLanguage();
+  const date = formatDateTime(lang, payBy);
+  return (
+    <section className="thanks__transfer" aria-labelledby="transfer-title">
+      <h2 id="transfer-title">{t('thanks.transfer.title')}</h2>
+      <p>{t('thanks.transfer.intro', { date })}</p>
+      <dl className="thanks__details">
+        <dt>{t('thanks.transfer.amount')}</dt>
+        <dd>{formatPrice(lang, order.gross, true)}</dd>
+        <dt>{t('thanks.transfer.recipient')}</dt>
+        <dd>{`${ORGANISER.name}, ${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`}</dd>
+        <dt>{t('thanks.transfer.account')}</dt>
+        <dd className="thanks__code" translate="no">
+          {ORGANISER.bank.iban}
+        </dd>
+        <dt>{t('thanks.transfer.bank')}</dt>
+        <dd>{`${ORGANISER.bank.name} (SWIFT/BIC ${ORGANISER.bank.swift})`}</dd>
+        <dt>{t('thanks.transfer.reference')}</dt>
+        <dd className="thanks__code" translate="no">
+          {order.code}
+        </dd>
+        <dt>{t('thanks.transfer.payBy')}</dt>
+        <dd>{date}</dd>
+      </dl>
+      {isExample('organiser') && <p className="thanks__example">{t('thanks.transfer.example')}</p>}
+      <p>{t('thanks.transfer.after')}</p>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice } from '../../site/format';
 import type { OrderView, TicketView } from '../../site/order-view';
 import { PLAIN_EMAIL } from '../../site/text';
@@ -265,27 +266,36 @@ export function CancelOrder({
               ? t('manage.cancelText', { date: until, amount })
               : t('manage.cancelPending', { date: until })}
           </p>
-          {failed && (
-            <p className="field__error" role="alert">
-              {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server'), date: until })}
-            </p>
+          {/* Money that came by transfer goes back by a transfer the organisers make: they are asked. */}
+          {order.status === 'paid' && order.payment === 'transfer' ? (
+            <p>{t('manage.cancelTransfer', { email: ORGANISER.email, code: order.code })}</p>
+          ) : (
+            <>
+              {failed && (
+                <p className="field__error" role="alert">
+                  {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server'), date: until })}
+                </p>
+              )}
+              <div className="order-manage__actions">
+                {confirming ? (
+                  <>
+                    <button type="button" className="button button--accent" disabled={sending} onClick={cancel}>
+                      {order.status === 'paid'
+                        ? t('manage.cancelConfirm', { amount })
+                        : t('manage.cancelConfirmPending')}
+                    </button>
+                    <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
+                      {t('manage.keepOrder')}
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
+                    {t('manage.cancel')}
+                  </button>
+                )}
+              </div>
+            </>
           )}
-          <div className="order-manage__actions">
-            {confirming ? (
-              <>
-                <button type="button" className="button button--accent" disabled={sending} onClick={cancel}>
-                  {order.status === 'paid' ? t('manage.cancelConfirm', { amount }) : t('manage.cancelConfirmPending')}
-                </button>
-                <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-                  {t('manage.keepOrder')}
-                </button>
-              </>
-            ) : (
-              <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
-                {t('manage.cancel')}
-              </button>
-            )}
-          </div>
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../site/format';
-import { MAX_TICKETS } from '../../site/orders';
+import { formatDateTime, formatPrice } from '../../site/format';
+import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
@@ -136,7 +136,16 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
         data.get('invoice') !== null
           ? { company: text(data, 'company'), taxId: text(data, 'taxId'), address: text(data, 'address') }
           : undefined;
-      navigate(await placeCart({ email, lang, items, ...(invoice ? { invoice } : {}) }));
+      const transfer = invoice && data.get('payment') === 'transfer';
+      navigate(
+        await placeCart({
+          email,
+          lang,
+          items,
+          ...(invoice ? { invoice } : {}),
+          ...(transfer ? { payment: 'transfer' } : {}),
+        }),
+      );
     } catch (error) {
       console.error('Purchase failed', error);
       if (error instanceof PurchaseError && error.fields) {
@@ -150,6 +159,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           t(`errors.${reason}`, {
             products: products.map((id) => labels[id]).join(', '),
             max: MAX_TICKETS,
+            date: formatDateTime(lang, new Date(transferClosesAt()).toISOString()),
           }),
         );
       }
@@ -342,6 +352,22 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
                 </div>
               );
             })}
+          </fieldset>
+          {/* With the invoice's fields (the same rule shows it): a transfer is only for buyers who give invoice data. */}
+          <fieldset className="purchase__invoice purchase__payment" aria-describedby={`${ids}-transfer`}>
+            <legend>{t('dialog.payment')}</legend>
+            <label className="purchase__check">
+              <input type="radio" name="payment" value="card" defaultChecked />
+              {t('dialog.payOnline')}
+            </label>
+            <label className="purchase__check">
+              <input type="radio" name="payment" value="transfer" id={fieldId(ids, 'payment')} />
+              {t('dialog.payTransfer')}
+            </label>
+            <p id={`${ids}-transfer`} className="purchase__hint">
+              {t('dialog.transferHint', { days: TRANSFER_HOLD_DAYS })}
+            </p>
+            {errorOf('payment') && <p className="field__error">{errorOf('payment')}</p>}
           </fieldset>
           {/* Before React, the price of the product chosen (every step of every product; the one in
               force is shown); once React counts the cart, its total. The server charges the price of

@@ -7,7 +7,7 @@ export type Invoice = { company: string; taxId: string; address: string };
 /** Why a purchase failed, as far as the buyer needs to know; the fields to fix, or the products short. */
 export class PurchaseError extends Error {
   constructor(
-    readonly reason: 'invalid' | 'rateLimited' | 'soldOut' | 'salesClosed' | 'tooMany' | 'failed',
+    readonly reason: 'invalid' | 'rateLimited' | 'soldOut' | 'salesClosed' | 'transferClosed' | 'tooMany' | 'failed',
     message: string,
     readonly fields: Record<string, string> | null = null,
     readonly products: ProductId[] = [],
@@ -33,6 +33,8 @@ export type CartRequest = {
   lang: LanguageCode;
   items: { product: ProductId; name?: string; email?: string }[];
   invoice?: Invoice;
+  /** A bank transfer instead of the online checkout (with invoice data only); the answer's URL is the order page. */
+  payment?: 'transfer';
 };
 
 /** `POST /api/orders`; resolves to the payment URL. One idempotency key per attempt. */
@@ -61,6 +63,7 @@ export async function placeCart(body: CartRequest): Promise<string> {
   }
   if (answer.error === 'sold_out') throw failed('soldOut');
   if (answer.error === 'sales_closed') throw failed('salesClosed');
+  if (answer.error === 'transfer_closed') throw failed('transferClosed');
   if (answer.error === 'too_many_tickets') throw failed('tooMany');
   if (!response.ok || typeof answer.url !== 'string') throw failed('failed');
   if (!isAllowedPaymentUrl(answer.url, window.location.origin)) {

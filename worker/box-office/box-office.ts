@@ -20,6 +20,13 @@ import {
   SETTLE_FROM,
   type Settlement,
   type SettleResult,
+  TRANSFER_HOLD_MS,
+  TRANSFER_REMINDER_MS,
+  type TransferCredit,
+  type TransferPayment,
+  type TransferReport,
+  type TransferResult,
+  transferClosesAt,
   type WorkshopResult,
 } from '../../site/orders';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
@@ -72,6 +79,8 @@ import { availability, placesFree, shortOf } from './stock';
 import { findCode, insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/** Who asks for a change of status; `paidOn`, the day a transfer's money arrived (its invoice's). */
+type SettleSource = { provider?: Order['provider']; reference?: string; by: string; paidOn?: string };
 /** How long an order whose payment is still being processed (BLIK, Przelewy24) keeps its place. */
 const PROCESSING_HOLD_MS = 24 * 60 * 60 * 1000;
 /**
@@ -123,6 +132,10 @@ export class BoxOffice extends DurableObject<Bindings> {
       for (const item of input.items) cart.set(item.product, (cart.get(item.product) ?? 0) + 1);
       const closed = [...cart.keys()].filter((id) => !onSaleAt(product(id), input.now));
       if (closed.length) return { kind: 'refused', error: 'sales_closed', products: closed };
+      const transfer = input.provider === 'transfer';
+      if (transfer && input.now >= transferClosesAt()) {
+        return { kind: 'refused', error: 'transfer_closed', until: iso(transferClosesAt()) };
+      }
       const short = shortOf(this.sql, cart, input.now);
       if (short.length) return { kind: 'refused', error: 'sold_out', products: short };
       const tickets = priceCart(this.sql, input.id, input.items, input.now, input.invoice ?? null);
@@ -145,13 +158,15 @@ export class BoxOffice extends DurableObject<Bindings> {
         provider_ref: input.paymentReference ?? null,
         payment_url: null,
         token_hash: input.tokenHash,
-        hold_until: input.now + HOLD_MS,
+        // A bank transfer takes days to arrive: its order holds its places for TRANSFER_HOLD_DAYS.
+        hold_until: input.now + (transfer ? TRANSFER_HOLD_MS : HOLD_MS),
         created_at: input.now,
         updated_at: input.now,
         paid_at: null,
         checked_in_at: null,
         late_paid_at: null,
         cancelled_at: null,
+        reminded_at: null,
       };
       this.sql.exec(
         `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
@@ -201,9 +216,14 @@ export class BoxOffice extends DurableObject<Bindings> {
         // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
         ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       });
+      // A transfer order's buyer gets the transfer's details at once (the pro-forma e-mail).
+      if (transfer) this.addEmail(order.id, 'proforma', null, input.now);
       return { kind: 'created', order, paymentUrl: null };
     });
-    if (result.kind === 'created') this.scheduleAlarm(Date.parse(result.order.holdUntil));
+    if (result.kind === 'created') {
+      const holdUntil = Date.parse(result.order.holdUntil);
+      this.scheduleAlarm(result.order.provider === 'transfer' ? holdUntil - TRANSFER_REMINDER_MS : holdUntil);
+    }
     return result;
   }
 
@@ -264,13 +284,13 @@ export class BoxOffice extends DurableObject<Bindings> {
    * the order's own (a payment for another session changes nothing). Returns the order and whether
    * it changed.
    */
-  settle(
-    id: string,
-    change: Settlement,
-    now: number,
-    source: { provider?: Order['provider']; reference?: string; by: string },
-  ): SettleResult | null {
-    const result = this.ctx.storage.transactionSync((): SettleResult | null => {
+  settle(id: string, change: Settlement, now: number, source: SettleSource): SettleResult | null {
+    return this.ctx.storage.transactionSync(() => this.settleIn(id, change, now, source));
+  }
+
+  /** `settle` in the caller's transaction. */
+  private settleIn(id: string, change: Settlement, now: number, source: SettleSource): SettleResult | null {
+    {
       const row = this.row(id);
       if (!row) return null;
       if (source.provider && row.provider !== source.provider) return null;
@@ -310,7 +330,7 @@ export class BoxOffice extends DurableObject<Bindings> {
       // the confirmation that carries it; then exactly one confirmation per payment, and one ticket
       // e-mail per holder with an address of their own.
       if (change === 'paid') {
-        this.issueInvoice(id, now);
+        this.issueInvoice(id, now, source.paidOn);
         this.sendTickets(row, now);
       }
       // A ticket given back gives back everything it held: its workshop seats too, and its invoice
@@ -318,8 +338,105 @@ export class BoxOffice extends DurableObject<Bindings> {
       if (change === 'refunded' || change === 'cancelled') this.releaseSeats(id, now);
       if (change === 'refunded') this.correctInvoices(id, now, 'refunded');
       return { order: this.load(id), changed: true };
+    }
+  }
+
+  /**
+   * Records a bank transfer for a transfer order (an organiser's mark, or a statement's line). The
+   * amount must be the order's gross, else nothing changes (`amount_mismatch`, with the amount
+   * expected). A pending order is paid: tickets, the confirmation and the invoice follow, the
+   * invoice dated as paid on the day the money arrived. An order whose hold ran out takes a free
+   * place if there is one (the late-payment rule), else it is refused `no_place` and the money is
+   * the organisers' to return (logged once as paid without a place). Recorded twice, nothing
+   * happens twice (`already_paid`).
+   */
+  markTransferPaid(orderId: string, payment: TransferPayment, now: number): TransferResult {
+    return this.ctx.storage.transactionSync((): TransferResult => {
+      const row = this.row(orderId);
+      if (!row) return { kind: 'refused', error: 'not_found' };
+      const order = () => this.load(orderId);
+      if (row.provider !== 'transfer') return { kind: 'refused', error: 'not_transfer', order: order() };
+      if (row.status === 'paid') return { kind: 'refused', error: 'already_paid', order: order() };
+      if (row.status === 'cancelled' || row.status === 'refunded') {
+        return { kind: 'refused', error: 'not_payable', order: order() };
+      }
+      if (payment.amount !== row.gross) {
+        return { kind: 'refused', error: 'amount_mismatch', expected: row.gross, order: order() };
+      }
+      // This transfer came after the order's place was gone, and was recorded then: nothing new.
+      if (row.late_paid_at !== null) return { kind: 'refused', error: 'no_place', order: order() };
+      this.log(orderId, 'marked_paid', now, {
+        by: payment.by,
+        amount: payment.amount,
+        paidOn: payment.paidOn,
+        ...(payment.reference ? { reference: payment.reference } : {}),
+      });
+      const result = this.settleIn(orderId, 'paid', now, {
+        provider: 'transfer',
+        by: payment.by,
+        paidOn: payment.paidOn,
+      });
+      if (!result) return { kind: 'refused', error: 'not_found' };
+      if (result.refundDue) return { kind: 'refused', error: 'no_place', order: result.order };
+      return { kind: 'paid', order: result.order };
     });
-    return result;
+  }
+
+  /**
+   * Records the credits of a bank statement: each names an order by a code in its title (the first
+   * of `candidates` that is an order's code) and is recorded as `markTransferPaid` records a
+   * transfer, on its booking day. Answers one entry per credit; a statement imported again pays
+   * nothing twice (its lines are then `already_paid`).
+   */
+  importTransfers(credits: TransferCredit[], now: number, by: string): TransferReport[] {
+    return credits.map((credit): TransferReport => {
+      const order = this.sql
+        .exec<{ id: string; code: string }>(
+          `SELECT o.id, o.code FROM json_each(?) c JOIN orders o ON o.code = c.value ORDER BY c.key LIMIT 1`,
+          JSON.stringify(credit.candidates),
+        )
+        .toArray()[0];
+      const entry = { line: credit.line, bookedOn: credit.bookedOn, amount: credit.amount, title: credit.title };
+      if (!order) return { ...entry, code: null, result: 'unknown_code' };
+      const known = { ...entry, code: order.code, orderId: order.id };
+      if (credit.currency !== 'PLN') {
+        const gross = (this.row(order.id) as OrderRow).gross;
+        return { ...known, result: 'amount_mismatch', expected: gross };
+      }
+      const result = this.markTransferPaid(
+        order.id,
+        { amount: credit.amount, paidOn: credit.bookedOn, reference: credit.reference, by },
+        now,
+      );
+      if (result.kind === 'paid') return { ...known, result: 'paid' };
+      if (result.error === 'not_found') return { ...entry, code: null, result: 'unknown_code' };
+      if (result.error === 'amount_mismatch') return { ...known, result: result.error, expected: result.expected };
+      return { ...known, result: result.error };
+    });
+  }
+
+  /**
+   * Queues the reminder of each pending transfer order whose hold runs out within
+   * TRANSFER_REMINDER_DAYS_BEFORE days, once per order; returns how many.
+   */
+  remindTransfers(now: number): number {
+    return this.ctx.storage.transactionSync(() => {
+      const due = this.sql
+        .exec<{ id: string; hold_until: number }>(
+          `SELECT id, hold_until FROM orders WHERE status = 'pending' AND provider = 'transfer'
+             AND reminded_at IS NULL AND hold_until > ? AND hold_until - ? <= ? LIMIT 500`,
+          now,
+          TRANSFER_REMINDER_MS,
+          now,
+        )
+        .toArray();
+      for (const { id, hold_until } of due) {
+        this.sql.exec('UPDATE orders SET reminded_at = ? WHERE id = ?', now, id);
+        this.log(id, 'transfer_reminder_queued', now, { holdUntil: iso(hold_until) });
+        this.addEmail(id, 'transfer_reminder', null, now);
+      }
+      return due.length;
+    });
   }
 
   /**
@@ -329,7 +446,7 @@ export class BoxOffice extends DurableObject<Bindings> {
    * whose place is gone: the payment is recorded, the order keeps no place, and its refund is
    * due, which the caller asks of the provider and records with `refundLate`.
    */
-  private latePayment(row: OrderRow, now: number, source: { reference?: string; by: string }): SettleResult | null {
+  private latePayment(row: OrderRow, now: number, source: SettleSource): SettleResult | null {
     if (row.late_paid_at !== null) return { order: this.load(row.id), changed: false, refundDue: true };
     if (row.status !== 'cancelled' && placesFree(this.sql, ticketRows(this.sql, row.id), now)) return null;
     this.sql.exec(
@@ -363,9 +480,12 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
 
   /** Issues a paid order's invoice when its buyer asked for one (in the caller's transaction). */
-  private issueInvoice(orderId: string, now: number): void {
+  private issueInvoice(orderId: string, now: number, paidOn?: string): void {
     const row = this.row(orderId) as OrderRow;
-    const invoice = issueInvoice(this.sql, row, ticketRows(this.sql, orderId), now, { ksef: ksefSends(this.env) });
+    const invoice = issueInvoice(this.sql, row, ticketRows(this.sql, orderId), now, {
+      ksef: ksefSends(this.env),
+      ...(paidOn ? { paidOn } : {}),
+    });
     if (!invoice) return;
     this.log(orderId, 'invoice_issued', now, { invoice: invoice.id, number: invoice.number, kind: invoice.kind });
     if (invoice.ksef.status === 'queued') this.scheduleAlarm(Date.now());
@@ -699,6 +819,7 @@ export class BoxOffice extends DurableObject<Bindings> {
   override async alarm(): Promise<void> {
     this.alarmSetFor = null;
     const now = Date.now();
+    this.remindTransfers(now);
     this.expireHolds(now);
     this.requeueLostEmails(now);
     const log = await this.flushLog();
@@ -711,6 +832,14 @@ export class BoxOffice extends DurableObject<Bindings> {
       .exec<{ at: number | null }>("SELECT MIN(hold_until) AS at FROM orders WHERE status = 'pending'")
       .one().at;
     if (next !== null) this.scheduleAlarm(next);
+    const reminder = this.sql
+      .exec<{ at: number | null }>(
+        `SELECT MIN(hold_until) - ? AS at FROM orders WHERE status = 'pending' AND provider = 'transfer'
+           AND reminded_at IS NULL`,
+        TRANSFER_REMINDER_MS,
+      )
+      .one().at;
+    if (reminder !== null) this.scheduleAlarm(reminder);
     const lease = nextLease(this.sql);
     if (lease !== null) this.scheduleAlarm(lease);
     const ksef = nextKsefAt(this.sql);

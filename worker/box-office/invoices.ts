@@ -136,7 +136,8 @@ function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: st
 
 /**
  * Issues the invoice of an order paid at `now`, when its buyer asked for one (in the caller's
- * transaction; once per order). A payment received before the congress is an advance payment for a
+ * transaction; once per order). `paidOn` is the day the money arrived when that is not the day
+ * it is recorded (a bank transfer read from a statement); by default, the day of `now`. A payment received before the congress is an advance payment for a
  * service still to come, so its invoice is an advance invoice (`ZAL`, art. 106b ust. 1 pkt 4 of the
  * VAT act) covering the whole price, and no final invoice follows (art. 106f ust. 4); a payment on
  * or after the day the service begins gets a regular invoice (`VAT`).
@@ -146,7 +147,7 @@ export function issueInvoice(
   order: OrderRow,
   tickets: TicketRow[],
   now: number,
-  options: { ksef: boolean },
+  options: { ksef: boolean; paidOn?: string },
 ): IssuedInvoice | null {
   if (!order.invoice) return null;
   const existing = invoicesOf(sql, order.id).find((invoice) => !invoice.correction);
@@ -164,7 +165,7 @@ export function issueInvoice(
     orderCode: order.code,
     issuedOn,
     issuedAt: iso(now),
-    paidOn: issuedOn,
+    paidOn: options.paidOn ?? issuedOn,
     paymentMethod: order.provider === 'transfer' ? 'transfer' : 'card',
     seller: sellerParty(),
     buyer: buyerParty(data),

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS orders (
   paid_at INTEGER,
   checked_in_at INTEGER,
   late_paid_at INTEGER,
-  cancelled_at INTEGER
+  cancelled_at INTEGER,
+  reminded_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS held (
   product TEXT PRIMARY KEY,
@@ -178,6 +179,8 @@ export type OrderRow = {
   cancelled_at: number | null;
   /** When a payment arrived for this order after its place was gone: its refund is due. */
   late_paid_at: number | null;
+  /** When a transfer order's reminder was queued (once, two days before its hold runs out). */
+  reminded_at: number | null;
 };
 
 /** A ticket as its row stores it. */
@@ -298,6 +301,7 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     );
     if (!columns.has('late_paid_at')) sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
     if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
+    if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.
     sql.exec(
       "UPDATE emails SET lease_until = updated_at + ? WHERE status = 'queued' AND lease_until IS NULL",

@@ -7,7 +7,7 @@ import { invoiceAttachment } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
-import { cancellationEmail, contactNotice, lateRefundEmail, workshopEmail } from './notices';
+import { cancellationEmail, contactNotice, lateRefundEmail, transferEmail, workshopEmail } from './notices';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';
@@ -42,6 +42,13 @@ async function compose(
   if (job.kind === 'workshop') return workshopEmail({ workshopId: job.data ?? '', order, orderUrl, from });
   if (job.kind === 'late_refund') {
     return lateRefundEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+  }
+  if (job.kind === 'proforma' || job.kind === 'transfer_reminder') {
+    // Paid, cancelled or expired since it was queued: a reminder to pay would mislead.
+    if (job.kind === 'transfer_reminder' && order.status !== 'pending') {
+      throw new StaleEmail(`order ${order.id} is ${order.status}: no reminder`);
+    }
+    return transferEmail({ kind: job.kind, order, orderUrl, from });
   }
   if (job.kind === 'cancellation') {
     const message = cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });

@@ -10,7 +10,9 @@ import eventsEs from '../../locales/es/events.json';
 import pl from '../../locales/pl/email.json';
 import eventsPl from '../../locales/pl/events.json';
 import { type ContactValues, EMAIL_PATTERN } from '../../site/contact';
-import { formatPrice } from '../../site/format';
+import { ORGANISER } from '../../site/event';
+import { isExample } from '../../site/example-data';
+import { formatDateTime, formatPrice } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { SPEAKERS } from '../../site/speakers';
@@ -148,4 +150,48 @@ export function contactNotice(input: {
   ]);
   const replyTo = EMAIL_PATTERN.test(message.email) ? message.email : undefined;
   return { from: input.from, to: input.to, ...(replyTo ? { replyTo } : {}), ...content, attachments: [] };
+}
+
+/**
+ * The e-mails of an order paid by bank transfer: right after ordering, the transfer's details
+ * (`proforma`: amount, the organisers' account, the order code as the title, the day the hold runs
+ * out), and the reminder two days before that day. Both say what happens when the money comes,
+ * early or late, and nothing more.
+ */
+export function transferEmail(input: {
+  kind: 'proforma' | 'transfer_reminder';
+  order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'holdUntil' | 'name'>;
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = EMAIL[lang].transfer;
+  const greeting = input.order.name
+    ? fill(EMAIL[lang].confirmation.greeting, { name: input.order.name })
+    : EMAIL[lang].confirmation.greetingNoName;
+  const values = { code: input.order.code, date: formatDateTime(lang, input.order.holdUntil) };
+  const reminder = input.kind === 'transfer_reminder';
+  const payee = `${ORGANISER.name}, ${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`;
+  const details = [
+    `${t.amount}: ${formatPrice(lang, input.order.gross, true)}`,
+    `${t.recipient}: ${payee}`,
+    `${t.account}: ${ORGANISER.bank.iban}`,
+    `${t.bank}: ${ORGANISER.bank.name}`,
+    `${t.swift}: ${ORGANISER.bank.swift}`,
+    `${t.title}: ${input.order.code}`,
+    `${t.payBy}: ${values.date}`,
+  ].join('\n');
+  const message = simple(
+    lang,
+    fill(reminder ? t.reminderSubject : t.subject, values),
+    [
+      `${greeting}\n${fill(reminder ? t.reminder : t.intro, values)}`,
+      details,
+      t.titleHint,
+      ...(isExample('organiser') ? [t.example] : []),
+      t.after,
+    ],
+    { text: t.link, url: input.orderUrl },
+  );
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }

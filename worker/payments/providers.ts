@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../site/languages';
-import type { Order } from '../../site/orders';
+import type { Order, Provider } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
 export type CheckoutRequest = {
@@ -20,7 +20,7 @@ export type Checkout = { url: string; reference: string; store: boolean; payable
 
 /** A payment provider: turns a stored order into a place where the buyer pays. */
 export interface PaymentProvider {
-  readonly name: 'demo' | 'stripe';
+  readonly name: Provider;
   /**
    * Where the buyer pays; `store` says whether the URL may be kept (it carries no secret), and
    * `payableUntil` until when a payment can still be made there: the box office holds the place
@@ -68,6 +68,22 @@ export const demoProvider: PaymentProvider = {
   // No money moved, so there is none to give back: the refund is only the organiser's mark.
   async refund(order) {
     return { reference: `demo_refund_${order.id}` };
+  },
+};
+
+/**
+ * A bank transfer: nothing to start (the buyer pays to the organisers' account, ORGANISER.bank in
+ * site/event.ts, with the order code as the title; the organisers record it) and nothing to close.
+ * Money paid back is a transfer the organisers make themselves: the refund here is their mark of it.
+ */
+export const transferProvider: PaymentProvider = {
+  name: 'transfer',
+  async createCheckout() {
+    throw new ProviderError('a transfer order has no checkout');
+  },
+  async expireCheckout() {},
+  async refund(order) {
+    return { reference: `transfer_refund_${order.id}` };
   },
 };
 

@@ -71,6 +71,8 @@ async function viewOf(
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     cancelledAt: order.cancelledAt,
+    payment: order.provider === 'transfer' ? 'transfer' : 'card',
+    payBy: order.provider === 'transfer' && order.status === 'pending' ? order.holdUntil : null,
     tickets: await Promise.all(
       order.tickets.map(async (ticket) => ({
         id: ticket.id,
@@ -219,6 +221,8 @@ export const orders = new Hono<AppEnv>()
     const at = now(c);
     const allowed = await office.cancellable(order.id, at);
     if (allowed.kind === 'refused') throw cancelRefusal(allowed);
+    // Money that came by transfer goes back by a transfer the organisers make: the buyer asks them.
+    if (order.provider === 'transfer' && order.status === 'paid') throw new ApiError(409, 'cancel_by_request');
     const provider = providerOf(c.env, order);
     if (order.status === 'pending') {
       // Not paid yet: the checkout is closed first, so that no payment can follow the cancellation.

@@ -1,7 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
-import { MAX_TICKETS, type NewOrder, type Order, type PurchaseResult } from '../../site/orders';
+import {
+  MAX_TICKETS,
+  type NewOrder,
+  type Order,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PurchaseResult,
+} from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
@@ -44,12 +51,23 @@ const langField = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
   .default(DEFAULT_LANGUAGE);
 
-const purchaseBody = z.object({
-  email: emailField,
-  lang: langField,
-  name: text(120).optional(),
-  invoice: invoiceBody.optional(),
-});
+/** Card (the provider's checkout) by default; a bank transfer only with invoice data. */
+const paymentField = z.enum(PAYMENT_METHODS, { error: 'invalid' }).default('card');
+const transferNeedsInvoice = (body: { payment: PaymentMethod; invoice?: unknown }, context: z.RefinementCtx) => {
+  if (body.payment === 'transfer' && !body.invoice) {
+    context.addIssue({ code: 'custom', path: ['payment'], message: 'transfer_needs_invoice' });
+  }
+};
+
+const purchaseBody = z
+  .object({
+    email: emailField,
+    lang: langField,
+    name: text(120).optional(),
+    invoice: invoiceBody.optional(),
+    payment: paymentField,
+  })
+  .superRefine(transferNeedsInvoice);
 type PurchaseBody = z.infer<typeof purchaseBody>;
 
 /**
@@ -68,16 +86,19 @@ const cartItem = z
     }
   });
 
-const cartBody = z.object({
-  email: emailField,
-  lang: langField,
-  name: text(120).optional(),
-  items: z
-    .array(cartItem, { error: 'invalid' })
-    .min(1, { error: 'required' })
-    .max(MAX_TICKETS, { error: 'too_many_tickets' }),
-  invoice: invoiceBody.optional(),
-});
+const cartBody = z
+  .object({
+    email: emailField,
+    lang: langField,
+    name: text(120).optional(),
+    items: z
+      .array(cartItem, { error: 'invalid' })
+      .min(1, { error: 'required' })
+      .max(MAX_TICKETS, { error: 'too_many_tickets' }),
+    invoice: invoiceBody.optional(),
+    payment: paymentField,
+  })
+  .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
 
 /** Largest cart body accepted: twenty tickets with long names and e-mails, and the invoice. */
@@ -100,7 +121,7 @@ function productOf(id: string): Product {
 const secretFor = (orderId: string, key: string | undefined) => (key ? hmacSecret(key, orderId) : newSecret());
 
 /** What binds an Idempotency-Key to its request: a key sent again with other content is refused. */
-const fingerprint = (order: Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'>) =>
+const fingerprint = (order: OrderRequest) =>
   sha256Hex(
     JSON.stringify([
       order.items.map((item) => [item.product, item.name ?? null, item.email ?? null]),
@@ -108,8 +129,14 @@ const fingerprint = (order: Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' |
       order.lang,
       order.name ?? null,
       order.invoice ?? null,
+      // Only a transfer adds to it, so a card attempt's key keeps the fingerprint it always had.
+      ...(order.payment === 'transfer' ? ['transfer'] : []),
     ]),
   );
+
+/** The buyer's order page (the thank-you page with the order's secret): where a transfer order goes. */
+const orderPageUrl = (origin: string, order: Pick<Order, 'id' | 'lang'>, secret: string) =>
+  `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`;
 
 /**
  * Sends a new order to its provider and records where the buyer pays; answers that URL. When the
@@ -132,7 +159,7 @@ async function startCheckout(
       order,
       secret,
       productName: (product) => `${t.common.brand.full}: ${productName(order.lang, productOf(product))}`,
-      successUrl: `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`,
+      successUrl: orderPageUrl(origin, order, secret),
       cancelUrl: `${origin}${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`,
       origin,
       now: at,
@@ -169,8 +196,8 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What a cart or a one-ticket purchase asks the box office for. */
-type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'>;
+/** What a cart or a one-ticket purchase asks the box office for, and how the buyer pays. */
+type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'> & { payment: PaymentMethod };
 
 /**
  * Places an order in the box office (prices from site/, never from the request), sends it to its
@@ -180,19 +207,22 @@ type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoic
 async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
-  const provider = paymentProvider(c.env);
+  const { payment, ...order } = wanted;
+  // A transfer needs no provider (the buyer pays to the organisers' account), so it works whatever
+  // PAYMENT_PROVIDER says, in production too.
+  const provider = payment === 'transfer' ? null : paymentProvider(c.env);
   const origin = new URL(c.req.url).origin;
 
   const id = timeSortableId();
   const secret = await secretFor(id, key);
   const request = {
     id,
-    ...wanted,
-    provider: provider.name,
+    ...order,
+    provider: provider?.name ?? 'transfer',
     tokenHash: await sha256Hex(secret),
     fingerprint: await fingerprint(wanted),
     ...(key ? { idempotencyKey: key } : {}),
-    ...(provider.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
+    ...(provider?.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
     now: now(c),
   };
   const result = await boxOfficeCall(
@@ -200,18 +230,21 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   );
   if (result.kind === 'refused') {
     if (result.error === 'idempotency_key_reused') throw new ApiError(409, result.error);
+    if (result.error === 'transfer_closed') throw new ApiError(409, result.error, { until: result.until });
     throw new ApiError(409, result.error, { products: result.products });
   }
 
-  const { order } = result;
-  const orderSecret = order.id === id ? secret : await secretFor(order.id, key);
-  // A replay answers the recorded URL; the demo's is made again (it holds the secret, so it is never
-  // stored); any other new order, or a replay before its first attempt recorded one, goes to the provider.
+  const placed = result.order;
+  const orderSecret = placed.id === id ? secret : await secretFor(placed.id, key);
+  // A replay answers the recorded URL; the demo's and a transfer order's page are made again (they
+  // hold the secret, so they are never stored); any other new order, or a replay before its first
+  // attempt recorded one, goes to the provider.
   const url =
     result.paymentUrl ??
-    (order.provider === 'demo' ? demoCheckoutUrl(origin, order, orderSecret) : null) ??
-    (await startCheckout(c.env, provider, order, orderSecret, origin, request.now));
-  return c.json({ url, orderId: order.id, code: order.code }, result.kind === 'created' ? 201 : 200);
+    (placed.provider === 'transfer' ? orderPageUrl(origin, placed, orderSecret) : null) ??
+    (placed.provider === 'demo' ? demoCheckoutUrl(origin, placed, orderSecret) : null) ??
+    (await startCheckout(c.env, provider ?? paymentProvider(c.env), placed, orderSecret, origin, request.now));
+  return c.json({ url, orderId: placed.id, code: placed.code }, result.kind === 'created' ? 201 : 200);
 }
 
 /** The buyer's own details of a request: e-mail in lower case, the page's language, name and invoice if any. */
@@ -220,6 +253,7 @@ const buyer = (body: PurchaseBody | CartBody) => ({
   lang: language(body.lang).code,
   ...(body.name ? { name: body.name } : {}),
   ...(body.invoice ? { invoice: body.invoice } : {}),
+  payment: body.payment,
 });
 
 /**
@@ -228,7 +262,11 @@ const buyer = (body: PurchaseBody | CartBody) => ({
  * `{email, lang?, name?, items: [{product, name?, email?}], invoice?}`: a cart of 1 to MAX_TICKETS
  * tickets of any products, sold whole or not at all (409 `sold_out` or `sales_closed` names the
  * products); a name for every on-site ticket; more tickets answer 422 `too_many_tickets`. Both
- * make a pending order that holds its places and answer `{url, orderId, code}`; an
+ * make a pending order that holds its places and answer `{url, orderId, code}`. `payment:
+ * 'transfer'` (only with `invoice`, else 422 `payment: transfer_needs_invoice`; 409
+ * `transfer_closed` near the congress) makes an order paid by bank transfer: it holds its places
+ * for TRANSFER_HOLD_DAYS, its buyer gets the transfer's details by e-mail, and `url` is the order
+ * page, which shows them. An
  * `Idempotency-Key` makes any number of retries, simultaneous or not, one order with one URL.
  */
 export const purchase = new Hono<AppEnv>().post(

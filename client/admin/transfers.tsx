@@ -1,0 +1,142 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useLanguage } from '../lib/use-language';
+import { ApiFailure } from './api';
+import { money } from './format';
+import { useApi } from './session';
+import { useErrorText } from './status';
+import type { TransferImport } from './types';
+
+/**
+ * A statement file's text. Polish banks write MT940 in UTF-8 or in Windows-1250: bytes that are not
+ * UTF-8 are read as the latter, so the titles' Polish letters come out right either way.
+ */
+async function fileText(file: File): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1250').decode(bytes);
+  }
+}
+
+/**
+ * Transfers: an organiser loads the bank's MT940 statement (a file, or its text pasted), the
+ * worker records every incoming transfer whose title names an order, and the screen shows what
+ * became of each: paid, paid before, another amount, no place left, no order named.
+ */
+export function Transfers() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const { call } = useApi();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<TransferImport | null>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+
+  // The summary is where the organiser reads on: focus moves there once a report is in.
+  useEffect(() => {
+    if (result) summary.current?.focus();
+  }, [result]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const file = data.get('file');
+    const pasted = String(data.get('statement') ?? '');
+    const statement = file instanceof File && file.size > 0 ? await fileText(file) : pasted;
+    setFailure(null);
+    if (!statement.trim()) {
+      setFailure(t('transfers.empty'));
+      return;
+    }
+    setBusy(true);
+    try {
+      setResult(await call<TransferImport>('/api/admin/transfers/import', { method: 'POST', body: { statement } }));
+    } catch (problem) {
+      setResult(null);
+      if (problem instanceof ApiFailure && problem.code === 'invalid_statement') {
+        setFailure(t('transfers.invalid', { line: problem.details.line, reason: problem.details.reason }));
+      } else {
+        setFailure(errorText(problem));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const paid = result?.report.filter((entry) => entry.result === 'paid').length ?? 0;
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('transfers.title')}</h1>
+      </div>
+      <p className="console-muted console-lead">{t('transfers.intro')}</p>
+      <form className="console-import" onSubmit={submit} noValidate>
+        <fieldset disabled={busy} className="console-import__fields">
+          <div className="console-field">
+            <label htmlFor="statement-file">{t('transfers.file')}</label>
+            <input id="statement-file" name="file" type="file" accept=".sta,.mt940,.940,.txt,text/plain" />
+          </div>
+          <div className="console-field">
+            <label htmlFor="statement-text">{t('transfers.paste')}</label>
+            <textarea id="statement-text" name="statement" rows={6} spellCheck={false} />
+          </div>
+          <div>
+            <button type="submit" className="console-button">
+              {busy ? t('transfers.sending') : t('transfers.submit')}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      <div role="alert">{failure && <p className="console-alert">{failure}</p>}</div>
+      {result && (
+        <>
+          <p className="console-ok" tabIndex={-1} ref={summary}>
+            {t('transfers.summary', {
+              statements: result.statements,
+              credits: result.credits,
+              paid,
+              debits: result.debits,
+            })}
+          </p>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <caption>{t('transfers.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('transfers.line')}</th>
+                  <th scope="col">{t('transfers.date')}</th>
+                  <th scope="col" className="num">
+                    {t('transfers.amount')}
+                  </th>
+                  <th scope="col">{t('transfers.transferTitle')}</th>
+                  <th scope="col">{t('transfers.order')}</th>
+                  <th scope="col">{t('transfers.result')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.report.map((entry) => (
+                  <tr key={entry.line} className={`console-transfer console-transfer--${entry.result}`}>
+                    <td>{entry.line}</td>
+                    <td>{entry.bookedOn}</td>
+                    <td className="num">{money(lang, entry.amount)}</td>
+                    <td className="console-break">{entry.title}</td>
+                    <td translate="no">
+                      {entry.orderId ? <Link href={`/orders/${entry.orderId}`}>{entry.code}</Link> : '—'}
+                    </td>
+                    <th scope="row">
+                      {t(`transfers.results.${entry.result}`, { expected: money(lang, entry.expected ?? 0) })}
+                    </th>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

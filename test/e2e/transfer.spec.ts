@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ORGANISER } from '../../site/event';
+import { expect, open, test } from './helpers';
+import { E2E_ADMIN_TOKEN } from './playwright.config';
+
+// Payment by bank transfer (issue 33): a company orders with invoice data and pays by transfer, sees
+// the bank details on its order page, an organiser records the transfer in the console, and the
+// order page then shows the tickets.
+
+const COMPANY = {
+  name: 'Przykładowa Firma sp. z o.o.',
+  taxId: '5260250274',
+  street: 'ul. Świętokrzyska 12',
+  postalCode: '00-916',
+  city: 'Warszawa',
+  country: 'PL',
+};
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+/** The console in Polish, this tab already signed in. */
+async function openConsole(page: Page, path: string) {
+  await page.addInitScript((token) => {
+    localStorage.setItem('adminLng', 'pl');
+    sessionStorage.setItem('checkInToken', token);
+  }, E2E_ADMIN_TOKEN);
+  await page.goto(path);
+}
+
+test('the dialog offers a bank transfer only with the invoice', async ({ page }) => {
+  await open(page, '/pl/kup-bilet');
+  await page.getByRole('button', { name: 'Kup bilet Pro na miejscu' }).click();
+  const dialog = page.getByRole('dialog', { name: /Zakup biletu: Pro/ });
+  await expect(dialog).toBeVisible();
+  const transfer = dialog.getByRole('radio', { name: 'Przelew na konto' });
+  await expect(transfer).toBeHidden();
+  await dialog.getByRole('checkbox', { name: 'Potrzebuję faktury' }).check();
+  await expect(transfer).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Online: karta/ })).toBeChecked();
+  await expect(dialog.getByRole('group', { name: 'Sposób płatności' })).toContainText(
+    'Rezerwujemy miejsca na 7 dni, a dane do przelewu (pro forma) wyślemy e-mailem.',
+  );
+  await transfer.check();
+  await noAxeViolations(page);
+});
+
+test('a company pays by transfer: bank details on its order page, an organiser records the money, the tickets appear', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const email = `firma-${Date.now()}@example.com`;
+  const res = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      email,
+      lang: 'pl',
+      name: 'Zofia Księgowa',
+      items: [
+        { product: 'onsite-pro', name: 'Anna Nowak' },
+        { product: 'onsite-pro', name: 'Bartek Nowak' },
+      ],
+      invoice: COMPANY,
+      payment: 'transfer',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const placed = (await res.json()) as { url: string; orderId: string; code: string };
+  const orderPage = new URL(placed.url);
+  expect(orderPage.pathname).toBe('/pl/kup-bilet/dziekujemy');
+
+  await open(page, `${orderPage.pathname}${orderPage.search}`);
+  const transfer = page.getByRole('region', { name: 'Dane do przelewu' });
+  await expect(transfer).toBeVisible();
+  await expect(transfer).toContainText(ORGANISER.bank.iban);
+  await expect(transfer).toContainText(ORGANISER.bank.name);
+  await expect(transfer).toContainText(placed.code);
+  await expect(transfer).toContainText('Zapłać do');
+  await expect(transfer).toContainText('przykładowy numer konta');
+  await expect(page.getByRole('main')).toContainText('Czekamy na Twój przelew.');
+  await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toHaveCount(0);
+  await noAxeViolations(page);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: testInfo.outputPath(`order-page-transfer-${width}.png`),
+      fullPage: true,
+    });
+  }
+
+  // The organiser records the transfer: a wrong amount first, refused with nothing changed.
+  const consoleContext = await browser.newContext();
+  const organiser = await consoleContext.newPage();
+  await openConsole(organiser, `/admin/orders/${placed.orderId}`);
+  await expect(organiser.getByRole('heading', { level: 1, name: `Zamówienie ${placed.code}` })).toBeVisible();
+  const form = organiser.getByRole('form', { name: 'Zaksięguj przelew' });
+  const amount = form.getByRole('textbox', { name: 'Kwota przelewu (zł)' });
+  await expect(amount).toHaveValue('2457,54');
+  await amount.fill('2000');
+  await form.getByRole('textbox', { name: 'Tytuł lub numer przelewu (opcjonalnie)' }).fill(`Zamówienie ${placed.code}`);
+  await noAxeViolations(organiser);
+  await form.getByRole('button', { name: 'Oznacz jako opłacone' }).click();
+  await expect(form.getByRole('alert')).toContainText('Kwota się nie zgadza');
+  await expect(form.getByRole('alert')).toContainText('2457,54');
+  await amount.fill('');
+  await form.getByRole('button', { name: 'Oznacz jako opłacone' }).click();
+  await expect(form.getByText('Wpisz kwotę przelewu.')).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await amount.fill('2 457,54');
+  await form.getByRole('button', { name: 'Oznacz jako opłacone' }).click();
+  await expect(organiser.getByRole('status')).toHaveText(/Przelew zaksięgowany/);
+  await expect(organiser.locator('.console-status')).toHaveText('opłacone');
+  await expect(organiser.getByRole('table', { name: /Historia zamówienia/ }).getByRole('rowheader')).toContainText([
+    'Przelew zaksięgowany',
+    'Opłacone',
+  ]);
+  await consoleContext.close();
+
+  // The buyer's page, opened again, shows the tickets.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, `${orderPage.pathname}${orderPage.search}`);
+  await expect(page.getByRole('region', { name: 'Dane do przelewu' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toHaveCount(2);
+  await expect(page.getByRole('main')).toContainText('Anna Nowak');
+});
+
+test('the Transfers screen loads a statement and reports each incoming transfer', async ({ page, request }) => {
+  const res = await request.post('/api/orders', {
+    data: {
+      email: `import-${Date.now()}@example.com`,
+      lang: 'pl',
+      items: [{ product: 'online-standard' }],
+      invoice: COMPANY,
+      payment: 'transfer',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const placed = (await res.json()) as { orderId: string; code: string };
+  const statement = [
+    ':20:E2E/1',
+    ':25:/PL00000000001234567890123456',
+    ':28C:1',
+    ':60F:C270301PLN0,00',
+    ':61:2703020302CN367,77NTRFNONREF',
+    `:86:020~00VE02~20Zamówienie ${placed.code.toLowerCase()}~21~22`,
+    ':61:2703020302CN10,00NTRFNONREF',
+    ':86:020~00VE02~20Darowizna~21~22',
+    ':62F:C270302PLN377,77',
+  ].join('\n');
+
+  await openConsole(page, '/admin');
+  await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Przelewy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Przelewy' })).toBeVisible();
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wybierz plik albo wklej treść wyciągu.');
+  await page.getByRole('textbox', { name: 'albo wklej treść wyciągu' }).fill(statement.replace('367,77', '367.77'));
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wyciąg ma błąd w wierszu 5');
+  await page.getByRole('textbox', { name: 'albo wklej treść wyciągu' }).fill(statement);
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  const report = page.getByRole('table', { name: 'Wpływy z wyciągu i co z nimi zrobiono' });
+  await expect(report.getByRole('row')).toHaveCount(3);
+  await expect(report.getByRole('row').nth(1)).toContainText(placed.code);
+  await expect(report.getByRole('rowheader')).toHaveText([
+    'Zaksięgowano: zamówienie opłacone',
+    'Brak numeru zamówienia w tytule',
+  ]);
+  await noAxeViolations(page);
+  await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+  await expect(report.getByRole('rowheader').first()).toHaveText('Już opłacone wcześniej');
+});

@@ -1,0 +1,479 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORGANISER } from '../../site/event';
+import type { InvoiceData } from '../../site/invoices';
+import type { OrderView } from '../../site/order-view';
+import {
+  type CartItem,
+  type LogEntry,
+  type MailJob,
+  type Order,
+  TRANSFER_HOLD_MS,
+  TRANSFER_REMINDER_MS,
+  type TransferReport,
+  transferClosesAt,
+} from '../../site/orders';
+import { href } from '../../site/pages';
+import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
+import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
+import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { clientIps } from './client-ip';
+import statementTemplate from './fixtures/statement.mt940?raw';
+import { clearKv } from './kv';
+import { callWorker } from './platform';
+
+// Payment by bank transfer (issue 33): a transfer order holds its places for 7 days, its buyer gets
+// the transfer's details at once and a reminder 2 days before the hold runs out, and organisers
+// record the money by hand or from the bank's MT940 statement.
+
+const ORIGIN = 'https://kongres.test';
+const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
+const nextIp = clientIps(91);
+const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
+
+const COMPANY: InvoiceData = {
+  name: 'Przykładowa Firma sp. z o.o.',
+  taxId: '5260250274',
+  street: 'ul. Świętokrzyska 12',
+  postalCode: '00-916',
+  city: 'Warszawa',
+  country: 'PL',
+};
+
+/** Midday in Warsaw, inside the promotion: its day is the same in UTC. */
+const ORDERED_AT = '2027-03-15T11:00:00Z';
+
+type Placed = { orderId: string; code: string; url: string };
+
+function postOrder(body: Record<string, unknown>, key?: string, bindings: Partial<Bindings> = {}) {
+  return callWorker(
+    new Request(`${ORIGIN}/api/orders`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': nextIp(),
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
+      body: JSON.stringify({ email: 'ksiegowosc@firma.pl', lang: 'pl', ...body }),
+    }),
+    { ...noLimit, ...bindings },
+  );
+}
+
+async function orderByTransfer(items: CartItem[] = [{ product: 'online-standard' }]): Promise<Placed> {
+  const res = await postOrder({ items, invoice: COMPANY, payment: 'transfer' });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Placed;
+}
+
+const readOrder = async (id: string) => (await office().order(id)) as Order;
+const emailKinds = async (id: string) => (await office().emails(id)).map((e) => e.kind);
+const history = async (id: string) => ((await office().history(id)) as LogEntry[]).map((e) => e.event);
+const remaining = async (product: string) =>
+  (await office().availability(Date.now())).find((p) => p.id === product)?.remaining;
+
+function markPaid(id: string, body: Record<string, unknown>) {
+  return callWorker(
+    new Request(`${ORIGIN}/api/admin/orders/${id}/mark-paid`, {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+function importStatement(statement: string) {
+  return callWorker(
+    new Request(`${ORIGIN}/api/admin/transfers/import`, {
+      method: 'POST',
+      headers: { ...ADMIN, 'Content-Type': 'text/plain; charset=utf-8' },
+      body: statement,
+    }),
+  );
+}
+
+beforeEach(async () => {
+  await resetBoxOffice();
+  await clearKv();
+  setClock(ORDERED_AT);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('POST /api/orders with payment: transfer', () => {
+  it('makes a pending transfer order that holds its places for 7 days, answers its order page and queues the pro-forma e-mail once', async () => {
+    const before = await remaining('onsite-pro');
+    const key = 'transfer-attempt-0001';
+    const body = { items: [{ product: 'onsite-pro', name: 'Anna Nowak' }], invoice: COMPANY, payment: 'transfer' };
+    const first = await postOrder(body, key);
+    expect(first.status).toBe(201);
+    const placed = (await first.json()) as Placed;
+    const url = new URL(placed.url);
+    expect(url.origin + url.pathname).toBe(`${ORIGIN}${href('pl', 'thanks')}`);
+    expect(url.searchParams.get('order')).toBe(placed.orderId);
+    const order = await readOrder(placed.orderId);
+    expect(order).toMatchObject({ status: 'pending', provider: 'transfer', providerRef: null, invoice: COMPANY });
+    expect(Date.parse(order.holdUntil) - Date.parse(ORDERED_AT)).toBe(TRANSFER_HOLD_MS);
+    expect(TRANSFER_HOLD_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(await remaining('onsite-pro')).toBe((before ?? 0) - 1);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma']);
+
+    // A retry of the same attempt is the same order and page, and sends nothing again.
+    const again = await postOrder(body, key);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(placed);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma']);
+    // The payment choice is part of what the key binds.
+    const card = await postOrder({ ...body, payment: 'card' }, key);
+    expect(card.status).toBe(409);
+    expect(await card.json()).toEqual({ error: 'idempotency_key_reused' });
+
+    // The order page's view says how to pay and until when.
+    const token = encodeURIComponent(url.searchParams.get('token') ?? '');
+    const view = (await (
+      await callWorker(new Request(`${ORIGIN}/api/orders/${placed.orderId}?token=${token}`))
+    ).json()) as OrderView;
+    expect(view).toMatchObject({ status: 'pending', payment: 'transfer', payBy: order.holdUntil });
+  });
+
+  it('needs no payment provider: Stripe is configured and never called', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const res = await postOrder(
+      { items: [{ product: 'online-standard' }], invoice: COMPANY, payment: 'transfer' },
+      undefined,
+      { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } as Partial<Bindings>,
+    );
+    expect(res.status).toBe(201);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    const placed = (await res.json()) as Placed;
+    expect((await readOrder(placed.orderId)).provider).toBe('transfer');
+  });
+
+  it('is refused without invoice data (422 payment: transfer_needs_invoice), and nothing is held', async () => {
+    const res = await postOrder({ items: [{ product: 'online-standard' }], payment: 'transfer' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: 'invalid_fields', fields: { payment: 'transfer_needs_invoice' } });
+    expect(await allOrders()).toEqual([]);
+  });
+
+  it('is refused 409 transfer_closed from 10 days before the congress, while a card order is still taken', async () => {
+    setClock(new Date(transferClosesAt() - 60_000).toISOString());
+    expect(
+      (await postOrder({ items: [{ product: 'online-standard' }], invoice: COMPANY, payment: 'transfer' })).status,
+    ).toBe(201);
+    setClock(new Date(transferClosesAt()).toISOString());
+    const res = await postOrder({ items: [{ product: 'online-standard' }], invoice: COMPANY, payment: 'transfer' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'transfer_closed', until: new Date(transferClosesAt()).toISOString() });
+    expect((await allOrders()).length).toBe(1);
+    expect((await postOrder({ items: [{ product: 'online-standard' }], invoice: COMPANY })).status).toBe(201);
+  });
+});
+
+describe('the hold of a transfer order', () => {
+  it('queues the reminder once, 2 days before it runs out (not before, not twice), and then expires and returns the places', async () => {
+    const before = await remaining('onsite-pro');
+    const placed = await orderByTransfer([{ product: 'onsite-pro', name: 'Anna Nowak' }]);
+    const holdUntil = Date.parse((await readOrder(placed.orderId)).holdUntil);
+    const at = async (ms: number) => {
+      setClock(new Date(ms).toISOString());
+      await runAlarm();
+    };
+    await at(holdUntil - TRANSFER_REMINDER_MS - 60_000);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma']);
+    await at(holdUntil - TRANSFER_REMINDER_MS);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'transfer_reminder']);
+    await at(holdUntil - TRANSFER_REMINDER_MS + 60_000);
+    await at(holdUntil - 60_000);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'transfer_reminder']);
+    expect((await history(placed.orderId)).filter((e) => e === 'transfer_reminder_queued')).toHaveLength(1);
+    expect((await readOrder(placed.orderId)).status).toBe('pending');
+    expect(await remaining('onsite-pro')).toBe((before ?? 0) - 1);
+
+    await at(holdUntil);
+    expect((await readOrder(placed.orderId)).status).toBe('expired');
+    expect(await remaining('onsite-pro')).toBe(before);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'transfer_reminder']);
+  });
+
+  it('sends no reminder for an order paid in time', async () => {
+    const placed = await orderByTransfer();
+    const order = await readOrder(placed.orderId);
+    expect((await markPaid(placed.orderId, { amount: order.gross, paidOn: '2027-03-15' })).status).toBe(200);
+    setClock(new Date(Date.parse(order.holdUntil) - TRANSFER_REMINDER_MS).toISOString());
+    await runAlarm();
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+  });
+});
+
+/** Runs the mail queue's consumer on one batch of e-mails, sending through `send`. */
+async function consume(ids: number[], send: Bindings['EMAIL']['send']) {
+  const batch = createMessageBatch<MailJob>(
+    'congress-mail',
+    ids.map((emailId) => ({ id: `t${emailId}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+  return getQueueResult(batch, ctx);
+}
+
+describe('the e-mails of a transfer order', () => {
+  it('gives the amount, the account, the order code as the title, the pay-by date and the order page; the reminder says the same, and is not sent once paid', async () => {
+    const placed = await orderByTransfer();
+    const order = await readOrder(placed.orderId);
+    const sent: { subject: string; text: string; to: string }[] = [];
+    const send = vi.fn(async (message: unknown) => {
+      sent.push(message as (typeof sent)[number]);
+      return { messageId: `msg-${sent.length}` };
+    });
+    const [proforma] = await office().emails(placed.orderId);
+    await consume([proforma?.id ?? 0], send);
+    expect(sent[0]?.to).toBe('ksiegowosc@firma.pl');
+    expect(sent[0]?.subject).toBe(`Dane do przelewu – zamówienie ${placed.code}`);
+    const text = sent[0]?.text ?? '';
+    expect(text).toContain(
+      `Kwota: ${new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2 }).format(order.gross / 100)}`,
+    );
+    expect(text).toContain(`Numer konta: ${ORGANISER.bank.iban}`);
+    expect(text).toContain(`Tytuł przelewu: ${placed.code}`);
+    expect(text).toContain('Zapłać do: 22 marca 2027');
+    expect(text).toContain(`${href('pl', 'thanks')}?order=${placed.orderId}&token=`);
+    // The organiser is example data: the e-mail says the account is one.
+    expect(text).toContain('przykładowy numer konta');
+
+    const hold = Date.parse(order.holdUntil);
+    setClock(new Date(hold - TRANSFER_REMINDER_MS).toISOString());
+    await runAlarm();
+    const reminder = (await office().emails(placed.orderId)).find((e) => e.kind === 'transfer_reminder');
+    await consume([reminder?.id ?? 0], send);
+    expect(sent[1]?.subject).toBe(`Przypomnienie: czekamy na przelew za zamówienie ${placed.code}`);
+    expect(sent[1]?.text).toContain(`Tytuł przelewu: ${placed.code}`);
+
+    // A reminder queued and then overtaken by the payment is not sent.
+    const other = await orderByTransfer();
+    const otherOrder = await readOrder(other.orderId);
+    setClock(new Date(Date.parse(otherOrder.holdUntil) - TRANSFER_REMINDER_MS).toISOString());
+    await runAlarm();
+    const queued = (await office().emails(other.orderId)).find((e) => e.kind === 'transfer_reminder');
+    expect(queued).toBeDefined();
+    await markPaid(other.orderId, { amount: otherOrder.gross, paidOn: '2027-03-16' });
+    await consume([queued?.id ?? 0], send);
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('POST /api/admin/orders/:id/mark-paid', () => {
+  it('refuses another amount with 409 amount_mismatch and the amount expected, and changes nothing', async () => {
+    const placed = await orderByTransfer();
+    const order = await readOrder(placed.orderId);
+    const res = await markPaid(placed.orderId, { amount: order.gross - 1, paidOn: '2027-03-15' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'amount_mismatch', expected: order.gross, status: 'pending' });
+    expect(await readOrder(placed.orderId)).toEqual(order);
+    expect(await office().invoices(placed.orderId)).toEqual([]);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma']);
+    expect(await history(placed.orderId)).toEqual(['created', 'email_queued']);
+  });
+
+  it('pays the order: tickets, one confirmation and the invoice dated as paid on the day the money arrived; a second mark pays nothing twice', async () => {
+    const placed = await orderByTransfer([
+      { product: 'onsite-pro', name: 'Anna Nowak' },
+      { product: 'online-premium' },
+    ]);
+    const order = await readOrder(placed.orderId);
+    setClock('2027-03-18T09:00:00Z');
+    const body = { amount: order.gross, paidOn: '2027-03-16', reference: 'Zamówienie w tytule' };
+    const res = await markPaid(placed.orderId, body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: placed.orderId, status: 'paid' });
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+    const [invoice, ...more] = await office().invoices(placed.orderId);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({
+      kind: 'ZAL',
+      paidOn: '2027-03-16',
+      issuedOn: '2027-03-18',
+      paymentMethod: 'transfer',
+      totals: { gross: order.gross },
+    });
+    const marked = ((await office().history(placed.orderId)) as LogEntry[]).find((e) => e.event === 'marked_paid');
+    expect(marked?.data).toEqual({
+      by: 'organiser',
+      amount: order.gross,
+      paidOn: '2027-03-16',
+      reference: body.reference,
+    });
+
+    const again = await markPaid(placed.orderId, body);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'already_paid', status: 'paid' });
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+    expect(await office().invoices(placed.orderId)).toHaveLength(1);
+  });
+
+  it('answers 422 with the fields, 404 for no such order and 409 not_transfer for an order paid by card', async () => {
+    const placed = await orderByTransfer();
+    const bad = await markPaid(placed.orderId, { amount: 12.5, paidOn: '2027-02-30', reference: '' });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({
+      error: 'invalid_fields',
+      fields: { amount: 'invalid', paidOn: 'invalid_date', reference: 'required' },
+    });
+    const future = await markPaid(placed.orderId, { amount: 100, paidOn: '2027-03-16' });
+    expect(await future.json()).toEqual({ error: 'invalid_fields', fields: { paidOn: 'in_future' } });
+    expect((await markPaid('01ABCDEFGHJKMNPQRSTVWXYZ00', { amount: 100, paidOn: '2027-03-15' })).status).toBe(404);
+    const card = (await (await postOrder({ items: [{ product: 'online-standard' }] })).json()) as Placed;
+    const refused = await markPaid(card.orderId, { amount: 100, paidOn: '2027-03-15' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'not_transfer' });
+  });
+
+  it('lets an expired order take a free place; once its places are gone, refuses no_place and pays nothing', async () => {
+    const early = await orderByTransfer([{ product: 'onsite-vip', name: 'Ewa' }]);
+    const late = await orderByTransfer([{ product: 'onsite-vip', name: 'Olek' }]);
+    const hold = Date.parse((await readOrder(early.orderId)).holdUntil);
+    setClock(new Date(hold + 60_000).toISOString());
+    await runAlarm();
+    expect((await readOrder(early.orderId)).status).toBe('expired');
+    const gross = (await readOrder(early.orderId)).gross;
+    const paidOn = new Date(hold).toISOString().slice(0, 10);
+    expect((await markPaid(early.orderId, { amount: gross, paidOn })).status).toBe(200);
+    expect((await readOrder(early.orderId)).status).toBe('paid');
+
+    // The other on-site VIP places sell out meanwhile.
+    const left = (await remaining('onsite-vip')) ?? 0;
+    for (let n = left; n > 0; n -= Math.min(n, 20)) {
+      const items = Array.from({ length: Math.min(n, 20) }, (_, i) => ({ product: 'onsite-vip', name: `Gość ${i}` }));
+      expect((await postOrder({ items })).status).toBe(201);
+    }
+    expect(await remaining('onsite-vip')).toBe(0);
+    const res = await markPaid(late.orderId, { amount: gross, paidOn });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'no_place', status: 'expired' });
+    expect((await readOrder(late.orderId)).status).toBe('expired');
+    expect(await office().invoices(late.orderId)).toEqual([]);
+    expect(await emailKinds(late.orderId)).toEqual(['proforma']);
+    // Recorded once, so the organisers see the money to return; a second mark records nothing more.
+    expect((await history(late.orderId)).filter((e) => e === 'paid_without_place')).toHaveLength(1);
+    await markPaid(late.orderId, { amount: gross, paidOn });
+    expect((await history(late.orderId)).filter((e) => e === 'paid_without_place')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/transfers/import (MT940)', () => {
+  /** The fixture with the codes of real orders in its titles (as a buyer might type them). */
+  async function statementFor() {
+    const a = await orderByTransfer([{ product: 'online-standard' }]);
+    const b = await orderByTransfer([{ product: 'onsite-pro', name: 'Bartek' }]);
+    const c = await orderByTransfer([{ product: 'online-standard' }]);
+    // The fixture's amounts are these orders' gross amounts (a: 367,77; b: 1228,77).
+    expect((await readOrder(a.orderId)).gross).toBe(367_77);
+    expect((await readOrder(b.orderId)).gross).toBe(1228_77);
+    const spaced = `${b.code.slice(0, 4)}-${b.code.slice(4)}`.toLowerCase();
+    const text = statementTemplate.replace('{{A}}', a.code).replace('{{B}}', spaced).replace('{{C}}', c.code);
+    return { a, b, c, text };
+  }
+
+  it('pays the two matching transfers on their booking day and reports the wrong amount, the unknown code; the debit is skipped; a second import pays nothing twice', async () => {
+    const { a, b, c, text } = await statementFor();
+    setClock('2027-03-18T09:00:00Z');
+    const res = await importStatement(text);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      statements: number;
+      credits: number;
+      debits: number;
+      report: TransferReport[];
+    };
+    expect(body).toMatchObject({ statements: 1, credits: 4, debits: 1 });
+    const summary = (report: TransferReport[]) =>
+      report.map((entry) => [entry.line, entry.bookedOn, entry.amount, entry.code, entry.result, entry.expected]);
+    expect(summary(body.report)).toEqual([
+      [5, '2027-03-17', 367_77, a.code, 'paid', undefined],
+      [9, '2027-03-17', 1228_77, b.code, 'paid', undefined],
+      [13, '2027-03-17', 300_00, c.code, 'amount_mismatch', 367_77],
+      [16, '2027-03-17', 500_00, null, 'unknown_code', undefined],
+    ]);
+    expect(body.report[0]?.title).toBe(`Zamówienie ${a.code} Kongres AI Polska`);
+    for (const placed of [a, b]) {
+      expect((await readOrder(placed.orderId)).status).toBe('paid');
+      expect((await office().invoices(placed.orderId)).map((i) => i.paidOn)).toEqual(['2027-03-17']);
+      expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+    }
+    expect((await readOrder(c.orderId)).status).toBe('pending');
+
+    const again = (await (await importStatement(text)).json()) as { report: TransferReport[] };
+    expect(again.report.map((entry) => entry.result)).toEqual([
+      'already_paid',
+      'already_paid',
+      'amount_mismatch',
+      'unknown_code',
+    ]);
+    for (const placed of [a, b]) {
+      expect(await office().invoices(placed.orderId)).toHaveLength(1);
+      expect(await emailKinds(placed.orderId)).toEqual(['proforma', 'confirmation']);
+      expect((await history(placed.orderId)).filter((e) => e === 'paid')).toHaveLength(1);
+    }
+  });
+
+  it('refuses a malformed statement with 422 and its line, and pays nothing', async () => {
+    const { a, text } = await statementFor();
+    const broken = text.replace(':61:2703160317CN367,77', ':61:2703160317CN367.77');
+    const res = await importStatement(broken);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: 'invalid_statement', line: 5 });
+    // A line left out: the closing balance no longer adds up.
+    const lines = text.split('\r\n');
+    const truncated = [...lines.slice(0, 4), ...lines.slice(8)].join('\r\n');
+    const res2 = await importStatement(truncated);
+    expect(res2.status).toBe(422);
+    expect(await res2.json()).toMatchObject({ error: 'invalid_statement', line: 18 });
+    expect((await importStatement('Hello, this is not a statement')).status).toBe(422);
+    expect((await readOrder(a.orderId)).status).toBe('pending');
+  });
+
+  it('is for organisers only', async () => {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/admin/transfers/import`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: ':20:X',
+      }),
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the MT940 parser', () => {
+  it('reads the entry date across the turn of a year, reversal marks and titles without sub-fields', () => {
+    const text = [
+      ':20:X',
+      ':25:PL00000000001234567890123456',
+      ':28C:1',
+      ':60F:C271231PLN100,00',
+      ':61:2712310102CN10,5NTRFNONREF',
+      ':86:Plain title ABCD EFGH',
+      ':61:271231RDN1,NMSCNONREF',
+      ':62F:C280102PLN111,50',
+    ].join('\n');
+    const [statement] = parseMt940(text);
+    expect(statement?.lines.map((l) => [l.bookedOn, l.valueDate, l.mark, l.amount, l.title])).toEqual([
+      ['2028-01-02', '2027-12-31', 'C', 10_50, 'Plain title ABCD EFGH'],
+      ['2027-12-31', '2027-12-31', 'RD', 1_00, ''],
+    ]);
+    expect(() => parseMt940(text.replace(':28C:1\n', ''))).toThrow(Mt940Error);
+  });
+
+  it('finds a code written with spaces, hyphens, lower case or O for 0', () => {
+    expect(codeCandidates('zam. 7k3m-9qxa')).toContain('7K3M9QXA');
+    expect(codeCandidates('Zamówienie 7K3M 9QXA')).toContain('7K3M9QXA');
+    expect(codeCandidates('order 1O2O-3O4O')).toContain('10203040');
+    // Shorter runs, and U, which no code has, name nothing.
+    expect(codeCandidates('FV/2027/1')).toEqual([]);
+    expect(codeCandidates('BUKU-BUKU')).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { TransferCredit, TransferResult } from '../../site/orders';
+import { boxOffice } from '../box-office/box-office';
+import { warsawDay } from '../box-office/invoices';
+import { now } from '../clock';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { organisersOnly } from '../organisers';
+import { codeCandidates, Mt940Error, parseMt940 } from '../payments/mt940';
+import { limitBody, parseJson, textField, validJson } from './validation';
+
+/** An order id as the box office makes them. */
+const ORDER_ID = /^[0-9A-Z]{26}$/;
+
+/** A statement of a few months of an account's turnover is well under this. */
+export const STATEMENT_LIMIT = 2 * 1024 * 1024;
+
+const isDay = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const markPaidBody = z.object({
+  amount: z
+    .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' }),
+  paidOn: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+    .refine(isDay, { error: 'invalid_date' }),
+  reference: textField(140).optional(),
+});
+
+/** Who records a transfer, for the log: the name the console sends (`X-Organiser`), else "organiser". */
+function actor(c: Context<AppEnv>, fallback: string): string {
+  const name = c.req.header('X-Organiser')?.trim() ?? '';
+  return /^[\p{L}\p{N} .,'@_-]{1,60}$/u.test(name) ? name : fallback;
+}
+
+/** A refusal of the box office as the API answers it: 404 for no such order, else 409 with its code. */
+function refusal(result: Extract<TransferResult, { kind: 'refused' }>): ApiError {
+  if (result.error === 'not_found') return new ApiError(404, 'not_found');
+  if (result.error === 'amount_mismatch') {
+    return new ApiError(409, 'amount_mismatch', { expected: result.expected, status: result.order.status });
+  }
+  return new ApiError(409, result.error, { status: result.order.status });
+}
+
+/** The statement of a request: the body as text (`text/plain`), or `{statement}` as JSON. */
+async function statementOf(c: Context<AppEnv>): Promise<string> {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/plain') return c.req.text();
+  if (type !== 'application/json') throw new ApiError(415, 'unsupported_media_type');
+  const body = (await c.req.json()) as { statement?: unknown } | null;
+  if (typeof body?.statement !== 'string' || !body.statement.trim()) {
+    throw new ApiError(422, 'invalid_fields', { fields: { statement: 'required' } });
+  }
+  return body.statement;
+}
+
+/**
+ * Payments by bank transfer, for organisers (mounted under /api/admin, behind the console's token):
+ * - `POST /orders/:id/mark-paid` `{amount (grosze), paidOn (YYYY-MM-DD), reference?}` records a
+ *   transfer that arrived for a transfer order: 200 with the paid order (tickets, confirmation and
+ *   invoice follow). 422 `invalid_fields` with the fields; 409 `amount_mismatch` (with `expected`),
+ *   `already_paid`, `no_place` (expired and its places gone: return the money), `not_transfer`,
+ *   `not_payable` (cancelled or refunded); 404 for no such order.
+ * - `POST /transfers/import` with an MT940 statement (`text/plain`, or JSON `{statement}`): every
+ *   credit whose title names an order code is recorded so, on its booking day; answers
+ *   `{statements, credits, debits, report: [{line, bookedOn, amount, title, code, orderId, result,
+ *   expected?}]}` with `result` one of `paid`, `already_paid`, `amount_mismatch`, `no_place`,
+ *   `unknown_code`, `not_transfer`, `not_payable`. The same statement imported again pays nothing
+ *   twice. A statement that cannot be read answers 422 `invalid_statement` with its `line` and `reason`.
+ */
+export const transfers = new Hono<AppEnv>()
+  .use('*', organisersOnly)
+  .post('/orders/:id/mark-paid', ...validJson(markPaidBody, 2048), async (c) => {
+    const id = c.req.param('id');
+    if (!ORDER_ID.test(id)) throw new ApiError(404, 'not_found');
+    const body = c.req.valid('json');
+    const at = now(c);
+    if (body.paidOn > warsawDay(at)) throw new ApiError(422, 'invalid_fields', { fields: { paidOn: 'in_future' } });
+    const result = await boxOffice(c.env.BOX_OFFICE).markTransferPaid(
+      id,
+      {
+        amount: body.amount,
+        paidOn: body.paidOn,
+        ...(body.reference ? { reference: body.reference } : {}),
+        by: actor(c, 'organiser'),
+      },
+      at,
+    );
+    if (result.kind === 'refused') throw refusal(result);
+    console.log(JSON.stringify({ event: 'transfer_marked_paid', orderId: id, amount: body.amount }));
+    return c.json(result.order);
+  })
+  .post('/transfers/import', limitBody(STATEMENT_LIMIT), parseJsonWhenJson, async (c) => {
+    const text = await statementOf(c);
+    let statements: ReturnType<typeof parseMt940>;
+    try {
+      statements = parseMt940(text);
+    } catch (error) {
+      if (!(error instanceof Mt940Error)) throw error;
+      throw new ApiError(422, 'invalid_statement', { line: error.line, reason: error.reason });
+    }
+    const lines = statements.flatMap((statement) => statement.lines);
+    // Only money that came in can pay an order.
+    const credits: TransferCredit[] = lines
+      .filter((line) => line.mark === 'C')
+      .map((line) => ({
+        line: line.line,
+        bookedOn: line.bookedOn,
+        amount: line.amount,
+        currency: line.currency,
+        title: line.title,
+        candidates: codeCandidates(line.title),
+        reference: ([line.bankReference, line.customerReference].find((r) => r && r !== 'NONREF') ?? line.title).slice(
+          0,
+          60,
+        ),
+      }));
+    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(credits, now(c), actor(c, 'statement'));
+    console.log(
+      JSON.stringify({
+        event: 'transfers_imported',
+        credits: credits.length,
+        paid: report.filter((entry) => entry.result === 'paid').length,
+      }),
+    );
+    return c.json({
+      statements: statements.length,
+      credits: credits.length,
+      debits: lines.length - credits.length,
+      report,
+    });
+  });
+
+/** JSON bodies are parsed once up front so that malformed JSON has its own code; text passes as it is. */
+async function parseJsonWhenJson(c: Context<AppEnv>, next: () => Promise<void>) {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') return parseJson(c, next);
+  await next();
+}
