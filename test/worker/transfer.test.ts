@@ -225,7 +225,7 @@ describe('the e-mails of a transfer order', () => {
   it('gives the amount, the account, the order code as the title, the pay-by date and the order page; the reminder says the same, and is not sent once paid', async () => {
     const placed = await orderByTransfer();
     const order = await readOrder(placed.orderId);
-    const sent: { subject: string; text: string; to: string }[] = [];
+    const sent: { subject: string; text: string; to: string; attachments: EmailAttachment[] }[] = [];
     const send = vi.fn(async (message: unknown) => {
       sent.push(message as (typeof sent)[number]);
       return { messageId: `msg-${sent.length}` };
@@ -244,6 +244,20 @@ describe('the e-mails of a transfer order', () => {
     expect(text).toContain(`${href('pl', 'thanks')}?order=${placed.orderId}&token=`);
     // The organiser is example data: the e-mail says the account is one.
     expect(text).toContain('przykładowy numer konta');
+    // The pro-forma goes with it as a PDF, and the e-mail says so.
+    expect(text).toContain('Fakturę pro forma z tymi danymi znajdziesz w załączniku (PDF).');
+    const pdf = sent[0]?.attachments.find((a) => a.type === 'application/pdf');
+    expect(pdf?.filename).toBe(`proforma-${placed.code}.pdf`);
+    expect(new TextDecoder().decode((pdf?.content as Uint8Array).slice(0, 5))).toBe('%PDF-');
+    // The order page offers the same document with the order's token.
+    const token = new URL(placed.url).searchParams.get('token') ?? '';
+    const download = await callWorker(
+      new Request(`${ORIGIN}/api/orders/${placed.orderId}/proforma.pdf?token=${token}`),
+    );
+    expect(download.headers.get('Content-Type')).toBe('application/pdf');
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="proforma-${placed.code}.pdf"`);
+    const wrong = await callWorker(new Request(`${ORIGIN}/api/orders/${placed.orderId}/proforma.pdf?token=nope`));
+    expect(wrong.status).toBe(404);
 
     const hold = Date.parse(order.holdUntil);
     setClock(new Date(hold - TRANSFER_REMINDER_MS).toISOString());

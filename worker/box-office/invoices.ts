@@ -55,7 +55,8 @@ export const warsawDay = (ms: number) =>
     day: '2-digit',
   }).format(ms);
 
-const buyerParty = (data: InvoiceData): InvoiceParty => ({
+/** The buyer of an invoice: who the order's invoice data names. */
+export const buyerParty = (data: InvoiceData): InvoiceParty => ({
   name: data.name,
   taxId: data.taxId ?? null,
   street: data.street,
@@ -68,7 +69,7 @@ const buyerParty = (data: InvoiceData): InvoiceParty => ({
  * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
  * prices (the box office priced them when the order was made, VAT treatment included).
  */
-function linesOf(tickets: TicketRow[]): InvoiceLine[] {
+export function linesOf(tickets: Pick<TicketRow, 'product' | 'net' | 'vat' | 'gross'>[]): InvoiceLine[] {
   const lines = new Map<ProductId, InvoiceLine>();
   for (const ticket of tickets) {
     const id = ticket.product as ProductId;
@@ -95,7 +96,8 @@ function linesOf(tickets: TicketRow[]): InvoiceLine[] {
   return [...lines.values()];
 }
 
-const totalsOf = (lines: InvoiceLine[]) => ({
+/** The sums of an invoice's lines. */
+export const totalsOf = (lines: InvoiceLine[]) => ({
   net: lines.reduce((sum, line) => sum + line.net, 0),
   vat: lines.reduce((sum, line) => sum + line.vat, 0),
   gross: lines.reduce((sum, line) => sum + line.gross, 0),

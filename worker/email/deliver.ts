@@ -3,7 +3,7 @@ import type { MailJob, Order } from '../../site/orders';
 import { href } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
 import type { Bindings } from '../env';
-import { invoiceAttachment } from '../invoices/documents';
+import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
@@ -48,7 +48,15 @@ async function compose(
     if (job.kind === 'transfer_reminder' && order.status !== 'pending') {
       throw new StaleEmail(`order ${order.id} is ${order.status}: no reminder`);
     }
-    return transferEmail({ kind: job.kind, order, orderUrl, from });
+    // The pro-forma goes with both: the document an accounts department pays from.
+    const proforma = await proformaFile(order);
+    const message = transferEmail({ kind: job.kind, order, orderUrl, from, attached: proforma !== null });
+    return withAttachments(
+      message,
+      proforma
+        ? [{ content: proforma.bytes, filename: proforma.filename, type: 'application/pdf', disposition: 'attachment' }]
+        : [],
+    );
   }
   if (job.kind === 'cancellation') {
     const message = cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });

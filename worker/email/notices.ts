@@ -163,6 +163,8 @@ export function transferEmail(input: {
   order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'holdUntil' | 'name'>;
   orderUrl: string;
   from: string;
+  /** Whether the pro-forma's PDF is attached. */
+  attached?: boolean;
 }): EmailMessage {
   const { lang } = input.order;
   const t = EMAIL[lang].transfer;
@@ -188,6 +190,7 @@ export function transferEmail(input: {
       `${greeting}\n${fill(reminder ? t.reminder : t.intro, values)}`,
       details,
       t.titleHint,
+      ...(input.attached ? [t.attached] : []),
       ...(isExample('organiser') ? [t.example] : []),
       t.after,
     ],

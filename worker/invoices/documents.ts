@@ -1,4 +1,8 @@
-import type { IssuedInvoice } from '../../site/invoices';
+import { ORGANISER } from '../../site/event';
+import { isExample } from '../../site/example-data';
+import { type IssuedInvoice, type Proforma, sellerParty } from '../../site/invoices';
+import type { Order } from '../../site/orders';
+import { buyerParty, linesOf, totalsOf, warsawDay } from '../box-office/invoices';
 import type { Bindings } from '../env';
 import { fa3Xml } from './fa3';
 import { ksefSettings } from './ksef-config';
@@ -40,3 +44,35 @@ export const invoiceAttachment = async (env: Bindings, invoice: IssuedInvoice): 
   type: 'application/pdf',
   disposition: 'attachment',
 });
+
+/**
+ * The pro-forma of an order paid by transfer: what to pay, to which account, with the order code
+ * as the title, until the day its hold runs out. Not an invoice (it says so): the invoice comes
+ * when the money does. Null for an order without invoice data.
+ */
+export function proformaOf(order: Order): Proforma | null {
+  if (!order.invoice) return null;
+  const lines = linesOf(order.tickets);
+  return {
+    orderCode: order.code,
+    issuedOn: warsawDay(Date.parse(order.createdAt)),
+    payUntil: warsawDay(Date.parse(order.holdUntil)),
+    seller: sellerParty(),
+    buyer: buyerParty(order.invoice),
+    lines,
+    totals: totalsOf(lines),
+    reverseCharge: lines.some((line) => line.vatRate === 'np'),
+    bank: { ...ORGANISER.bank },
+    transferTitle: order.code,
+    languages: order.invoice.country === 'PL' ? 'pl' : 'pl+en',
+    example: isExample('organiser'),
+  };
+}
+
+/** An order's pro-forma as a PDF and its file name, or null when it has none. */
+export async function proformaFile(order: Order): Promise<{ bytes: Uint8Array; filename: string } | null> {
+  const proforma = proformaOf(order);
+  if (!proforma) return null;
+  const { proformaPdf } = await import('./pdf');
+  return { bytes: await proformaPdf(proforma), filename: `proforma-${order.code}.pdf` };
+}

@@ -125,7 +125,7 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Disposition': attachment(`faktury-${month}.zip`),
     });
   })
-  .get('/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
+  .get('/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', async (c) => {
     const [id = ''] = c.req.param('file').split('.');
     const invoice = await boxOffice(c.env.BOX_OFFICE).invoice(id);
     if (!invoice) throw new ApiError(404, 'not_found');

@@ -12,7 +12,7 @@ import { now } from '../clock';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { invoiceFileName, invoicePdfBytes, invoiceXml } from '../invoices/documents';
+import { invoiceFileName, invoicePdfBytes, invoiceXml, proformaFile } from '../invoices/documents';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
@@ -179,11 +179,20 @@ export const orders = new Hono<AppEnv>()
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   })
-  .get('/:id/:file{invoice.(?:pdf|xml)}', async (c) => {
+  .get('/:id/proforma.pdf', async (c) => {
+    const { order } = await openedOrder(c);
+    const file = order.provider === 'transfer' ? await proformaFile(order) : null;
+    if (!file) throw new ApiError(404, 'no_proforma');
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+    });
+  })
+  .get('/:id/:file{invoice\\.(?:pdf|xml)}', async (c) => {
     const { order, office } = await openedOrder(c);
     return invoiceResponse(c, orderInvoice(await office.invoices(order.id)), c.req.param('file'));
   })
-  .get('/:id/invoices/:file{[0-9A-Z]{26}.(?:pdf|xml)}', async (c) => {
+  .get('/:id/invoices/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', async (c) => {
     const { order, office } = await openedOrder(c);
     const [id] = c.req.param('file').split('.');
     return invoiceResponse(
