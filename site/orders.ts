@@ -1,3 +1,4 @@
+import type { InvoiceData } from './invoices';
 import type { LanguageCode } from './languages';
 import type { ProductId } from './tickets';
 
@@ -54,8 +55,6 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
-export type Invoice = { company: string; taxId: string; address: string };
-
 /** How many tickets one order holds at most; a larger group writes to the organisers. */
 export const MAX_TICKETS = 20;
 
@@ -97,7 +96,8 @@ export type Order = {
   email: string;
   name: string | null;
   lang: LanguageCode;
-  invoice: Invoice | null;
+  /** Who the invoice is made out to, or null when the buyer wants none. */
+  invoice: InvoiceData | null;
   status: OrderStatus;
   provider: 'demo' | 'stripe';
   /** The provider's reference (Stripe Checkout Session id) once the order was sent to payment. */
@@ -120,7 +120,7 @@ export type NewOrder = {
   /** The buyer's name. */
   name?: string;
   lang: LanguageCode;
-  invoice?: Invoice;
+  invoice?: InvoiceData;
   provider: Order['provider'];
   /** SHA-256 (hex) of the buyer's secret for the order's link; the secret itself is never stored. */
   tokenHash: string;

@@ -68,7 +68,13 @@ describe('exact idempotency', () => {
       ['online-premium', { email: 'other@example.com' }],
       ['online-vip', { email: 'first@example.com' }],
       ['online-premium', { email: 'first@example.com', lang: 'de' }],
-      ['online-premium', { email: 'first@example.com', invoice: { company: 'X', taxId: '12345', address: 'Y' } }],
+      [
+        'online-premium',
+        {
+          email: 'first@example.com',
+          invoice: { name: 'X', street: 'Y', postalCode: '00-001', city: 'Z', country: 'PL' },
+        },
+      ],
     ] as const) {
       const res = await buy(id, body, { 'Idempotency-Key': key });
       expect(res.status).toBe(409);

@@ -191,7 +191,14 @@ describe('any stored string', () => {
       email: 'holder@example.com',
       name: 'Ala \uD83D',
       lang: 'pl',
-      invoice: { company: 'ACME \uDC00 sp. z o.o.', taxId: '1234563218', address: 'ul. Długa 1' },
+      invoice: {
+        name: 'ACME \uDC00 sp. z o.o.',
+        taxId: '5260250274',
+        street: 'ul. Długa 1',
+        postalCode: '90-001',
+        city: 'Łódź',
+        country: 'PL',
+      },
       provider: 'demo',
       tokenHash: await sha256Hex('the-secret'),
       fingerprint: 'f',
@@ -202,6 +209,8 @@ describe('any stored string', () => {
     const html = await (await thanksPage(id, 'the-secret')).text();
     expect(html).toContain(made.kind === 'created' ? made.order.code : '');
     expect(html).toContain('ACME \uFFFD sp. z o.o.');
+    // The invoice data as an address block, the country named by the worker's own CLDR data.
+    expect(html).toContain('NIP 5260250274\nul. Długa 1\n90-001 Łódź\nPolska</dd>');
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 });
