@@ -211,6 +211,11 @@ describe('any stored string', () => {
     expect(html).toContain('ACME \uFFFD sp. z o.o.');
     // The invoice data as an address block, the country named by the worker's own CLDR data.
     expect(html).toContain('NIP 5260250274\nul. Długa 1\n90-001 Łódź\nPolska</dd>');
+    // The calendar's links come with the page (the island carries no calendar code): the venue for
+    // an order on site, and the .ics file.
+    expect(html).toMatch(/href="https:\/\/calendar\.google\.com\/calendar\/render\?[^"]*location=Atlas\+Arena/);
+    expect(html).toMatch(/href="https:\/\/outlook\.live\.com\/[^"]*location=Atlas\+Arena/);
+    expect(html).toContain('href="/api/calendar/pl/congress.ics"');
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 });
