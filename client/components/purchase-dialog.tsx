@@ -64,11 +64,11 @@ function check(data: FormData, items: CartRequest['items']): Errors {
   const invoice = invoiceOf(data);
   if (invoice) {
     const rules = invoiceDataErrors(invoice);
-    // A business in Poland or the EU gives its number (a private person chooses so above).
-    const numbered = invoice.country === 'PL' || isEuCountry(invoice.country);
     if (!invoice.name) errors['invoice.name'] = 'required';
-    if (!invoice.taxId && numbered && data.get('invoice.kind') !== 'person') errors['invoice.taxId'] = 'required';
-    else if (rules.taxId) errors['invoice.taxId'] = rules.taxId;
+    // A business in Poland or another EU country gives its number (a private person says so above).
+    if (!invoice.taxId && isEuCountry(invoice.country) && data.get('invoice.kind') !== 'person') {
+      errors['invoice.taxId'] = 'required';
+    } else if (rules.taxId) errors['invoice.taxId'] = rules.taxId;
     if (!invoice.street) errors['invoice.street'] = 'required';
     // Some countries have no postal codes; a Polish address always has one.
     if (!invoice.postalCode && invoice.country === 'PL') errors['invoice.postalCode'] = 'required';
@@ -459,18 +459,17 @@ function InvoiceFields({
 }) {
   const { t } = useTranslation('cart');
   const lang = useLanguage();
-  const input = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>, className = '') => {
+  // The tax number's field is the one a private person does not see.
+  const input = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>) => {
     const field = described(`invoice.${name}`);
+    const tax = name === 'taxId';
     return (
-      <div className={`field${field.error ? ' field--invalid' : ''}${className}`} hidden={props.hidden}>
+      <div
+        className={`field${field.error ? ' field--invalid' : ''}${tax ? ' purchase__tax' : ''}`}
+        hidden={tax && buyer.person}
+      >
         <label htmlFor={field.attributes.id}>{label}</label>
-        <input
-          {...field.attributes}
-          {...props}
-          hidden={undefined}
-          name={`invoice.${name}`}
-          onInput={() => clear(`invoice.${name}`)}
-        />
+        <input {...field.attributes} {...props} name={`invoice.${name}`} onInput={() => clear(`invoice.${name}`)} />
         {field.error}
       </div>
     );
@@ -518,17 +517,10 @@ function InvoiceFields({
         </select>
         {country.error}
       </div>
-      {input(
-        'taxId',
-        t(`dialog.${taxLabel}`),
-        { autoComplete: 'off', maxLength: 30, hidden: buyer.person },
-        ' purchase__tax',
-      )}
+      {input('taxId', t(`dialog.${taxLabel}`), { autoComplete: 'off', maxLength: 30 })}
       {input('street', t('dialog.street'), { autoComplete: 'address-line1', maxLength: 200 })}
-      <div className="purchase__place">
-        {input('postalCode', t('dialog.postalCode'), { autoComplete: 'postal-code', maxLength: 20 })}
-        {input('city', t('dialog.city'), { autoComplete: 'address-level2', maxLength: 100 })}
-      </div>
+      {input('postalCode', t('dialog.postalCode'), { autoComplete: 'postal-code', maxLength: 20 })}
+      {input('city', t('dialog.city'), { autoComplete: 'address-level2', maxLength: 100 })}
     </fieldset>
   );
 }
