@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { invoiceLines } from '../../site/invoice-view';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
@@ -122,16 +123,11 @@ export function OrderPage({ id }: { id: string }) {
             {order.invoice && (
               <>
                 <dt>{t('order.invoice')}</dt>
-                <dd>
-                  {[
-                    order.invoice.name,
-                    order.invoice.taxId,
-                    order.invoice.street,
-                    `${order.invoice.postalCode} ${order.invoice.city}`,
-                    order.invoice.country,
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
+                {/* A private person's invoice says so under the name: it has no tax number. */}
+                <dd className="console-lines">
+                  {invoiceLines(lang, order.invoice)
+                    .toSpliced(1, 0, ...(order.invoice.taxId ? [] : [t('order.invoicePerson')]))
+                    .join('\n')}
                 </dd>
               </>
             )}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarPath, congressCalendarLinks } from '../../site/calendar';
-import { brandName, EVENT, ORGANISER } from '../../site/event';
+import { ORGANISER } from '../../site/event';
 import { isExample } from '../../site/example-data';
 import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
+import { invoiceLines } from '../../site/invoice-view';
 import { isSettling, type KnownOrder, type OrderView, pollDelay, ticketImages } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
@@ -15,6 +15,13 @@ type State = { kind: 'loading' } | KnownOrder;
 
 /** The workshops' titles in the page's language, by id (a prop: the page has them at build time). */
 export type WorkshopTitles = Record<string, string>;
+
+/**
+ * The congress for the buyer's calendar: Google's and Outlook's links for an order online and for
+ * one on site (the venue as the place), and the `.ics` file. The page makes them when it is built
+ * (`calendarLinks`), so the island carries no calendar code.
+ */
+export type CalendarLinks = Record<`${'online' | 'onsite'}${'Google' | 'Outlook'}` | 'file', string>;
 
 /** How often a settling order is checked again (the payment webhook may arrive a moment later). */
 const POLL_MS = 3000;
@@ -28,10 +35,12 @@ const POLL_MS = 3000;
 export function OrderStatus({
   workshopTitles = {},
   productNames = {},
+  calendar,
   known,
 }: {
   workshopTitles?: WorkshopTitles;
   productNames?: Record<string, string>;
+  calendar: CalendarLinks;
   known?: KnownOrder;
 }) {
   const { t } = useTranslation('delivery');
@@ -105,6 +114,7 @@ export function OrderStatus({
             access={access}
             workshopTitles={workshopTitles}
             productNames={productNames}
+            calendar={calendar}
             onChange={(order) =>
               access && setState({ kind: 'loaded', order, qr: { ...state.qr, ...ticketImages(order, access.token) } })
             }
@@ -127,6 +137,7 @@ function OrderDetails({
   access,
   workshopTitles,
   productNames,
+  calendar,
   onChange,
 }: {
   order: OrderView;
@@ -134,14 +145,14 @@ function OrderDetails({
   access: OrderAccess | null;
   workshopTitles: WorkshopTitles;
   productNames: Record<string, string>;
+  calendar: CalendarLinks;
   onChange: (order: OrderView) => void;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const onsite = order.tickets.some((ticket) => findProduct(ticket.product)?.mode === 'onsite');
   const confirmation = order.emails.filter((e) => e.kind === 'confirmation').at(-1);
-  const venue = `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`;
-  const links = congressCalendarLinks(brandName(), onsite ? venue : brandName());
+  const mode = onsite ? 'onsite' : 'online';
   const products = new Map<string, number>();
   for (const ticket of order.tickets) products.set(ticket.product, (products.get(ticket.product) ?? 0) + 1);
   const seats = order.tickets.flatMap((ticket) =>
@@ -183,12 +194,12 @@ function OrderDetails({
         <dd>{formatPrice(lang, order.gross, true)}</dd>
         {order.invoice && (
           <>
-            <dt>{t('thanks.company')}</dt>
-            <dd>{order.invoice.name}</dd>
-            <dt>{t('thanks.taxId')}</dt>
-            <dd>{order.invoice.taxId ?? '—'}</dd>
-            <dt>{t('thanks.address')}</dt>
-            <dd>{`${order.invoice.street}, ${order.invoice.postalCode} ${order.invoice.city}, ${order.invoice.country}`}</dd>
+            <dt>{t('thanks.invoice')}</dt>
+            {/* The country's name comes from the runtime's CLDR data, which may name it otherwise
+                in the worker that rendered the page than in this browser. */}
+            <dd className="thanks__lines" suppressHydrationWarning>
+              {invoiceLines(lang, order.invoice).join('\n')}
+            </dd>
           </>
         )}
       </dl>
@@ -210,17 +221,17 @@ function OrderDetails({
           <h2>{t('thanks.calendar')}</h2>
           <ul className="thanks__calendar">
             <li>
-              <a href={links.google} rel="noopener">
+              <a href={calendar[`${mode}Google`]} rel="noopener">
                 {t('thanks.calendarGoogle')}
               </a>
             </li>
             <li>
-              <a href={links.outlook} rel="noopener">
+              <a href={calendar[`${mode}Outlook`]} rel="noopener">
                 {t('thanks.calendarOutlook')}
               </a>
             </li>
             <li>
-              <a href={calendarPath(lang, 'congress')} download type="text/calendar">
+              <a href={calendar.file} download type="text/calendar">
                 {t('thanks.calendarFile')}
               </a>
             </li>

@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName, otherCountries } from '../../site/countries';
 import { formatDateTime, formatPrice } from '../../site/format';
+import { type InvoiceData, invoiceDataErrors, isEuCountry } from '../../site/invoices';
 import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
@@ -34,6 +36,20 @@ function itemsOf(data: FormData, count: number): CartRequest['items'] {
   });
 }
 
+/** The invoice data of the form as the API takes it (no tax number for a private person), if wanted. */
+function invoiceOf(data: FormData): InvoiceData | undefined {
+  if (data.get('invoice') === null) return undefined;
+  const taxId = data.get('invoice.kind') === 'person' ? '' : text(data, 'invoice.taxId');
+  return {
+    name: text(data, 'invoice.name'),
+    ...(taxId ? { taxId } : {}),
+    street: text(data, 'invoice.street'),
+    postalCode: text(data, 'invoice.postalCode'),
+    city: text(data, 'invoice.city'),
+    country: text(data, 'invoice.country') || 'PL',
+  };
+}
+
 /** Every field the buyer must fix, at once: the e-mail's form before the terms. */
 function check(data: FormData, items: CartRequest['items']): Errors {
   const errors: Errors = {};
@@ -45,12 +61,19 @@ function check(data: FormData, items: CartRequest['items']): Errors {
     else if (!item.name && findProduct(item.product)?.mode === 'onsite') errors[`items.${i}.name`] = 'required';
     if (item.email && !PLAIN_EMAIL.test(item.email)) errors[`items.${i}.email`] = 'invalid_email';
   }
-  if (data.get('invoice') !== null) {
-    if (!text(data, 'company')) errors['invoice.company'] = 'required';
-    const taxId = text(data, 'taxId');
-    if (!taxId) errors['invoice.taxId'] = 'required';
-    else if (!/^[A-Za-z0-9 -]{5,20}$/.test(taxId)) errors['invoice.taxId'] = 'invalid';
-    if (!text(data, 'address')) errors['invoice.address'] = 'required';
+  const invoice = invoiceOf(data);
+  if (invoice) {
+    const rules = invoiceDataErrors(invoice);
+    if (!invoice.name) errors['invoice.name'] = 'required';
+    // A business in Poland or another EU country gives its number (a private person says so above).
+    if (!invoice.taxId && isEuCountry(invoice.country) && data.get('invoice.kind') !== 'person') {
+      errors['invoice.taxId'] = 'required';
+    } else if (rules.taxId) errors['invoice.taxId'] = rules.taxId;
+    if (!invoice.street) errors['invoice.street'] = 'required';
+    // Some countries have no postal codes; a Polish address always has one.
+    if (!invoice.postalCode && invoice.country === 'PL') errors['invoice.postalCode'] = 'required';
+    else if (rules.postalCode) errors['invoice.postalCode'] = rules.postalCode;
+    if (!invoice.city) errors['invoice.city'] = 'required';
   }
   if (data.get('accepted') === null) errors.accepted = 'required';
   return errors;
@@ -81,14 +104,29 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const [failure, setFailure] = useState<string | null>(null);
   // The cart's products as the form holds them, read again at every change (React or not typed them).
   const [cart, setCart] = useState<ProductId[] | null>(null);
+  // Who the invoice is for, as the form holds it: its labels and fields follow.
+  const [buyer, setBuyer] = useState({ wanted: false, person: false, country: 'PL' });
+  // The other countries of the country list, named by the browser once an invoice is wanted.
+  const [countries, setCountries] = useState<[string, string][] | null>(null);
 
   const read = () => {
     const data = new FormData(form.current ?? undefined);
     setCart(itemsOf(data, rows.length).map((item) => item.product));
+    setBuyer({
+      wanted: data.get('invoice') !== null,
+      person: data.get('invoice.kind') === 'person',
+      country: text(data, 'invoice.country') || 'PL',
+    });
   };
   // Once React is there, the summary counts the cart as the form holds it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
   useEffect(read, []);
+  // The page comes with Poland alone in the list (a name the server and every browser agree on):
+  // the rest is made after the box is ticked, in a task of its own, in the page's language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice is first wanted
+  useEffect(() => {
+    if (buyer.wanted && !countries) setCountries(otherCountries(lang));
+  }, [buyer.wanted]);
 
   const addTicket = () => {
     const data = new FormData(form.current ?? undefined);
@@ -132,10 +170,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       } catch {
         // Storage may be off: the field keeps the e-mail for this page anyway.
       }
-      const invoice =
-        data.get('invoice') !== null
-          ? { company: text(data, 'company'), taxId: text(data, 'taxId'), address: text(data, 'address') }
-          : undefined;
+      const invoice = invoiceOf(data);
       const transfer = invoice && data.get('payment') === 'transfer';
       navigate(
         await placeCart({
@@ -171,8 +206,10 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const errorOf = (name: string) => {
     const code = errors[name];
     if (!code) return null;
-    const field = name.replace(/^items\.\d+\./, 'ticket.').replace(/^invoice\./, '');
-    return t(`errors.fields.${field}.${code}`, { defaultValue: t('errors.fields.invalid') });
+    const field = name.replace(/^items\.\d+\./, 'ticket.');
+    // An EU VAT number starts with its country's prefix (Greece's is EL).
+    const prefix = buyer.country === 'GR' ? 'EL' : buyer.country;
+    return t(`errors.fields.${field}.${code}`, { prefix, defaultValue: t('errors.fields.invalid') });
   };
   /** A field's error, beside it, and the attributes that tie it to the field. */
   const described = (name: string) => {
@@ -191,10 +228,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       ),
     };
   };
-  const clear = (name: string) => {
-    if (errors[name]) {
-      const { [name]: _fixed, ...rest } = errors;
-      setErrors(rest);
+  const clear = (...names: string[]) => {
+    if (names.some((name) => errors[name])) {
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => !names.includes(name))));
     }
   };
 
@@ -334,25 +370,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
             {t('dialog.invoice')}
           </label>
           {/* Shown by the stylesheet while the box above is ticked. */}
-          <fieldset className="purchase__invoice">
-            <legend className="visually-hidden">{t('dialog.invoice')}</legend>
-            {(
-              [
-                ['company', 'input', { autoComplete: 'organization', maxLength: 200 }],
-                ['taxId', 'input', { maxLength: 20 }],
-                ['address', 'textarea', { autoComplete: 'street-address', maxLength: 300, rows: 2 }],
-              ] as const
-            ).map(([name, Tag, props]) => {
-              const field = described(`invoice.${name}`);
-              return (
-                <div key={name} className={`field${field.error ? ' field--invalid' : ''}`}>
-                  <label htmlFor={field.attributes.id}>{t(`dialog.${name}`)}</label>
-                  <Tag {...field.attributes} name={name} {...props} onInput={() => clear(`invoice.${name}`)} />
-                  {field.error}
-                </div>
-              );
-            })}
-          </fieldset>
+          <InvoiceFields buyer={buyer} countries={countries} described={described} clear={clear} />
           {/* With the invoice's fields (the same rule shows it): a transfer is only for buyers who give invoice data. */}
           <fieldset className="purchase__invoice purchase__payment" aria-describedby={`${ids}-transfer`}>
             <legend>{t('dialog.payment')}</legend>
@@ -440,6 +458,96 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
         </fieldset>
       </form>
     </dialog>
+  );
+}
+
+type Described = (name: string) => {
+  attributes: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+  error: ReactNode;
+};
+
+/**
+ * Who the invoice is made out to: a company or a private person, the name, the country (Poland
+ * first), the tax number under the name it has in that country (none for a private person), and
+ * the address. Before React the page shows it for a Polish company; the stylesheet hides the tax
+ * number for a private person with or without script.
+ */
+function InvoiceFields({
+  buyer,
+  countries,
+  described,
+  clear,
+}: {
+  buyer: { person: boolean; country: string };
+  countries: [string, string][] | null;
+  described: Described;
+  clear: (...names: string[]) => void;
+}) {
+  const { t } = useTranslation('cart');
+  const lang = useLanguage();
+  // The tax number's field is the one a private person does not see.
+  const input = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>) => {
+    const field = described(`invoice.${name}`);
+    const tax = name === 'taxId';
+    return (
+      <div
+        className={`field${field.error ? ' field--invalid' : ''}${tax ? ' purchase__tax' : ''}`}
+        hidden={tax && buyer.person}
+      >
+        <label htmlFor={field.attributes.id}>{label}</label>
+        <input {...field.attributes} {...props} name={`invoice.${name}`} onInput={() => clear(`invoice.${name}`)} />
+        {field.error}
+      </div>
+    );
+  };
+  const country = described('invoice.country');
+  const taxLabel = buyer.country === 'PL' ? 'nip' : isEuCountry(buyer.country) ? 'vatId' : 'taxIdOptional';
+  return (
+    <fieldset className="purchase__invoice">
+      <legend className="visually-hidden">{t('dialog.invoice')}</legend>
+      <fieldset className="purchase__kind">
+        <legend>{t('dialog.invoiceFor')}</legend>
+        {(['company', 'person'] as const).map((kind) => (
+          <label key={kind} className="purchase__check">
+            <input
+              type="radio"
+              name="invoice.kind"
+              value={kind}
+              defaultChecked={kind === 'company'}
+              onChange={() => clear('invoice.taxId')}
+            />
+            {t(`dialog.${kind}`)}
+          </label>
+        ))}
+      </fieldset>
+      {input('name', t(buyer.person ? 'dialog.personName' : 'dialog.companyName'), {
+        autoComplete: buyer.person ? 'name' : 'organization',
+        maxLength: 200,
+      })}
+      <div className={`field${country.error ? ' field--invalid' : ''}`}>
+        <label htmlFor={country.attributes.id}>{t('dialog.country')}</label>
+        <select
+          {...country.attributes}
+          name="invoice.country"
+          autoComplete="country"
+          onChange={() => clear('invoice.country', 'invoice.taxId', 'invoice.postalCode')}
+        >
+          <option value="PL" suppressHydrationWarning>
+            {countryName(lang, 'PL')}
+          </option>
+          {countries?.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {country.error}
+      </div>
+      {input('taxId', t(`dialog.${taxLabel}`), { autoComplete: 'off', maxLength: 30 })}
+      {input('street', t('dialog.street'), { autoComplete: 'address-line1', maxLength: 200 })}
+      {input('postalCode', t('dialog.postalCode'), { autoComplete: 'postal-code', maxLength: 20 })}
+      {input('city', t('dialog.city'), { autoComplete: 'address-level2', maxLength: 100 })}
+    </fieldset>
   );
 }
 

@@ -1,8 +1,7 @@
+import type { InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import { PAYMENT_HOSTS } from '../../site/security';
 import type { ProductId } from '../../site/tickets';
-
-export type Invoice = { company: string; taxId: string; address: string };
 
 /** Why a purchase failed, as far as the buyer needs to know; the fields to fix, or the products short. */
 export class PurchaseError extends Error {
@@ -32,7 +31,7 @@ export type CartRequest = {
   email: string;
   lang: LanguageCode;
   items: { product: ProductId; name?: string; email?: string }[];
-  invoice?: Invoice;
+  invoice?: InvoiceData;
   /** A bank transfer instead of the online checkout (with invoice data only); the answer's URL is the order page. */
   payment?: 'transfer';
 };

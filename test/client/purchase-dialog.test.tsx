@@ -207,26 +207,6 @@ describe('purchase dialog', () => {
     expect(confirm().textContent).toBe('Przejdź do płatności');
   });
 
-  it('sends the invoice details when an invoice is wanted', async () => {
-    const fetch = paid();
-    renderPl(<Plans navigate={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Premium' }));
-    email().value = 'ala@example.com';
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Potrzebuję faktury' }));
-    (screen.getByLabelText('Nazwa firmy') as HTMLInputElement).value = 'Firma';
-    (screen.getByLabelText(/NIP/) as HTMLInputElement).value = '1234567890';
-    (screen.getByLabelText(/Adres firmy/) as HTMLTextAreaElement).value = 'Łódź';
-    acceptTerms();
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(sent(fetch)).toEqual({
-      email: 'ala@example.com',
-      lang: 'pl',
-      items: [{ product: 'online-premium' }],
-      invoice: { company: 'Firma', taxId: '1234567890', address: 'Łódź' },
-    });
-  });
-
   it('says what the box office refused above the form, naming the products short, and keeps everything', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       Response.json({ error: 'sold_out', products: ['online-premium'] }, { status: 409 }),
@@ -294,5 +274,201 @@ describe('isAllowedPaymentUrl', () => {
     ['//evil.example/x', false],
   ])('%s → %s', (url, allowed) => {
     expect(isAllowedPaymentUrl(url, 'https://kongres.test')).toBe(allowed);
+  });
+});
+
+describe('the invoice data in the purchase dialog', () => {
+  /** The dialog opened for Premium with an e-mail, the terms accepted and an invoice wanted. */
+  function openWithInvoice(navigate = vi.fn()) {
+    renderPl(<Plans navigate={navigate} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Premium' }));
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Potrzebuję faktury' }));
+  }
+  const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+  const country = () => screen.getByLabelText('Kraj') as HTMLSelectElement;
+  /** Types into a field as a visitor does: the value, then the events React listens to. */
+  const type = (element: HTMLInputElement, value: string) => fireEvent.input(element, { target: { value } });
+  const fillAddress = () => {
+    type(input('Ulica i numer'), 'ul. Prosta 1');
+    type(input('Kod pocztowy'), '00-850');
+    type(input('Miejscowość'), 'Warszawa');
+  };
+  const pickCountry = (code: string) => fireEvent.change(country(), { target: { value: code } });
+
+  it("asks for a company's name, country, NIP and address, with the autofill tokens of each", async () => {
+    openWithInvoice();
+    expect((screen.getByRole('radio', { name: 'Firma' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Osoba prywatna' }) as HTMLInputElement).checked).toBe(false);
+    const tokens = {
+      'Nazwa firmy': 'organization',
+      Kraj: 'country',
+      NIP: 'off',
+      'Ulica i numer': 'address-line1',
+      'Kod pocztowy': 'postal-code',
+      Miejscowość: 'address-level2',
+    };
+    for (const [label, token] of Object.entries(tokens)) {
+      expect(screen.getByLabelText(label).getAttribute('autocomplete'), label).toBe(token);
+    }
+    // Poland first and chosen, then every other country by its Polish name, from the browser's data.
+    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
+    const options = [...country().options];
+    expect(country().value).toBe('PL');
+    expect(options[0]?.textContent).toBe('Polska');
+    const names = options.slice(1).map((option) => option.textContent ?? '');
+    expect(names).toEqual([...names].sort(new Intl.Collator('pl').compare));
+    expect(options.find((option) => option.value === 'DE')?.textContent).toBe('Niemcy');
+    expect(options.filter((option) => option.value === 'PL')).toHaveLength(1);
+  });
+
+  it("sends a Polish company's data, its NIP as typed", async () => {
+    const fetch = paid();
+    openWithInvoice();
+    type(input('Nazwa firmy'), 'ACME sp. z o.o.');
+    type(input('NIP'), '526-025-02-74');
+    fillAddress();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sent(fetch).invoice).toEqual({
+      name: 'ACME sp. z o.o.',
+      taxId: '526-025-02-74',
+      street: 'ul. Prosta 1',
+      postalCode: '00-850',
+      city: 'Warszawa',
+      country: 'PL',
+    });
+  });
+
+  it('says beside the NIP that it fails the checksum, with every other invalid field at once, and sends nothing', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    openWithInvoice();
+    type(input('Nazwa firmy'), 'ACME sp. z o.o.');
+    type(input('NIP'), '1234567890');
+    type(input('Kod pocztowy'), '00850');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(input('NIP').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(input('NIP'))).toBe('Ten NIP jest niepoprawny – sprawdź wszystkie 10 cyfr.');
+    expect(errorOf(input('Kod pocztowy'))).toBe('Wpisz kod pocztowy w formacie 00-000.');
+    expect(errorOf(input('Ulica i numer'))).toBe('Podaj ulicę i numer.');
+    expect(errorOf(input('Miejscowość'))).toBe('Podaj miejscowość.');
+    expect(input('Nazwa firmy').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(input('NIP'));
+    expect(fetch).not.toHaveBeenCalled();
+    // Fixed, a field loses its error; the others keep theirs.
+    type(input('NIP'), '5260250274');
+    await waitFor(() => expect(input('NIP').getAttribute('aria-invalid')).toBeNull());
+    expect(input('Miejscowość').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks a company for its NIP, and a private person for a full name and no tax number', async () => {
+    const fetch = paid();
+    openWithInvoice();
+    fillAddress();
+    type(input('NIP'), '1234567890');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(errorOf(input('Nazwa firmy'))).toBe('Podaj nazwę firmy albo imię i nazwisko.'));
+    const taxField = input('NIP').closest('.field') as HTMLElement;
+    expect(taxField.hidden).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'Osoba prywatna' }));
+    await waitFor(() => expect(taxField.hidden).toBe(true));
+    expect(
+      screen.getByLabelText('Imię i nazwisko', { selector: '[name="invoice.name"]' }).getAttribute('autocomplete'),
+    ).toBe('name');
+    type(input('Imię i nazwisko'), 'Jan Kowalski');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    // The number typed before the switch is not sent: no tax number is a private person's invoice.
+    expect(sent(fetch).invoice).toEqual({
+      name: 'Jan Kowalski',
+      street: 'ul. Prosta 1',
+      postalCode: '00-850',
+      city: 'Warszawa',
+      country: 'PL',
+    });
+  });
+
+  it("asks a company in another EU country for its VAT number with that country's prefix", async () => {
+    const fetch = paid();
+    openWithInvoice();
+    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
+    pickCountry('DE');
+    const vat = await waitFor(() => input('Numer VAT UE z prefiksem kraju'));
+    type(input('Nazwa firmy'), 'Beispiel GmbH');
+    type(vat, 'FR12345678901');
+    type(input('Ulica i numer'), 'Unter den Linden 1');
+    type(input('Miejscowość'), 'Berlin');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(vat.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(vat)).toBe('Numer VAT z tego kraju zaczyna się od DE. Sprawdź numer albo kraj.');
+    type(vat, '123456789');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(errorOf(vat)).toContain('zacznij od DE'));
+    // Greece's VAT numbers start with EL, not its ISO code.
+    pickCountry('GR');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(errorOf(vat)).toContain('zacznij od EL'));
+    pickCountry('DE');
+    type(vat, 'DE 123 456 789');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    // A German address needs no Polish postal code; none given, none sent.
+    expect(sent(fetch).invoice).toEqual({
+      name: 'Beispiel GmbH',
+      taxId: 'DE 123 456 789',
+      street: 'Unter den Linden 1',
+      postalCode: '',
+      city: 'Berlin',
+      country: 'DE',
+    });
+  });
+
+  it('takes a tax number outside the EU as optional', async () => {
+    const fetch = paid();
+    openWithInvoice();
+    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
+    pickCountry('US');
+    await waitFor(() => input('Numer podatkowy (opcjonalnie)'));
+    type(input('Nazwa firmy'), 'Example Inc.');
+    type(input('Ulica i numer'), '1 Main St');
+    type(input('Miejscowość'), 'Springfield');
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sent(fetch).invoice).toEqual({
+      name: 'Example Inc.',
+      street: '1 Main St',
+      postalCode: '',
+      city: 'Springfield',
+      country: 'US',
+    });
+  });
+
+  it("puts the worker's invoice errors beside their fields", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json(
+        { error: 'invalid_fields', fields: { 'invoice.taxId': 'invalid_nip', 'invoice.city': 'too_long' } },
+        { status: 422 },
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    openWithInvoice();
+    type(input('Nazwa firmy'), 'ACME sp. z o.o.');
+    type(input('NIP'), '5260250274');
+    fillAddress();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(input('NIP').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(input('NIP'))).toBe('Ten NIP jest niepoprawny – sprawdź wszystkie 10 cyfr.');
+    expect(errorOf(input('Miejscowość'))).toBe('Sprawdź to pole.');
+    expect(document.activeElement).toBe(input('NIP'));
+  });
+
+  it('hydrates the prerendered fields without a mismatch, and names the countries only then', async () => {
+    const log = vi.spyOn(console, 'error');
+    renderPlans();
+    fireEvent.click(choose('Premium'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Potrzebuję faktury' }));
+    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
+    expect(log).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, open, test } from './helpers';
+import { axeViolations, expect, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 type AdminOrders = { orders: { code: string; status: string; plan: string; email: string; lang: string }[] };
@@ -92,6 +92,71 @@ test.describe('the purchase dialog in the browser', () => {
     await email.fill('jan.kowalski@firma.pl');
     await expect(email).not.toHaveAttribute('aria-invalid');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("a Polish company's invoice: the NIP's checksum said beside it, the data on the order page and in the console", async ({
+    page,
+    request,
+  }) => {
+    const buyer = `invoice-${Date.now()}@example.com`;
+    await open(page, '/pl');
+    await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Adres e-mail zamawiającego').fill(buyer);
+    await dialog.getByRole('checkbox', { name: 'Potrzebuję faktury' }).check();
+    const nip = dialog.getByLabel('NIP', { exact: true });
+    // A private person gives no tax number: the field goes, and comes back for a company.
+    await dialog.getByRole('radio', { name: 'Osoba prywatna' }).check();
+    await expect(nip).toBeHidden();
+    await expect(dialog.getByLabel('Imię i nazwisko', { exact: true })).toHaveAttribute('autocomplete', 'name');
+    await dialog.getByRole('radio', { name: 'Firma' }).check();
+    await expect(nip).toBeVisible();
+    // Another EU country asks for its VAT number; Poland is first in the list, and chosen.
+    const country = dialog.getByLabel('Kraj', { exact: true });
+    await expect(country).toHaveValue('PL');
+    await country.selectOption({ label: 'Niemcy' });
+    await expect(dialog.getByLabel('Numer VAT UE z prefiksem kraju')).toBeVisible();
+    await country.selectOption('PL');
+    await dialog.getByLabel('Nazwa firmy').fill('ACME sp. z o.o.');
+    await nip.fill('1234567890');
+    await dialog.getByLabel('Ulica i numer').fill('ul. Prosta 1');
+    await dialog.getByLabel('Kod pocztowy').fill('00850');
+    await dialog.getByLabel('Miejscowość').fill('Warszawa');
+    await dialog.getByRole('checkbox', { name: /Akceptuję/ }).check();
+    await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    await expect(nip).toHaveAttribute('aria-invalid', 'true');
+    await expect(nip).toHaveAccessibleDescription('Ten NIP jest niepoprawny – sprawdź wszystkie 10 cyfr.');
+    await expect(dialog.getByLabel('Kod pocztowy')).toHaveAccessibleDescription(/00-000/);
+    await expect(nip).toBeFocused();
+    // The dialog with its invoice fields and their errors, as a screen reader and axe read it.
+    expect(await axeViolations(page, { within: 'dialog' })).toEqual([]);
+    await nip.fill('526-025-02-74');
+    await expect(nip).not.toHaveAttribute('aria-invalid');
+    await dialog.getByLabel('Kod pocztowy').fill('00-850');
+    await dialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/demo\//);
+    await page.getByRole('button', { name: /Zapłać/ }).click();
+    await expect(page).toHaveURL(/\/kup-bilet\/dziekujemy\?order=/);
+    await expect(page.locator('.thanks__lines')).toHaveText(
+      'ACME sp. z o.o.\nNIP 5260250274\nul. Prosta 1\n00-850 Warszawa\nPolska',
+    );
+    await expect(page.getByText('Fakturę wyślemy e-mailem po otrzymaniu płatności.')).toBeVisible();
+
+    const admin = await request.get(`/api/admin/orders?q=${encodeURIComponent(buyer)}`, {
+      headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    });
+    const { orders } = (await admin.json()) as { orders: { invoice: unknown }[] };
+    expect(orders.map((o) => o.invoice)).toEqual([
+      {
+        name: 'ACME sp. z o.o.',
+        taxId: '5260250274',
+        street: 'ul. Prosta 1',
+        postalCode: '00-850',
+        city: 'Warszawa',
+        country: 'PL',
+      },
+    ]);
   });
 
   test('on a 375 x 740 phone the en-US dialog keeps its main button in view, and its checkboxes whole', async ({

@@ -1,7 +1,5 @@
-import { ORGANISER } from '../../site/event';
 import {
   type BuyerKind,
-  formatNip,
   type InvoiceKind,
   type InvoiceLine,
   type InvoiceParty,

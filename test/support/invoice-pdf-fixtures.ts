@@ -1,6 +1,5 @@
 import { ORGANISER } from '../../site/event';
 import {
-  formatNip,
   type InvoiceLine,
   type InvoiceParty,
   type IssuedInvoice,

@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactEnGB from '../../locales/en-GB/contact.json';
 import contactPl from '../../locales/pl/contact.json';
+import type { InvoiceData } from '../../site/invoices';
 import type { LogEntry, Order, SalesStats } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 import { logKey } from '../../worker/box-office/intent-log';
@@ -25,6 +26,16 @@ const post = (path: string, body?: unknown, headers: Record<string, string> = AD
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** A Polish company's invoice data. */
+const ACME: InvoiceData = {
+  name: 'ACME sp. z o.o.',
+  taxId: '5260250274',
+  street: 'ul. Prosta 1',
+  postalCode: '00-850',
+  city: 'Warszawa',
+  country: 'PL',
+};
+
 let made = 0;
 /** An order placed straight in the box office (ids a millisecond apart keep their order). */
 async function order(
@@ -34,6 +45,7 @@ async function order(
     name?: string;
     status?: 'pending' | 'paid' | 'cancelled';
     provider?: 'demo' | 'stripe';
+    invoice?: InvoiceData;
   } = {},
 ): Promise<Order> {
   const now = Date.now();
@@ -45,6 +57,7 @@ async function order(
     email: options.email ?? `buyer${made}@example.com`,
     name: options.name,
     lang: 'pl',
+    ...(options.invoice ? { invoice: options.invoice } : {}),
     provider: options.provider ?? 'demo',
     tokenHash: await sha256Hex('secret'),
     fingerprint: id,
@@ -184,6 +197,27 @@ describe('GET /api/admin/orders (console table)', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]?.startsWith(`${pending.id},${pending.code},`)).toBe(true);
+  });
+
+  it('exports the invoice data in a column per field, empty for an order without one', async () => {
+    const invoiced = await order({ invoice: ACME });
+    await order();
+    const lines = (await (await get('/api/admin/orders?format=csv')).text()).trim().split('\r\n');
+    expect(
+      lines[0]?.endsWith(',invoice.name,invoice.taxId,invoice.street,invoice.postalCode,invoice.city,invoice.country'),
+    ).toBe(true);
+    expect(lines[1]?.startsWith(`${invoiced.id},`)).toBe(true);
+    expect(lines[1]?.endsWith(',ACME sp. z o.o.,5260250274,ul. Prosta 1,00-850,Warszawa,PL')).toBe(true);
+    expect(lines[2]?.endsWith(',,,,,,')).toBe(true);
+  });
+
+  it("puts the company on each ticket's row only for a company: a private person's invoice name is no company", async () => {
+    const { taxId: _, ...person } = { ...ACME, name: 'Jan Kowalski' };
+    await order({ invoice: ACME, name: 'Ala Kot' });
+    await order({ invoice: person, name: 'Jan Kowalski' });
+    const lines = (await (await get('/api/admin/orders?format=csv&rows=tickets')).text()).trim().split('\r\n');
+    const company = lines[0]?.split(',').indexOf('company') ?? -1;
+    expect(lines.slice(1).map((line) => line.split(',')[company])).toEqual(['ACME sp. z o.o.', '']);
   });
 });
 

@@ -72,7 +72,7 @@ describe('exact idempotency', () => {
         'online-premium',
         {
           email: 'first@example.com',
-          invoice: { name: 'X', taxId: '5260250274', street: 'Y', postalCode: '00-001', city: 'Z', country: 'PL' },
+          invoice: { name: 'X', street: 'Y', postalCode: '00-001', city: 'Z', country: 'PL' },
         },
       ],
     ] as const) {

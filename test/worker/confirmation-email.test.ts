@@ -46,6 +46,8 @@ const CASES: {
   amounts: [string, string, string];
   paidAt: string;
   labels: string[];
+  /** The invoice rows' labels (a Polish NIP, an EU VAT number, a person's name), Poland's name, and the promise. */
+  invoice: { nip: string; vatId: string; person: string; poland: string; germany: string; next: string };
 }[] = [
   {
     lang: 'pl',
@@ -54,7 +56,15 @@ const CASES: {
     onsite: 'Pro – bilet na miejscu',
     amounts: ['499,00 zł', '114,77 zł', '613,77 zł'],
     paidAt: '1 września 2025 14:30',
-    labels: ['Cena netto', 'VAT 23%', 'Zapłacono (brutto)', 'Dane do faktury', 'NIP'],
+    labels: ['Cena netto', 'VAT 23%', 'Zapłacono (brutto)', 'Dane do faktury'],
+    invoice: {
+      nip: 'NIP',
+      vatId: 'Numer VAT UE',
+      person: 'Imię i nazwisko',
+      poland: 'Polska',
+      germany: 'Niemcy',
+      next: 'Fakturę wyślemy na ten adres e-mail po otrzymaniu płatności.',
+    },
   },
   {
     lang: 'en-GB',
@@ -63,7 +73,15 @@ const CASES: {
     onsite: 'Pro – on-site ticket',
     amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
     paidAt: '1 September 2025 at 14:30',
-    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details', 'Tax ID (NIP)'],
+    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details'],
+    invoice: {
+      nip: 'NIP (Polish tax ID)',
+      vatId: 'EU VAT number',
+      person: 'Full name',
+      poland: 'Poland',
+      germany: 'Germany',
+      next: 'We will email the invoice to this address once the payment is received.',
+    },
   },
   {
     lang: 'en-US',
@@ -72,7 +90,15 @@ const CASES: {
     onsite: 'Pro – in-person ticket',
     amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
     paidAt: 'September 1, 2025 at 2:30 PM',
-    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details', 'Tax ID (NIP)'],
+    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details'],
+    invoice: {
+      nip: 'NIP (Polish tax ID)',
+      vatId: 'EU VAT number',
+      person: 'Full name',
+      poland: 'Poland',
+      germany: 'Germany',
+      next: 'We will email the invoice to this address once the payment is received.',
+    },
   },
   {
     lang: 'de',
@@ -81,7 +107,15 @@ const CASES: {
     onsite: 'Pro – Ticket vor Ort',
     amounts: ['499,00 PLN', '114,77 PLN', '613,77 PLN'],
     paidAt: '1. September 2025 um 14:30',
-    labels: ['Nettopreis', 'MwSt. 23 %', 'Bezahlt (brutto)', 'Rechnungsdaten', 'Steuernummer (NIP)'],
+    labels: ['Nettopreis', 'MwSt. 23 %', 'Bezahlt (brutto)', 'Rechnungsdaten'],
+    invoice: {
+      nip: 'NIP (polnische Steuernummer)',
+      vatId: 'USt-IdNr.',
+      person: 'Vor- und Nachname',
+      poland: 'Polen',
+      germany: 'Deutschland',
+      next: 'Die Rechnung senden wir an diese E-Mail-Adresse, sobald die Zahlung eingegangen ist.',
+    },
   },
   {
     lang: 'es',
@@ -90,13 +124,21 @@ const CASES: {
     onsite: 'Pro – entrada presencial',
     amounts: ['499,00 PLN', '114,77 PLN', '613,77 PLN'],
     paidAt: '1 de septiembre de 2025, 14:30',
-    labels: ['Precio sin IVA', 'IVA (23 %)', 'Total pagado (IVA incluido)', 'Datos de facturación', 'NIF/NIP'],
+    labels: ['Precio sin IVA', 'IVA (23 %)', 'Total pagado (IVA incluido)', 'Datos de facturación'],
+    invoice: {
+      nip: 'NIP (número fiscal polaco)',
+      vatId: 'NIF-IVA intracomunitario',
+      person: 'Nombre y apellidos',
+      poland: 'Polonia',
+      germany: 'Alemania',
+      next: 'Te enviaremos la factura a esta dirección de correo en cuanto recibamos el pago.',
+    },
   },
 ];
 
 const INVOICE = {
   name: 'Przykładowa Firma sp. z o.o.',
-  taxId: '1234563218',
+  taxId: '5260250274',
   street: 'ul. Testowa 1',
   postalCode: '00-001',
   city: 'Warszawa',
@@ -150,13 +192,44 @@ describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
     }
   });
 
-  it('lists the invoice details only when given', () => {
+  it('lists the invoice details only when given: name, NIP, address and country', () => {
     expect(html).not.toContain(c.labels[3]);
-    const invoiced = plain(confirmationEmail(input(c.lang, { invoice: INVOICE })).text);
-    expect(invoiced).toContain(c.labels[3]);
-    expect(invoiced).toContain(`${c.labels[4]}: ${INVOICE.taxId}`);
-    expect(invoiced).toContain(INVOICE.name);
-    expect(invoiced).toContain(INVOICE.street);
+    expect(text).not.toContain(c.invoice.next);
+    const mail = confirmationEmail(input(c.lang, { invoice: INVOICE }));
+    for (const body of [plain(mail.text), plain(mail.html)]) {
+      expect(body).toContain(c.labels[3]);
+      expect(body).toContain(INVOICE.name);
+      expect(body).toContain('ul. Testowa 1, 00-001 Warszawa');
+      expect(body).toContain(c.invoice.poland);
+      expect(body).toContain(c.invoice.next);
+    }
+    expect(plain(mail.text)).toContain(`${c.invoice.nip}: ${INVOICE.taxId}`);
+  });
+
+  it("names an EU company's VAT number as such, and a private person's invoice has no tax number", () => {
+    const eu = plain(
+      confirmationEmail(
+        input(c.lang, {
+          invoice: { ...INVOICE, taxId: 'DE123456789', postalCode: '10115', city: 'Berlin', country: 'DE' },
+        }),
+      ).text,
+    );
+    expect(eu).toContain(`${c.invoice.vatId}: DE123456789`);
+    expect(eu).toContain(c.invoice.germany);
+    const { taxId: _, ...person } = { ...INVOICE, name: 'Ada Lovelace' };
+    const personal = plain(confirmationEmail(input(c.lang, { invoice: person })).text);
+    expect(personal).toContain(`${c.invoice.person}: Ada Lovelace`);
+    expect(personal).not.toContain(`${c.invoice.nip}:`);
+    expect(personal).not.toContain(INVOICE.taxId);
+  });
+
+  it('shows an invoice stored before addresses were structured: the address line alone', () => {
+    const legacy = plain(
+      confirmationEmail(
+        input(c.lang, { invoice: { ...INVOICE, street: 'ul. Długa 1, 90-001 Łódź', postalCode: '', city: '' } }),
+      ).text,
+    );
+    expect(legacy).toMatch(/: ul\. Długa 1, 90-001 Łódź\n/);
   });
 
   it('names an on-site ticket and the venue from site/event.ts', () => {
@@ -205,9 +278,9 @@ describe('user values in the e-mail', () => {
         name: `Evil & Co ${hostile}`,
         taxId: '<b>1</b>',
         street: `</dd>${hostile}`,
-        postalCode: '00-001',
-        city: 'Warszawa',
-        country: 'PL',
+        postalCode: '<i>',
+        city: hostile,
+        country: 'US',
       },
     }),
   );

@@ -193,10 +193,10 @@ describe('any stored string', () => {
       lang: 'pl',
       invoice: {
         name: 'ACME \uDC00 sp. z o.o.',
-        taxId: '1234563218',
+        taxId: '5260250274',
         street: 'ul. Długa 1',
-        postalCode: '00-950',
-        city: 'Warszawa',
+        postalCode: '90-001',
+        city: 'Łódź',
         country: 'PL',
       },
       provider: 'demo',
@@ -209,6 +209,13 @@ describe('any stored string', () => {
     const html = await (await thanksPage(id, 'the-secret')).text();
     expect(html).toContain(made.kind === 'created' ? made.order.code : '');
     expect(html).toContain('ACME \uFFFD sp. z o.o.');
+    // The invoice data as an address block, the country named by the worker's own CLDR data.
+    expect(html).toContain('NIP 5260250274\nul. Długa 1\n90-001 Łódź\nPolska</dd>');
+    // The calendar's links come with the page (the island carries no calendar code): the venue for
+    // an order on site, and the .ics file.
+    expect(html).toMatch(/href="https:\/\/calendar\.google\.com\/calendar\/render\?[^"]*location=Atlas\+Arena/);
+    expect(html).toMatch(/href="https:\/\/outlook\.live\.com\/[^"]*location=Atlas\+Arena/);
+    expect(html).toContain('href="/api/calendar/pl/congress.ics"');
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 });

@@ -425,7 +425,10 @@ describe('canonical input', () => {
   });
 
   it.each([
-    ['a lone surrogate in the invoice', { invoice: { company: 'ACME \uDC00', taxId: '1234567890', address: 'ul. 1' } }],
+    [
+      'a lone surrogate in the invoice',
+      { invoice: { name: 'ACME \uDC00', street: 'ul. 1', postalCode: '00-001', city: 'Łódź', country: 'PL' } },
+    ],
     ['a line break in the name', { name: 'Jan\nKowalski' }],
   ])('refuses a purchase with %s and holds nothing', async (_, fields) => {
     const res = await purchase({ email: 'a@example.com', ...fields });

@@ -248,7 +248,7 @@ describe('the e-mails of a transfer order', () => {
     expect(text).toContain('Fakturę pro forma z tymi danymi znajdziesz w załączniku (PDF).');
     const pdf = sent[0]?.attachments.find((a) => a.type === 'application/pdf');
     expect(pdf?.filename).toBe(`proforma-${placed.code}.pdf`);
-    expect(new TextDecoder().decode((pdf?.content as Uint8Array).slice(0, 5))).toBe('%PDF-');
+    expect(new TextDecoder().decode(((pdf?.content ?? new Uint8Array()) as Uint8Array).slice(0, 5))).toBe('%PDF-');
     // The order page offers the same document with the order's token.
     const token = new URL(placed.url).searchParams.get('token') ?? '';
     const download = await callWorker(

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS, HONEYPOT_LIMIT } from '../../site/contact';
+import { isEuCountry } from '../../site/invoices';
 import { LANGUAGE_CODES } from '../../site/languages';
 import { findProduct, PLAN_TYPES, PRODUCT_IDS, priceAt } from '../../site/tickets';
 import { PURCHASE_BODY_LIMIT } from '../../worker/routes/purchase';
@@ -108,11 +109,72 @@ const trimmedLength = (min: number, max: number) => (s: string) => s.trim().leng
 /** A product by its id, or an online plan by the spec's type. */
 const plan = fc.constantFrom(...PRODUCT_IDS, ...PLAN_TYPES);
 
-const validInvoice = fc.record({
-  company: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter(trimmedLength(1, 200)),
-  taxId: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 -]{3,17}[A-Za-z0-9]$/),
-  address: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter(trimmedLength(1, 300)),
-});
+/** Ten digits whose weighted sum matches the last (or, with `wrong`, any other last digit). */
+const nip = (wrong = false) =>
+  fc
+    .tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }))
+    .map(([first, rest]) => [first, ...rest])
+    .filter((digits) => [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0) % 11 !== 10)
+    .chain((digits) => {
+      const check = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0) % 11;
+      return (wrong ? fc.integer({ min: 0, max: 9 }).filter((d) => d !== check) : fc.constant(check)).map((last) =>
+        [...digits, last].join(''),
+      );
+    });
+
+const invoiceText = (max: number) =>
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter(trimmedLength(1, max));
+
+/** A Polish company's invoice data, valid as it is. */
+const ACME = {
+  name: 'ACME sp. z o.o.',
+  taxId: '5260250274',
+  street: 'ul. Prosta 1',
+  postalCode: '00-850',
+  city: 'Warszawa',
+  country: 'PL',
+};
+
+/**
+ * Valid invoice data: a Polish company (its NIP written with or without separators or prefix), a
+ * company in another EU country (its VAT number with the prefix), or a private person anywhere.
+ */
+const validInvoice = fc.oneof(
+  fc.record({
+    name: invoiceText(200),
+    taxId: fc
+      .tuple(nip(), fc.constantFrom('', 'PL'), fc.boolean())
+      .map(
+        ([n, prefix, split]) =>
+          prefix + (split ? `${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6, 8)}-${n.slice(8)}` : n),
+      ),
+    street: invoiceText(200),
+    postalCode: fc.stringMatching(/^\d{2}-\d{3}$/),
+    city: invoiceText(100),
+    country: fc.constantFrom('PL', 'pl'),
+  }),
+  fc
+    .record({
+      name: invoiceText(200),
+      taxId: fc
+        .oneof(fc.stringMatching(/^DE\d{9}$/), fc.stringMatching(/^ATU\d{8}$/))
+        .map((id) => ({ id, country: id.slice(0, 2) })),
+      street: invoiceText(200),
+      postalCode: fc.stringMatching(/^\d{4,5}$/),
+      city: invoiceText(100),
+    })
+    .map(({ taxId, ...data }) => ({ ...data, taxId: taxId.id, country: taxId.country })),
+  fc.record(
+    {
+      name: invoiceText(200),
+      street: invoiceText(200),
+      postalCode: fc.stringMatching(/^[0-9A-Z -]{0,10}$/),
+      city: invoiceText(100),
+      country: fc.constantFrom('US', 'GB', 'UA', 'DE', 'HK'),
+    },
+    { requiredKeys: ['name', 'street', 'city', 'country'] },
+  ),
+);
 
 const validPurchase = fc.record(
   {
@@ -169,22 +231,55 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
       validPurchase,
       validInvoice,
       fc.oneof(
+        fc.record({ field: fc.constant('taxId'), value: nip(true) }),
+        fc.record({ field: fc.constant('taxId'), value: fc.stringMatching(/^[A-Za-z0-9]{31,40}$/) }),
+        fc.record({ field: fc.constantFrom('name', 'street', 'city'), value: fc.constantFrom('', ' ', '\t\n') }),
+        fc.record({ field: fc.constantFrom('name', 'street'), value: fc.constant('x'.repeat(201)) }),
+        fc.record({ field: fc.constant('city'), value: fc.constant('x'.repeat(101)) }),
+        fc.record({ field: fc.constant('country'), value: fc.constantFrom('', 'XX', 'EU', 'UK', 'Polska', 'P') }),
         fc.record({
-          field: fc.constant('taxId'),
-          value: fc.string({ maxLength: 12 }).filter((s) => /[^A-Za-z0-9 -]/.test(s)),
+          field: fc.constantFrom('name', 'taxId', 'street', 'postalCode', 'city', 'country'),
+          value: notAString,
         }),
-        fc.record({ field: fc.constant('taxId'), value: fc.stringMatching(/^[A-Za-z0-9]{0,4}$/) }),
-        fc.record({ field: fc.constant('taxId'), value: fc.stringMatching(/^[A-Za-z0-9]{21,30}$/) }),
-        fc.record({ field: fc.constantFrom('company', 'address'), value: fc.constantFrom('', ' ', '\t\n') }),
-        fc.record({ field: fc.constant('company'), value: fc.constant('x'.repeat(201)) }),
-        fc.record({ field: fc.constant('address'), value: fc.constant('x'.repeat(301)) }),
-        fc.record({ field: fc.constantFrom('company', 'taxId', 'address'), value: notAString }),
       ),
+    )
+    // A wrong NIP is refused where a number is checked (Poland, another EU country's VAT number);
+    // elsewhere a tax number is the buyer's own business.
+    .filter(
+      ([, , invoice, { field, value }]) =>
+        field !== 'taxId' ||
+        typeof value !== 'string' ||
+        value.length > 30 ||
+        isEuCountry(invoice.country.toUpperCase()),
     )
     .map(([p, body, invoice, { field, value }]) => ({
       why: `bad invoice ${field}`,
       path: `/api/purchase/${p}`,
       body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
+    })),
+  fc
+    .tuple(plan, validPurchase, fc.constantFrom('00000', '00-0000', '0-000', 'AB-123', '12 345'))
+    .map(([p, body, postalCode]) => ({
+      why: 'a Polish postal code not in the form 00-000',
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, invoice: { ...ACME, postalCode } }),
+    })),
+  fc
+    .tuple(
+      plan,
+      validPurchase,
+      fc.constantFrom(
+        ['DE', 'FR12345678901'],
+        ['AT', 'DE123456789'],
+        ['GR', 'GR123456789'],
+        ['DE', 'DE12345'],
+        ['FR', '5260250274'],
+      ),
+    )
+    .map(([p, body, [country, taxId]]) => ({
+      why: "an EU VAT number without its country's prefix or form",
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, invoice: { ...ACME, country, taxId, postalCode: '10115' } }),
     })),
   fc
     .tuple(plan, validPurchase, fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string())))
@@ -297,8 +392,16 @@ describe('purchase properties (fast-check)', () => {
         });
         expect(order?.net).toBe(item && priceAt(item, Date.now()).net);
         if (body.invoice) {
-          const { company, taxId, address } = body.invoice;
-          expect(order?.invoice).toEqual({ company: company.trim(), taxId: taxId.trim(), address: address.trim() });
+          const { invoice } = body;
+          const taxId = 'taxId' in invoice ? invoice.taxId.replace(/[\s-]/g, '').replace(/^PL/, '') : undefined;
+          expect(order?.invoice).toEqual({
+            name: invoice.name.trim(),
+            ...(taxId ? { taxId } : {}),
+            street: invoice.street.trim(),
+            postalCode: invoice.postalCode?.trim() ?? '',
+            city: invoice.city.trim(),
+            country: invoice.country.toUpperCase(),
+          });
         } else {
           expect(order?.invoice).toBeNull();
         }

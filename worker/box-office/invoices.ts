@@ -1,4 +1,4 @@
-import { EVENT, ORGANISER } from '../../site/event';
+import { EVENT } from '../../site/event';
 import { isExample } from '../../site/example-data';
 import {
   buyerKind,
@@ -10,7 +10,6 @@ import {
   type IssuedInvoice,
   invoiceNumber,
   type KsefState,
-  nipDigits,
   sellerParty,
   seriesOf,
 } from '../../site/invoices';

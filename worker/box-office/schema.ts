@@ -1,3 +1,4 @@
+import type { InvoiceData } from '../../site/invoices';
 import type { Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
@@ -218,6 +219,19 @@ export function toTicket(row: TicketRow): Ticket {
   };
 }
 
+/** Invoice data as orders stored it before it had a structured address. */
+type LegacyInvoice = { company: string; taxId: string; address: string };
+
+/**
+ * An order's invoice data as its row stores it. Orders from before the structured address kept
+ * `{company, taxId, address}` (Polish companies only, the address as one line): they load as the
+ * company's name and that line as the street, with no postal code or city, in Poland.
+ */
+export function toInvoiceData(stored: InvoiceData | LegacyInvoice): InvoiceData {
+  if (!('company' in stored)) return stored;
+  return { name: stored.company, taxId: stored.taxId, street: stored.address, postalCode: '', city: '', country: 'PL' };
+}
+
 /** An order with its tickets, in the cart's order. */
 export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
   return {
@@ -232,7 +246,7 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     email: row.email,
     name: row.name,
     lang: row.lang as Order['lang'],
-    invoice: row.invoice ? JSON.parse(row.invoice) : null,
+    invoice: row.invoice ? toInvoiceData(JSON.parse(row.invoice)) : null,
     status: row.status as OrderStatus,
     provider: row.provider as Order['provider'],
     providerRef: row.provider_ref,

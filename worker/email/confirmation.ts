@@ -5,9 +5,10 @@ import enUS from '../../locales/en-US/email.json';
 import es from '../../locales/es/email.json';
 import pl from '../../locales/pl/email.json';
 import { findCalendarEntry } from '../../site/calendar';
+import { countryName } from '../../site/countries';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../../site/format';
-import type { InvoiceData } from '../../site/invoices';
+import { buyerKind, type InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import type { Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
@@ -56,6 +57,24 @@ const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.dat
 
 const S = EMAIL_STYLES;
 
+/**
+ * The invoice data's rows: the company's or the person's name, the tax number under its own name (a
+ * Polish NIP, an EU VAT number, another country's tax number; none for a private person), the
+ * address on one line and the country's name in the buyer's language.
+ */
+function invoiceRows(lang: LanguageCode, data: InvoiceData): [string, string][] {
+  const t = CATALOGUES[lang].confirmation.invoice;
+  const kind = buyerKind(data);
+  const taxLabel = { pl_business: t.nip, eu_business: t.vatId, foreign_business: t.taxId, person: '' }[kind];
+  const place = `${data.postalCode} ${data.city}`.trim();
+  return [
+    [kind === 'person' ? t.person : t.company, data.name],
+    ...(data.taxId ? [[taxLabel, data.taxId] as [string, string]] : []),
+    [t.address, place ? `${data.street}, ${place}` : data.street],
+    [t.country, countryName(lang, data.country)],
+  ];
+}
+
 const encoder = new TextEncoder();
 
 /**
@@ -87,16 +106,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
     [t.order.gross, formatPrice(lang, order.gross, true)],
     [t.order.paidAt, formatDateTime(lang, order.paidAt)],
   ];
-  const invoice: [string, string][] = order.invoice
-    ? [
-        [tickets.dialog.company, order.invoice.name],
-        ...(order.invoice.taxId ? [[tickets.dialog.taxId, order.invoice.taxId] as [string, string]] : []),
-        [
-          tickets.dialog.address,
-          `${order.invoice.street}, ${order.invoice.postalCode} ${order.invoice.city}, ${order.invoice.country}`,
-        ],
-      ]
-    : [];
+  const invoice = order.invoice ? invoiceRows(lang, order.invoice) : [];
   const ticketHow = t.ticket[kind];
   const next = [
     t.next[kind],

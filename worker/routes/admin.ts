@@ -37,9 +37,12 @@ const ORDER_COLUMNS = [
   'provider',
   'providerRef',
   'paidAt',
-  'invoice.company',
+  'invoice.name',
   'invoice.taxId',
-  'invoice.address',
+  'invoice.street',
+  'invoice.postalCode',
+  'invoice.city',
+  'invoice.country',
 ] as const;
 
 /**
@@ -78,7 +81,8 @@ const ticketRecords = (orders: Order[]) =>
       checkedInAt: ticket.checkedInAt,
       buyerName: order.name,
       buyerEmail: order.email,
-      company: order.invoice?.name ?? null,
+      // The invoice's name is a company's only with a tax number: a private person's is the buyer.
+      company: order.invoice?.taxId ? order.invoice.name : null,
       lang: order.lang,
       paidAt: order.paidAt,
     })),

@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { isCountryCode } from '../../site/countries';
+import { invoiceDataErrors, normalInvoiceData } from '../../site/invoices';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import {
   MAX_TICKETS,
@@ -34,18 +36,50 @@ import { textField, validJson } from './validation';
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
 
 const text = (max: number) => textField(max);
+/** A text field that may be left out or empty (then absent), else as `text`. */
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && !value.trim() ? undefined : value), text(max).optional());
 
-const invoiceBody = z.object(
-  {
-    name: text(200),
-    taxId: text(30).optional(),
-    street: text(200),
-    postalCode: text(20),
-    city: text(100),
-    country: z.string().regex(/^[A-Z]{2}$/, { error: 'invalid' }),
-  },
-  { error: 'invalid' },
-);
+/**
+ * Who the invoice is made out to (site/invoices.ts `InvoiceData`): a company's or a person's name,
+ * a structured address with the country's code and, for a business, its tax number. Beyond presence
+ * and length, the rules the dialog checks too (`invoiceDataErrors`): a Polish NIP's checksum, an EU
+ * VAT number's prefix and form, a Polish postal code. Every field in error is reported at once.
+ */
+const invoiceBody = z
+  .object(
+    {
+      name: text(200),
+      // No tax number (absent or left empty) is a private person's invoice.
+      taxId: optionalText(30),
+      street: text(200),
+      // Some countries have no postal codes; a Polish address must have one (checked below).
+      postalCode: optionalText(20),
+      city: text(100),
+      country: z
+        .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
+        .trim()
+        .toUpperCase()
+        .refine(isCountryCode, { error: 'invalid' }),
+    },
+    { error: 'invalid' },
+  )
+  .superRefine(
+    (data, context) => {
+      // Only what parsed is checked: a field refused above already has its error.
+      const value = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
+      const country = value(data.country).toUpperCase();
+      const errors = invoiceDataErrors({
+        taxId: value(data.taxId) || undefined,
+        country: isCountryCode(country) ? country : '',
+        postalCode: value(data.postalCode),
+      });
+      if (country === 'PL' && !value(data.postalCode)) errors.postalCode ??= 'required';
+      for (const [path, message] of Object.entries(errors)) context.addIssue({ code: 'custom', path: [path], message });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .transform((data) => normalInvoiceData({ ...data, postalCode: data.postalCode ?? '' }));
 const emailField = textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' }));
 const langField = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
