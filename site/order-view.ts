@@ -59,7 +59,32 @@ export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | '
  * What the order island starts from when the worker already knows (the thank-you page it serves):
  * the order and each paid ticket's QR image by ticket id, or `missing` (no such order for that secret).
  */
-export type KnownOrder = { kind: 'missing' } | { kind: 'loaded'; order: OrderView; qr: Record<string, string> };
+export type KnownOrder =
+  | { kind: 'missing' }
+  | { kind: 'loaded'; order: OrderView; qr: Record<string, string>; links: OrderLinks };
+
+/**
+ * Where the buyer downloads the order's documents (with the order's secret, so the page's links work
+ * without script): each invoice as PDF and FA(3) XML, and a pending transfer order's pro-forma.
+ */
+export type OrderLinks = { invoices: Record<string, { pdf: string; xml: string }>; proforma: string | null };
+
+/** The links of an order's documents for whoever holds its secret. */
+export const orderLinks = (
+  order: Pick<OrderView, 'id' | 'invoices' | 'payment' | 'status'>,
+  token: string,
+): OrderLinks => ({
+  invoices: Object.fromEntries(
+    order.invoices.map((invoice) => [
+      invoice.id,
+      { pdf: invoicePath(order.id, invoice.id, 'pdf', token), xml: invoicePath(order.id, invoice.id, 'xml', token) },
+    ]),
+  ),
+  proforma:
+    order.payment === 'transfer' && order.status === 'pending'
+      ? `/api/orders/${encodeURIComponent(order.id)}/proforma.pdf?token=${encodeURIComponent(token)}`
+      : null,
+});
 
 /** The QR image of a paid order's ticket, for whoever holds the order's secret. */
 export const ticketImagePath = (id: string, ticketId: string, token: string) =>

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../site/languages';
-import { isSettling, type KnownOrder, type OrderView } from '../site/order-view';
+import { isSettling, type KnownOrder, type OrderView, orderLinks } from '../site/order-view';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
 
@@ -30,7 +30,7 @@ export function withOrder(
     const qr = Object.fromEntries(
       order.tickets.flatMap((t) => (t.code ? [[t.id, svgDataUrl(ticketQrSvg(t.code))]] : [])),
     );
-    return { kind: 'loaded', order, qr };
+    return { kind: 'loaded', order, qr, links: orderLinks(order, secret.token) };
   })().catch((error: unknown) => {
     console.error(JSON.stringify({ event: 'order_page_unavailable', message: String(error) }));
     return null;

@@ -5,7 +5,15 @@ import { isExample } from '../../site/example-data';
 import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { invoiceLines } from '../../site/invoice-view';
-import { isSettling, type KnownOrder, type OrderView, pollDelay, ticketImages } from '../../site/order-view';
+import {
+  isSettling,
+  type KnownOrder,
+  type OrderLinks,
+  type OrderView,
+  orderLinks,
+  pollDelay,
+  ticketImages,
+} from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
@@ -71,7 +79,7 @@ export function OrderStatus({
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
-        setState({ kind: 'loaded', order, qr: ticketImages(order, token) });
+        setState({ kind: 'loaded', order, qr: ticketImages(order, token), links: orderLinks(order, token) });
         if (isSettling(order)) poll(order);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -111,12 +119,19 @@ export function OrderStatus({
           <OrderDetails
             order={state.order}
             qr={state.qr}
+            links={state.links}
             access={access}
             workshopTitles={workshopTitles}
             productNames={productNames}
             calendar={calendar}
             onChange={(order) =>
-              access && setState({ kind: 'loaded', order, qr: { ...state.qr, ...ticketImages(order, access.token) } })
+              access &&
+              setState({
+                kind: 'loaded',
+                order,
+                qr: { ...state.qr, ...ticketImages(order, access.token) },
+                links: orderLinks(order, access.token),
+              })
             }
           />
           <p>
@@ -134,6 +149,7 @@ export function OrderStatus({
 function OrderDetails({
   order,
   qr,
+  links,
   access,
   workshopTitles,
   productNames,
@@ -142,6 +158,7 @@ function OrderDetails({
 }: {
   order: OrderView;
   qr: Record<string, string>;
+  links?: OrderLinks;
   access: OrderAccess | null;
   workshopTitles: WorkshopTitles;
   productNames: Record<string, string>;
@@ -177,7 +194,9 @@ function OrderDetails({
       {order.status === 'paid' && (
         <TicketWallet order={order} productNames={productNames} qr={qr} access={access} onChange={onChange} />
       )}
-      {order.status === 'pending' && order.payBy && <TransferDetails order={order} payBy={order.payBy} />}
+      {order.status === 'pending' && order.payBy && (
+        <TransferDetails order={order} payBy={order.payBy} proforma={links?.proforma ?? null} />
+      )}
       <h2>{t('thanks.details')}</h2>
       <dl className="thanks__details">
         <dt>{t('thanks.orderCode')}</dt>
@@ -203,6 +222,25 @@ function OrderDetails({
           </>
         )}
       </dl>
+      {links && order.invoices.length > 0 && (
+        <>
+          <h2>{t('thanks.documents')}</h2>
+          <ul className="thanks__documents">
+            {order.invoices.map((invoice) => (
+              <li key={invoice.id}>
+                {`${t(`thanks.invoiceKinds.${invoice.kind}`)} ${invoice.number}: `}
+                <a href={links.invoices[invoice.id]?.pdf} download>
+                  PDF
+                </a>
+                {' · '}
+                <a href={links.invoices[invoice.id]?.xml} download>
+                  {t('thanks.invoiceXml')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {seats.length > 0 && (
         <>
           <h2>{t('thanks.workshops')}</h2>
@@ -253,7 +291,7 @@ function OrderDetails({
  * How to pay a pending transfer order: the amount, the organisers' account, the order code as the
  * transfer's title and the day the places are held until; what happens when the money comes.
  */
-function TransferDetails({ order, payBy }: { order: OrderView; payBy: string }) {
+function TransferDetails({ order, payBy, proforma }: { order: OrderView; payBy: string; proforma: string | null }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const date = formatDateTime(lang, payBy);
@@ -279,6 +317,13 @@ function TransferDetails({ order, payBy }: { order: OrderView; payBy: string }) 
         <dt>{t('thanks.transfer.payBy')}</dt>
         <dd>{date}</dd>
       </dl>
+      {proforma && (
+        <p>
+          <a href={proforma} download>
+            {t('thanks.transfer.proforma')}
+          </a>
+        </p>
+      )}
       {isExample('organiser') && <p className="thanks__example">{t('thanks.transfer.example')}</p>}
       <p>{t('thanks.transfer.after')}</p>
     </section>

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { fa3Text, validateFa3 } from '../support/fa3';
+import { textOf } from '../support/pdf-text';
 import { axeViolations, expect, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
@@ -141,7 +144,38 @@ test.describe('the purchase dialog in the browser', () => {
     await expect(page.locator('.thanks__lines')).toHaveText(
       'ACME sp. z o.o.\nNIP 5260250274\nul. Prosta 1\n00-850 Warszawa\nPolska',
     );
-    await expect(page.getByText('Fakturę wyślemy e-mailem po otrzymaniu płatności.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Fakturę wysłaliśmy w załączniku e-maila z potwierdzeniem; pobierzesz ją też powyżej, jako PDF i XML.',
+      ),
+    ).toBeVisible();
+
+    // The invoice, issued with the payment, is on the order page: its PDF and its FA(3) XML.
+    const documents = page.getByRole('listitem').filter({ hasText: /^Faktura zaliczkowa FV\/\d{4}\/\d{5}:/ });
+    await expect(documents).toHaveCount(1);
+    const number = /FV\/\d{4}\/\d{5}/.exec((await documents.textContent()) ?? '')?.[0] ?? '';
+    const fileName = number.replaceAll('/', '-');
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('link', { name: 'PDF' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toBe(`${fileName}.pdf`);
+    const pdfText = await textOf(new Uint8Array(await readFile((await pdfDownload.path()) ?? '')));
+    // What the VAT act asks for, as a viewer reads it: the number, both parties' NIPs, the amounts.
+    expect(pdfText).toContain(number);
+    expect(pdfText).toContain('5260250274');
+    expect(pdfText).toContain('ACME sp. z o.o.');
+    expect(pdfText).toContain('499,00');
+    expect(pdfText).toContain('613,77');
+    const [xmlDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('link', { name: 'XML (KSeF)' }).click(),
+    ]);
+    expect(xmlDownload.suggestedFilename()).toBe(`${fileName}.xml`);
+    const xml = await readFile((await xmlDownload.path()) ?? '', 'utf8');
+    expect(validateFa3(xml)).toEqual({ valid: true, errors: expect.stringMatching(/validates$/) });
+    expect(fa3Text(xml, 'Fa/P_2')).toBe(number);
+    expect(fa3Text(xml, 'Podmiot2/DaneIdentyfikacyjne/NIP')).toBe('5260250274');
 
     const admin = await request.get(`/api/admin/orders?q=${encodeURIComponent(buyer)}`, {
       headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },

@@ -1,4 +1,3 @@
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
 import { invoicePdf, proformaPdf } from '../../worker/invoices/pdf';
@@ -11,30 +10,12 @@ import {
   PERSON,
   proforma,
 } from '../support/invoice-pdf-fixtures';
+import { open, textOf } from '../support/pdf-text';
 
 // The invoice PDFs read back with pdf.js, as a viewer or an accountant's software reads them: the
 // text of each element the VAT act asks for, where it belongs. Each text run becomes one item, and
 // the items are joined with " | " in drawing order, so "Data wystawienia | 2027-05-04" is that
 // label with that value, and a table row is its cells in order.
-
-async function open(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  // pdf.js takes the buffer over: give it a copy.
-  return getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
-}
-
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const doc = await open(bytes);
-  const items: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) {
-      // No-break spaces (Polish amounts: "1 228,77 zł") read as plain spaces.
-      const text = 'str' in item ? item.str.replace(/\s+/g, ' ').trim() : '';
-      if (text) items.push(text);
-    }
-  }
-  return items.join(' | ');
-}
 
 /** The items, one after another, as they appear in the document. */
 const seq = (...items: string[]) => items.join(' | ');

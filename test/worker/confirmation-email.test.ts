@@ -63,7 +63,7 @@ const CASES: {
       person: 'Imię i nazwisko',
       poland: 'Polska',
       germany: 'Niemcy',
-      next: 'Fakturę wyślemy na ten adres e-mail po otrzymaniu płatności.',
+      next: 'Faktura jest w załączniku tego e-maila (PDF); na stronie zamówienia pobierzesz ją też jako plik XML (KSeF).',
     },
   },
   {
@@ -80,7 +80,7 @@ const CASES: {
       person: 'Full name',
       poland: 'Poland',
       germany: 'Germany',
-      next: 'We will email the invoice to this address once the payment is received.',
+      next: 'The invoice is attached to this email (PDF); you can also download it as an XML file (KSeF) from your order page.',
     },
   },
   {
@@ -97,7 +97,7 @@ const CASES: {
       person: 'Full name',
       poland: 'Poland',
       germany: 'Germany',
-      next: 'We will email the invoice to this address once the payment is received.',
+      next: 'The invoice is attached to this email (PDF); you can also download it as an XML file (KSeF) from your order page.',
     },
   },
   {
@@ -114,7 +114,7 @@ const CASES: {
       person: 'Vor- und Nachname',
       poland: 'Polen',
       germany: 'Deutschland',
-      next: 'Die Rechnung senden wir an diese E-Mail-Adresse, sobald die Zahlung eingegangen ist.',
+      next: 'Die Rechnung finden Sie im Anhang dieser E-Mail (PDF); auf Ihrer Bestellseite können Sie sie auch als XML-Datei (KSeF) herunterladen.',
     },
   },
   {
@@ -131,7 +131,7 @@ const CASES: {
       person: 'Nombre y apellidos',
       poland: 'Polonia',
       germany: 'Alemania',
-      next: 'Te enviaremos la factura a esta dirección de correo en cuanto recibamos el pago.',
+      next: 'La factura va adjunta a este correo (PDF); en la página de tu pedido también puedes descargarla como archivo XML (KSeF).',
     },
   },
 ];

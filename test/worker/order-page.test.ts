@@ -87,6 +87,8 @@ describe('the thank-you page, as the worker serves it', () => {
       kind: 'loaded',
       order: { ...(api as object), emails: known.order.emails },
       qr: { [id]: svgDataUrl(ticketQrSvg(code)) },
+      // No invoice asked for: no documents to link; a card order has no pro-forma.
+      links: { invoices: {}, proforma: null },
     });
     expect(known.order.emails.map((e) => e.kind)).toEqual(['confirmation']);
     expect(Object.keys(island.props.workshopTitles)).toHaveLength(3);
