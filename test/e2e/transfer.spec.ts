@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ORGANISER } from '../../site/event';
+import { fa3Text, validateFa3 } from '../support/fa3';
 import { expect, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
@@ -128,6 +129,14 @@ test('a company pays by transfer: bank details on its order page, an organiser r
   await expect(page.getByRole('region', { name: 'Dane do przelewu' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toHaveCount(2);
   await expect(page.getByRole('main')).toContainText('Anna Nowak');
+  // And the invoice the payment issued, dated the day the money arrived, as PDF and XML.
+  const invoice = page.getByRole('listitem').filter({ hasText: /^Faktura zaliczkowa FV\/\d{4}\/\d{5}:/ });
+  await expect(invoice.getByRole('link', { name: 'PDF' })).toBeVisible();
+  const xml = await (
+    await request.get((await invoice.getByRole('link', { name: 'XML (KSeF)' }).getAttribute('href')) ?? '')
+  ).text();
+  expect(validateFa3(xml).valid).toBe(true);
+  expect(fa3Text(xml, 'Fa/Platnosc/FormaPlatnosci')).toBe('6');
 });
 
 test('the Transfers screen loads a statement and reports each incoming transfer', async ({ page, request }) => {

@@ -19,6 +19,7 @@ import worker from '../../worker/index';
 import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
 import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
+import { expectValidInvoices } from './fa3';
 import statementTemplate from './fixtures/statement.mt940?raw';
 import { clearKv } from './kv';
 import { callWorker } from './platform';
@@ -99,9 +100,11 @@ beforeEach(async () => {
   setClock(ORDERED_AT);
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+  // Every invoice a transfer paid is a valid FA(3) document (form of payment 6, the account).
+  await expectValidInvoices((await office().listInvoices({}, null, 1000)).invoices);
 });
 
 describe('POST /api/orders with payment: transfer', () => {
