@@ -131,18 +131,23 @@ export function Invoices() {
         )}
       </div>
       <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
+        <div className="console-field console-field--wide">
+          <label htmlFor="invoices-q">{t('orders.search')}</label>
+          <input
+            id="invoices-q"
+            name="q"
+            type="search"
+            defaultValue={search.get('q') ?? ''}
+            aria-describedby="invoices-q-hint"
+            maxLength={100}
+          />
+          <span id="invoices-q-hint" className="console-hint">
+            {t('invoices.searchHint')}
+          </span>
+        </div>
         <div className="console-field">
           <label htmlFor="invoices-month">{t('invoices.month')}</label>
-          <input
-            id="invoices-month"
-            name="month"
-            type="month"
-            defaultValue={month ?? ''}
-            aria-describedby="invoices-month-hint"
-          />
-          <span id="invoices-month-hint" className="console-hint">
-            {t('invoices.monthHint')}
-          </span>
+          <input id="invoices-month" name="month" type="month" defaultValue={month ?? ''} />
         </div>
         <div className="console-field">
           <label htmlFor="invoices-kind">{t('invoices.kind')}</label>
@@ -165,20 +170,6 @@ export function Invoices() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="console-field console-field--wide">
-          <label htmlFor="invoices-q">{t('orders.search')}</label>
-          <input
-            id="invoices-q"
-            name="q"
-            type="search"
-            defaultValue={search.get('q') ?? ''}
-            aria-describedby="invoices-q-hint"
-            maxLength={100}
-          />
-          <span id="invoices-q-hint" className="console-hint">
-            {t('invoices.searchHint')}
-          </span>
         </div>
         <div className="console-filters__actions">
           <button type="submit" className="console-button">
