@@ -269,6 +269,15 @@ export type KsefState =
   /** KSeF refused it (a fault in the document): reported to the organisers, never sent again as is. */
   | { status: 'rejected'; error: string; at: string };
 
+/** Every KSeF state, in the order an invoice passes through them (filters and lists name them). */
+export const KSEF_STATUSES = [
+  'waiting',
+  'queued',
+  'sent',
+  'accepted',
+  'rejected',
+] as const satisfies readonly KsefState['status'][];
+
 /** The fields of an invoice that a correction names: the invoice it corrects. */
 export type CorrectedInvoice = {
   id: string;

@@ -62,8 +62,17 @@ export async function callApi<T>(
   return body as T;
 }
 
-/** Fetches a CSV export with the token and hands it to the browser as a download. */
-export async function downloadCsv(token: string, path: string, filename: string): Promise<void> {
+/** The file name a download's `Content-Disposition` gives, if it gives one. */
+function attachmentName(response: Response): string | null {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Fetches a file with the token (an export, an invoice's PDF or XML) and hands it to the browser as
+ * a download, named as the server names it, else `filename`.
+ */
+export async function downloadFile(token: string, path: string, filename: string): Promise<void> {
   let response: Response;
   try {
     response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
@@ -74,7 +83,7 @@ export async function downloadCsv(token: string, path: string, filename: string)
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = attachmentName(response) ?? filename;
   document.body.append(link);
   link.click();
   link.remove();

@@ -6,6 +6,7 @@ import { storedToken, storeToken } from './api';
 import { Dashboard } from './dashboard';
 import { Door } from './door';
 import { switchLanguage } from './i18n';
+import { Invoices } from './invoices';
 import { Login } from './login';
 import { Messages } from './messages';
 import { OrderPage } from './order';
@@ -16,6 +17,7 @@ import { Transfers } from './transfers';
 const SECTIONS = [
   { path: '/', key: 'dashboard' },
   { path: '/orders', key: 'orders' },
+  { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
   { path: '/messages', key: 'messages' },
   { path: '/door', key: 'door' },
@@ -78,6 +80,9 @@ export function ConsoleApp() {
                 <Orders />
               </Route>
               <Route path="/orders/:id">{(params) => <OrderPage id={params.id} />}</Route>
+              <Route path="/invoices">
+                <Invoices />
+              </Route>
               <Route path="/transfers">
                 <Transfers />
               </Route>

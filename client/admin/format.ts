@@ -43,3 +43,25 @@ export function dayEnd(day: string): string | undefined {
   date.setDate(date.getDate() + 1);
   return date.toISOString();
 }
+
+/** A calendar day as written on an invoice (`2027-03-14`), short, in the language's form. */
+export function calendarDay(lang: LanguageCode, day: string): string {
+  // Noon UTC names the same day in every zone, so formatting never moves it.
+  return new Intl.DateTimeFormat(language(lang).intl, { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** A month (`2027-03`) by name: "marzec 2027". */
+export function monthName(lang: LanguageCode, month: string): string {
+  return new Intl.DateTimeFormat(language(lang).intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
+/** The month it is now at the venue, `YYYY-MM`: invoices are dated in Warsaw. */
+export function currentMonth(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', timeZone: ZONE }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}

@@ -6,6 +6,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { dateTime, money } from './format';
+import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
 import { ordersHref } from './orders';
 import { useApi } from './session';
@@ -161,6 +162,9 @@ export function OrderPage({ id }: { id: string }) {
         <h2 id="order-tickets">{t('order.tickets', { n: order.tickets.length })}</h2>
         <Tickets order={order} />
       </section>
+      {/* Only an order with invoice data gets invoices: the panel would always be empty for the rest.
+          A payment or refund recorded here issues one, and adds to the history: the panel reads again. */}
+      {order.invoice && <OrderInvoices orderId={order.id} code={order.code} revision={history.length} />}
       <section aria-labelledby="order-history">
         <h2 id="order-history">{t('order.history')}</h2>
         <History entries={history} />

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { ApiFailure, callApi, downloadCsv } from './api';
+import { ApiFailure, callApi, downloadFile } from './api';
 
 export type LogoutReason = 'user' | 'expired';
 
@@ -25,7 +25,7 @@ export function useApi() {
     [token, guard],
   );
   const download = useCallback(
-    (path: string, filename: string) => downloadCsv(token, path, filename).catch(guard),
+    (path: string, filename: string) => downloadFile(token, path, filename).catch(guard),
     [token, guard],
   );
   return { call, download };

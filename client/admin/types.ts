@@ -1,6 +1,7 @@
 // What the organiser API answers, as the console reads it (site/orders.ts and worker/routes/admin.ts
 // hold the real shapes; code flows from site/ to both, never worker -> client).
 import type { ContactTopic } from '../../site/contact';
+import type { IssuedInvoice } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import type { EmailRecord, LogEntry, Order, TransferReport } from '../../site/orders';
 
@@ -34,3 +35,8 @@ export type InboxMessage = {
 
 /** What `POST /api/admin/transfers/import` answers. */
 export type TransferImport = { statements: number; credits: number; debits: number; report: TransferReport[] };
+
+// Invoices as site/invoices.ts defines them; the page shape is what `GET /api/admin/invoices` answers.
+export type { InvoiceKind, IssuedInvoice, KsefState } from '../../site/invoices';
+export { INVOICE_KINDS, KSEF_STATUSES } from '../../site/invoices';
+export type InvoicePage = { invoices: IssuedInvoice[]; cursor: string | null };

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { INVOICE_KINDS, type IssuedInvoice } from '../../site/invoices';
+import { INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
 import { boxOffice } from '../box-office/box-office';
 import type { InvoiceFilter } from '../box-office/invoices';
 import { toCsv } from '../csv';
@@ -14,7 +14,6 @@ import { invoiceResponse } from './orders';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const INVOICE_ID = /^[0-9A-Z]{26}$/;
-const KSEF_STATUSES = ['waiting', 'queued', 'sent', 'accepted', 'rejected'] as const;
 
 const listQuery = z.object({
   month: z.string().regex(MONTH).optional(),

@@ -1,0 +1,393 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useLanguage } from '../lib/use-language';
+import { ExportButton } from './export-button';
+import { calendarDay, currentMonth, money, monthName } from './format';
+import { useApi } from './session';
+import { LoadState } from './status';
+import { INVOICE_KINDS, type InvoicePage, type IssuedInvoice, KSEF_STATUSES } from './types';
+
+/** Invoices per page: a month of a busy sale runs to hundreds, a page stays quick to render. */
+const PAGE_SIZE = 50;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The month the screen shows: the URL's, the current one when the URL names none, or every month
+ * when the organiser cleared the field (`month=` empty), to find an invoice by number whenever it was issued.
+ */
+function chosenMonth(search: URLSearchParams): string | null {
+  if (!search.has('month')) return currentMonth();
+  const month = search.get('month') ?? '';
+  return MONTH.test(month) ? month : null;
+}
+
+/** The API query of the console's URL (without cursor and limit). */
+function apiQuery(search: URLSearchParams, month: string | null): URLSearchParams {
+  const query = new URLSearchParams();
+  if (month) query.set('month', month);
+  const kind = search.get('kind');
+  if (kind && (INVOICE_KINDS as readonly string[]).includes(kind)) query.set('kind', kind);
+  const ksef = search.get('ksef');
+  if (ksef && (KSEF_STATUSES as readonly string[]).includes(ksef)) query.set('ksef', ksef);
+  const q = search.get('q')?.trim();
+  if (q) query.set('q', q);
+  return query;
+}
+
+/**
+ * The invoices and corrections the box office has issued: filters in the URL (month, kind, KSeF
+ * state, text), "more" follows the API's cursor, each row downloads its PDF and FA(3) XML, and the
+ * month goes to the accountant as CSV or as a zip of its XML files.
+ */
+export function Invoices() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const { call } = useApi();
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const month = chosenMonth(search);
+  const query = apiQuery(search, month).toString();
+  const [list, setList] = useState<{ query: string; invoices: IssuedInvoice[]; cursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const shown = list?.query === query ? list : null;
+
+  const page = useCallback(
+    (cursor: string | null) => {
+      const params = new URLSearchParams(query);
+      params.set('limit', String(PAGE_SIZE));
+      if (cursor) params.set('cursor', cursor);
+      return call<InvoicePage>(`/api/admin/invoices?${params}`);
+    },
+    [call, query],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the first page again.
+  useEffect(() => {
+    let current = true;
+    setError(null);
+    page(null).then(
+      (result) => current && setList({ query, ...result }),
+      (failure) => current && setError(failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [page, query, attempt]);
+
+  const more = async () => {
+    if (!shown?.cursor) return;
+    setLoadingMore(true);
+    setError(null);
+    try {
+      const next = await page(shown.cursor);
+      setList((before) =>
+        before?.query === query
+          ? { query, invoices: [...before.invoices, ...next.invoices], cursor: next.cursor }
+          : before,
+      );
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    const chosen = String(form.get('month') ?? '').trim();
+    // The current month is the default, so it stays out of the URL; no month at all is said as `month=`.
+    if (chosen !== currentMonth()) next.set('month', chosen);
+    for (const name of ['kind', 'ksef', 'q'] as const) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+    }
+    navigate(next.size ? `/invoices?${next}` : '/invoices');
+  };
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const waiting = shown?.invoices.some((invoice) => invoice.ksef.status === 'waiting') ?? false;
+
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('invoices.title')}</h1>
+        {month && (
+          <div className="console-title__tools">
+            <ExportButton
+              path={`/api/admin/invoices/export.csv?month=${month}`}
+              filename={`faktury-${month}.csv`}
+              label={t('invoices.exportCsv', { month: monthName(lang, month) })}
+            />
+            <ExportButton
+              path={`/api/admin/invoices/export.zip?month=${month}`}
+              filename={`faktury-${month}.zip`}
+              label={t('invoices.exportZip', { month: monthName(lang, month) })}
+            />
+          </div>
+        )}
+      </div>
+      <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
+        <div className="console-field console-field--wide">
+          <label htmlFor="invoices-q">{t('orders.search')}</label>
+          <input
+            id="invoices-q"
+            name="q"
+            type="search"
+            defaultValue={search.get('q') ?? ''}
+            aria-describedby="invoices-q-hint"
+            maxLength={100}
+          />
+          <span id="invoices-q-hint" className="console-hint">
+            {t('invoices.searchHint')}
+          </span>
+        </div>
+        <div className="console-field">
+          <label htmlFor="invoices-month">{t('invoices.month')}</label>
+          <input id="invoices-month" name="month" type="month" defaultValue={month ?? ''} />
+        </div>
+        <div className="console-field">
+          <label htmlFor="invoices-kind">{t('invoices.kind')}</label>
+          <select id="invoices-kind" name="kind" defaultValue={search.get('kind') ?? ''}>
+            <option value="">{t('orders.any')}</option>
+            {INVOICE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`invoices.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor="invoices-ksef">{t('invoices.ksef')}</label>
+          <select id="invoices-ksef" name="ksef" defaultValue={search.get('ksef') ?? ''}>
+            <option value="">{t('orders.any')}</option>
+            {KSEF_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`invoices.ksefStates.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-filters__actions">
+          <button type="submit" className="console-button">
+            {t('orders.apply')}
+          </button>
+          <Link href="/invoices" className="console-button console-button--quiet">
+            {t('orders.reset')}
+          </Link>
+        </div>
+      </form>
+      {waiting && <p className="console-note">{t('invoices.waitingNote')}</p>}
+      <LoadState error={error} loading={!shown && !error} retry={retry} />
+      {shown && (
+        <>
+          <InvoiceTable
+            invoices={shown.invoices}
+            caption={month ? t('invoices.caption', { month: monthName(lang, month) }) : t('invoices.captionAll')}
+            withOrder
+          />
+          {shown.invoices.length === 0 && <p className="console-muted">{t('invoices.empty')}</p>}
+          {shown.cursor && (
+            <div className="console-pager">
+              <button
+                type="button"
+                className="console-button console-button--quiet"
+                onClick={more}
+                disabled={loadingMore}
+              >
+                {loadingMore ? t('common.loading') : t('invoices.more')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The invoices of one order (found by its code, kept only if they are this order's), with their
+ * downloads: a panel of the order's screen. `revision` changes when the order may have a new one.
+ */
+export function OrderInvoices({ orderId, code, revision }: { orderId: string; code: string; revision: number }) {
+  const { t } = useTranslation('admin');
+  const { call } = useApi();
+  const [invoices, setInvoices] = useState<IssuedInvoice[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `revision` of the order reads its invoices again.
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const page = await call<InvoicePage>(`/api/admin/invoices?${new URLSearchParams({ q: code, limit: '200' })}`);
+      // The search also reads buyers' names: a name that happens to contain the code is someone else's.
+      setInvoices(page.invoices.filter((invoice) => invoice.orderId === orderId));
+    } catch (failure) {
+      setError(failure);
+    }
+  }, [call, code, orderId, revision]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="order-invoices">
+      <h2 id="order-invoices">{t('invoices.title')}</h2>
+      <LoadState error={error} loading={!invoices && !error} retry={load} />
+      {invoices &&
+        (invoices.length === 0 ? (
+          <p className="console-muted">{t('invoices.noneForOrder')}</p>
+        ) : (
+          <>
+            {invoices.some((invoice) => invoice.ksef.status === 'waiting') && (
+              <p className="console-note">{t('invoices.waitingNote')}</p>
+            )}
+            <InvoiceTable invoices={invoices} caption={t('invoices.orderCaption', { code })} />
+          </>
+        ))}
+    </section>
+  );
+}
+
+function InvoiceTable({
+  invoices,
+  caption,
+  withOrder = false,
+}: {
+  invoices: IssuedInvoice[];
+  caption: string;
+  withOrder?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table console-table--invoices">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('invoices.number')}</th>
+            <th scope="col">{t('invoices.kind')}</th>
+            <th scope="col">{t('invoices.issuedOn')}</th>
+            <th scope="col">{t('invoices.buyer')}</th>
+            <th scope="col" className="num">
+              {t('orders.gross')}
+            </th>
+            <th scope="col">{t('invoices.ksef')}</th>
+            {withOrder && <th scope="col">{t('invoices.order')}</th>}
+            <th scope="col">{t('invoices.files')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.id}>
+              <th scope="row" className="console-nowrap" translate="no">
+                {invoice.number}
+              </th>
+              <td>
+                {t(`invoices.kinds.${invoice.kind}`)}
+                {invoice.correction && (
+                  <span className="console-hint console-block">
+                    {t('invoices.corrects', { number: invoice.correction.of.number })}
+                  </span>
+                )}
+              </td>
+              <td className="console-nowrap">{calendarDay(lang, invoice.issuedOn)}</td>
+              <td>
+                {invoice.buyer.name}
+                <span className="console-hint console-block">
+                  {invoice.buyer.taxId
+                    ? t(invoice.buyer.country === 'PL' ? 'invoices.nip' : 'invoices.taxNumber', {
+                        taxId: invoice.buyer.taxId,
+                      })
+                    : t('order.invoicePerson')}
+                </span>
+              </td>
+              <td className="num console-nowrap">{money(lang, invoice.totals.gross)}</td>
+              <td>
+                <KsefCell invoice={invoice} />
+              </td>
+              {withOrder && (
+                <td>
+                  <Link href={`/orders/${invoice.orderId}`} className="console-code">
+                    {invoice.orderCode}
+                  </Link>
+                </td>
+              )}
+              <td>
+                <InvoiceFiles invoice={invoice} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Where the invoice stands with KSeF, in words: its KSeF number once accepted, KSeF's reason if rejected. */
+function KsefCell({ invoice }: { invoice: IssuedInvoice }) {
+  const { t } = useTranslation('admin');
+  const { ksef } = invoice;
+  return (
+    <>
+      <span className={`console-status console-ksef--${ksef.status}`}>{t(`invoices.ksefStates.${ksef.status}`)}</span>
+      {ksef.status === 'accepted' && (
+        <span className="console-hint console-block console-break" translate="no">
+          {ksef.number}
+        </span>
+      )}
+      {ksef.status === 'rejected' && <span className="console-block console-alert-text">{ksef.error}</span>}
+      {ksef.status === 'queued' && ksef.error && (
+        <span className="console-hint console-block">{t('invoices.lastError', { error: ksef.error })}</span>
+      )}
+    </>
+  );
+}
+
+/** The invoice's PDF and FA(3) XML, fetched with the token; each button names the invoice for a screen reader. */
+function InvoiceFiles({ invoice }: { invoice: IssuedInvoice }) {
+  const { t } = useTranslation('admin');
+  const { download } = useApi();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const fetchFile = async (extension: 'pdf' | 'xml') => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      // The server names the file (`FV-2027-00042.pdf`); this name is only a fallback.
+      await download(
+        `/api/admin/invoices/${invoice.id}.${extension}`,
+        `${invoice.number.replaceAll('/', '-')}.${extension}`,
+      );
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="console-files">
+      {(['pdf', 'xml'] as const).map((extension) => (
+        <button
+          key={extension}
+          type="button"
+          className="console-button console-button--quiet console-button--small"
+          disabled={busy}
+          onClick={() => void fetchFile(extension)}
+        >
+          {extension.toUpperCase()}
+          <span className="visually-hidden"> {t('invoices.fileOf', { number: invoice.number })}</span>
+        </button>
+      ))}
+      {failed && (
+        <p className="console-alert" role="alert">
+          {t('invoices.downloadFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
