@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANISER } from '../../site/event';
-import { siteFacts } from '../../site/facts';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { invoiceLines } from '../../site/invoice-view';
 import {
@@ -187,7 +186,8 @@ function OrderDetails({
           <span className={`status status--${order.status}`}>{t(`thanks.status.${order.status}`)}</span>{' '}
           {order.status === 'pending' && order.payment === 'transfer'
             ? t('thanks.statusText.transfer')
-            : t(`thanks.statusText.${order.status}`, { date: siteFacts(lang).date })}
+            : // `{{date}}`, the congress's day, is one of the texts' own facts (client/lib/i18n.ts).
+              t(`thanks.statusText.${order.status}`)}
         </p>
         <p>{t('thanks.sentTo', { email: order.email })}</p>
         {confirmation && order.status === 'paid' && (
