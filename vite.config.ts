@@ -11,6 +11,32 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
   return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+};
+
+// Every island needs React, i18next and the site's formatting, and the entry is loaded before any
+// island: a module that the entry or more than one island reaches goes into the entry chunk, not
+// into a common chunk of its own. Each file more was a request and its own gzip stream (the
+// purchase dialog loaded eight files, 1.5 KB more gzip than the same code in three).
+function entryChunk(id: string, graph: ModuleGraph): string | null {
+  const roots = new Set<string>();
+  const seen = new Set<string>();
+  const climb = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    const info = graph.getModuleInfo(module);
+    if (!info) return;
+    if (info.isEntry) roots.add('entry');
+    if (info.dynamicImporters.length > 0) roots.add(module);
+    for (const importer of info.importers) climb(importer);
+  };
+  climb(id);
+  return roots.has('entry') || roots.size > 1 ? 'index' : null;
+}
+
 // The client entry is client/index.html; the Cloudflare plugin builds the worker from
 // wrangler.toml and runs it in workerd during `vite dev`. `vite build` then prerenders every page
 // into the built client and builds the organiser console (scripts/prerender.ts).
@@ -39,7 +65,10 @@ export default defineConfig({
           polyfill: false,
           resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
         },
-        rollupOptions: { input: 'client/index.html', output: { chunkFileNames: chunkName } },
+        rollupOptions: {
+          input: 'client/index.html',
+          output: { chunkFileNames: chunkName, codeSplitting: { groups: [{ name: entryChunk }] } },
+        },
       },
     },
   },

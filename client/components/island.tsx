@@ -5,7 +5,7 @@ import type { IslandName, IslandStart } from '../islands';
 import { IslandRoot } from './island-root';
 
 /** What an island's component takes from its page: JSON, written into the page with it. */
-export type IslandProps = Record<string, string | Record<string, string>>;
+export type IslandProps = Record<string, string | boolean | Record<string, string>>;
 
 /**
  * Prerenders an island (client/islands.ts) in its own container, rendered as its own root so that

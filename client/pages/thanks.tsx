@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { calendarPath, congressCalendarLinks } from '../../site/calendar';
 import { brandName, EVENT } from '../../site/event';
+import { isExample } from '../../site/example-data';
 import type { LanguageCode } from '../../site/languages';
 import { PRODUCTS } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
@@ -26,7 +27,8 @@ function calendarLinks(lang: LanguageCode): CalendarLinks {
 /**
  * The buyer's thank-you page: the order, read in the browser from the URL's query, so at load.
  * The workshops' titles and the products' names go with the island, so that it loads no events or
- * tickets catalogue for them; the calendar's links too, so that it carries no calendar code.
+ * tickets catalogue for them; the calendar's links too, so that it carries no calendar code; and
+ * whether the bank account is an example, so that it carries no list of examples.
  */
 export default function Thanks() {
   const { t } = useTranslation('events');
@@ -35,6 +37,11 @@ export default function Thanks() {
   const productNames = Object.fromEntries(PRODUCTS.map(({ id }) => [id, productName(id)]));
   const calendar = calendarLinks(useLanguage());
   return (
-    <Island name="order" component={OrderStatus} props={{ workshopTitles, productNames, calendar }} start="at-load" />
+    <Island
+      name="order"
+      component={OrderStatus}
+      props={{ workshopTitles, productNames, calendar, exampleAccount: isExample('organiser') }}
+      start="at-load"
+    />
   );
 }
