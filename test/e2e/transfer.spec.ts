@@ -2,21 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ORGANISER } from '../../site/event';
 import { fa3Text, validateFa3 } from '../support/fa3';
+import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { expect, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // Payment by bank transfer (issue 33): a company orders with invoice data and pays by transfer, sees
 // the bank details on its order page, an organiser records the transfer in the console, and the
 // order page then shows the tickets.
-
-const COMPANY = {
-  name: 'Przykładowa Firma sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Świętokrzyska 12',
-  postalCode: '00-916',
-  city: 'Warszawa',
-  country: 'PL',
-};
 
 async function noAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -6,6 +6,7 @@ import type { CartItem, MailJob, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
+import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidFa3, expectValidInvoices } from './fa3';
 import { callWorker } from './platform';
@@ -13,14 +14,6 @@ import { callWorker } from './platform';
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
 
-const COMPANY: InvoiceData = {
-  name: 'Przykładowa Firma sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Świętokrzyska 12',
-  postalCode: '00-916',
-  city: 'Warszawa',
-  country: 'PL',
-};
 const GERMAN_COMPANY: InvoiceData = {
   name: 'Beispiel GmbH',
   taxId: 'DE123456789',

@@ -2,6 +2,7 @@ import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionC
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_MINUTES } from '../../site/tickets';
 import worker from '../../worker/index';
+import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 
@@ -33,16 +34,6 @@ async function purchaseWith(bindings: Partial<typeof env>, plan: string, body: u
 }
 
 const orders = allOrders;
-
-/** A Polish company's invoice data; 5260250274 passes the NIP checksum. */
-const ACME = {
-  name: 'ACME sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Prosta 1',
-  postalCode: '00-850',
-  city: 'Warszawa',
-  country: 'PL',
-};
 
 /** A cart of one online ticket with invoice data, as the dialog sends it. */
 function order(invoice: unknown) {

@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORGANISER } from '../../site/event';
-import type { InvoiceData } from '../../site/invoices';
 import type { OrderView } from '../../site/order-view';
 import {
   type CartItem,
@@ -17,6 +16,7 @@ import { href } from '../../site/pages';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
+import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { expectValidInvoices } from './fa3';
@@ -32,15 +32,6 @@ const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(91);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
-
-const COMPANY: InvoiceData = {
-  name: 'Przykładowa Firma sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Świętokrzyska 12',
-  postalCode: '00-916',
-  city: 'Warszawa',
-  country: 'PL',
-};
 
 /** Midday in Warsaw, inside the promotion: its day is the same in UTC. */
 const ORDERED_AT = '2027-03-15T11:00:00Z';

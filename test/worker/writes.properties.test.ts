@@ -6,6 +6,7 @@ import { isEuCountry } from '../../site/invoices';
 import { LANGUAGE_CODES } from '../../site/languages';
 import { findProduct, PLAN_TYPES, PRODUCT_IDS, priceAt } from '../../site/tickets';
 import { PURCHASE_BODY_LIMIT } from '../../worker/routes/purchase';
+import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
@@ -124,16 +125,6 @@ const nip = (wrong = false) =>
 
 const invoiceText = (max: number) =>
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter(trimmedLength(1, max));
-
-/** A Polish company's invoice data, valid as it is. */
-const ACME = {
-  name: 'ACME sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Prosta 1',
-  postalCode: '00-850',
-  city: 'Warszawa',
-  country: 'PL',
-};
 
 /**
  * Valid invoice data: a Polish company (its NIP written with or without separators or prefix), a
