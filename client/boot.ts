@@ -441,21 +441,21 @@ export function cancelledPayment(doc: Document = document): void {
 
 /**
  * The behaviours of a page that need no React. This script runs as the parser reaches the end of
- * the body, before the first frame is drawn, so it does there only what costs nothing until an
- * event comes (listeners on the document) and what the first frame must show (the development
- * notice, the portraits' state, a cancelled payment's dialog). The rest waits for the first frame:
- * the first read of `localStorage` is a synchronous round trip to the browser process, reading
- * `scrollY` makes the browser style and lay out the whole page inside the script (the header's
- * shadow took more time than the rest of the script at load in a trace at 4x CPU), and an observer
- * and a cookie can come a frame later just as well.
+ * the body, in the task that ends the parse and, with it, fires the load event, which makes the
+ * browser style and lay out the rest of the page in the same task. So it does there only what
+ * costs nothing until an event comes (listeners on the document) and what the first frame must
+ * show (the portraits' state, a cancelled payment's dialog). The rest waits for the first frame:
+ * the first reads of `sessionStorage` and `localStorage` are synchronous round trips to the browser
+ * process (the development notice's and the typeface's flags were a third of the script's time at
+ * load in a CPU profile at 4x), reading `scrollY` makes the browser style and lay out the whole
+ * page inside the script (the header's shadow took more time than the rest of the script at load
+ * in a trace at 4x CPU), and an observer and a cookie can come a frame later just as well. The
+ * development notice is a toast over the page, so showing it a frame later moves nothing.
  */
 export function pageBehaviours(doc: Document = document): void {
   dialogFallbacks(doc);
   modalsPaintFirst(doc);
   productDialogs(doc);
-  showDevNotice(doc);
-  // Waits for the load event itself: after the first frame it could miss it.
-  brandFont(doc);
   dropdowns(doc);
   menus(doc);
   avatars(doc);
@@ -463,7 +463,15 @@ export function pageBehaviours(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   // One task each: together they were one task of 26 ms of CPU after the first paint in a trace,
   // which a phone's CPU makes a long one.
-  const later = [headerShadow, scheduleWelcomePopup, rememberLanguage, linkManifest, footerService];
+  const later = [
+    headerShadow,
+    showDevNotice,
+    scheduleWelcomePopup,
+    brandFont,
+    rememberLanguage,
+    linkManifest,
+    footerService,
+  ];
   afterNextPaint(win, () => {
     for (const behaviour of later) win.setTimeout(() => behaviour(doc), 0);
   });
