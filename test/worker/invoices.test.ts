@@ -1,4 +1,4 @@
-import { createMessageBatch, env } from 'cloudflare:test';
+import { createMessageBatch, env, SELF } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
@@ -379,6 +379,19 @@ describe('the invoice PDF', () => {
     await pay(order.id);
     const [confirmation] = await sendEmails(order.id, 'confirmation');
     expect(confirmation?.attachments.some((a) => a.type === 'application/pdf')).toBe(false);
+  });
+
+  it('is made for three downloads at once, each in its own request', async () => {
+    // The font subsetting's stream once made every document but the first wait on the first
+    // request's timer, and workerd cancelled them as hung (worker/invoices/pdf-kit.ts).
+    const { orderId, token } = await buyOverHttp([{ product: 'online-vip' }], COMPANY);
+    await pay(orderId);
+    const url = `${ORIGIN}/api/orders/${orderId}/invoice.pdf?token=${token}`;
+    const downloads = await Promise.all([1, 2, 3].map(() => SELF.fetch(url)));
+    for (const download of downloads) {
+      expect(download.status).toBe(200);
+      expect(isPdf(new Uint8Array(await download.arrayBuffer()))).toBe(true);
+    }
   });
 
   it('is downloaded by the buyer and by organisers', async () => {

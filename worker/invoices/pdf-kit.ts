@@ -80,13 +80,20 @@ export class Sheet {
     this.addPage();
   }
 
-  /** A new document with the typeface embedded (subset to the glyphs it uses when saved). */
+  /**
+   * A new document with the typeface embedded whole: the files are already cut to the characters
+   * an invoice can hold. pdf-lib's own subsetting writes the font through fontkit's stream, whose
+   * events go through a `process.nextTick` shim with one queue per isolate, drained by a timer of
+   * whichever request queued first: two documents made at once (two downloads, a download and an
+   * e-mail's attachment) left the second waiting on the first request's timer, and workerd
+   * cancelled it as hung (three downloads at once: one PDF, two errors).
+   */
   static async create(info: DocumentInfo): Promise<Sheet> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     const [regular, bold] = await Promise.all([
-      doc.embedFont(face('regular').bytes, { subset: true }),
-      doc.embedFont(face('bold').bytes, { subset: true }),
+      doc.embedFont(face('regular').bytes, { subset: false }),
+      doc.embedFont(face('bold').bytes, { subset: false }),
     ]);
     doc.setTitle(info.title, { showInWindowTitleBar: true });
     doc.setAuthor(info.author);
