@@ -1,20 +1,32 @@
-// The page's own script, inlined into every prerendered page by `vite build` (scripts/prerender.ts)
-// so that it costs no request. The page is complete HTML whose controls are the platform's own:
-// `<details name>` accordions, popover menus and `<dialog>`s opened by invoker commands answer a
-// tap at once, without any script. This script adds what the HTML cannot say: the welcome popup,
-// the development notice, remembering the language, the product a purchase dialog is opened for,
-// hover and arrow keys for the menus, the header's shadow, the portraits' fallback, the footer
-// service, and a few lines for browsers that lack invoker commands or `closedby`. A page loads no
-// other script unless it has islands (client/islands.ts: the forms, the order status), whose
-// React is loaded when the visitor reaches for one of them (`islands` below).
+// The page's behaviours that need no React. The page is complete HTML whose controls are the
+// platform's own: `<details name>` accordions, popover menus and `<dialog>`s opened by invoker
+// commands answer a tap at once, without any script. What the HTML cannot say comes in two parts:
+// - inlined into every prerendered page (client/first-tap.ts, by scripts/prerender.ts), what a tap
+//   may need before anything else has arrived: the product a purchase dialog is opened for, its
+//   drawing before it turns modal, and a few lines for browsers that lack invoker commands or
+//   `closedby`; it then asks for the rest, once the first frame is drawn;
+// - one small file, cached for a year (client/page-script.ts): the welcome popup, the development
+//   notice, remembering the language, hover and arrow keys for the menus, the header's shadow, the
+//   portraits' fallback, the footer service, and the islands (client/islands.ts: the forms, the
+//   order status), whose React is loaded when the visitor reaches for one of them (`islands`).
 
 import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
 import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { afterNextPaint, REACH, selectProduct, showModalPaintFirst } from './first-tap';
 import { fetchFooter, fillYear } from './lib/footer-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from './lib/purchase-keys';
 import { safeNodes } from './lib/safe-html';
 import { storeLanguage } from './lib/storage';
+
+export {
+  afterNextPaint,
+  dialogFallbacks,
+  firstTap,
+  modalsPaintFirst,
+  productDialogs,
+  selectProduct,
+} from './first-tap';
 
 /** Delay after load before the welcome popup appears (spec section 4). */
 export const WELCOME_DELAY_MS = 500;
@@ -53,126 +65,6 @@ export function scheduleWelcomePopup(doc: Document = document): () => void {
     if (!dialog.open && !isOpen(dialog)) showModalPaintFirst(dialog);
   }, WELCOME_DELAY_MS);
   return () => clearTimeout(timer);
-}
-
-/**
- * What browsers without invoker commands (`commandfor`/`command`) or without `closedby` (Safari
- * until 26.2 and 26.x) lack, in a few lines: a button opens or closes its dialog, and a click on
- * the backdrop of a `closedby="any"` dialog closes it.
- */
-export function dialogFallbacks(doc: Document = document): void {
-  const win = doc.defaultView ?? window;
-  if (!('commandForElement' in win.HTMLButtonElement.prototype)) {
-    doc.addEventListener('click', (event) => {
-      const button = (event.target as Element | null)?.closest?.('button[commandfor]');
-      const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
-      if (!(dialog instanceof win.HTMLDialogElement)) return;
-      const command = button?.getAttribute('command');
-      if (command === 'show-modal' && !dialog.open) dialog.showModal();
-      else if (command === 'close' || command === 'request-close') dialog.close();
-    });
-  }
-  if (!('closedBy' in win.HTMLDialogElement.prototype)) {
-    doc.addEventListener('click', (event) => {
-      const dialog = event.target;
-      if (!(dialog instanceof win.HTMLDialogElement) || dialog.getAttribute('closedby') !== 'any') return;
-      // A click on the dialog element itself outside its box is a click on its backdrop.
-      const box = dialog.getBoundingClientRect();
-      const inside =
-        event.clientX >= box.left &&
-        event.clientX <= box.right &&
-        event.clientY >= box.top &&
-        event.clientY <= box.bottom;
-      if (!inside) dialog.close();
-    });
-  }
-}
-
-/**
- * A button's `show-modal` command draws its dialog at once and makes it modal a frame later. A
- * modal dialog makes the rest of the page inert, and the browser restyles the whole page for that
- * before it draws anything: on a phone's CPU half the cost of opening the purchase dialog on a home
- * page. So the dialog is first shown as a popover (in the top layer, with its backdrop, the page
- * not yet inert), and once that frame is drawn it is turned into the modal dialog in one task,
- * which no frame sees; the focus stays where the visitor put it, and goes back to the button on
- * closing.
- */
-export function modalsPaintFirst(doc: Document = document): void {
-  const win = doc.defaultView ?? window;
-  doc.addEventListener(
-    'command',
-    (event) => {
-      const dialog = event.target;
-      if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
-      if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
-      if (dialog.matches(':popover-open')) return event.preventDefault();
-      event.preventDefault();
-      showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
-    },
-    true,
-  );
-}
-
-/**
- * Shows a dialog as a popover at once and makes it the modal dialog once that frame is drawn (see
- * `modalsPaintFirst`); `source` gets the focus back on closing. Where the Popover API is missing,
- * it is the modal dialog at once.
- */
-export function showModalPaintFirst(dialog: HTMLDialogElement, source?: Element | null): void {
-  const doc = dialog.ownerDocument;
-  const win = doc.defaultView ?? window;
-  if (typeof dialog.showPopover !== 'function') {
-    dialog.showModal();
-    return;
-  }
-  dialog.popover = 'manual';
-  dialog.showPopover();
-  // A key pressed before that frame (Escape, Tab) is meant for the modal dialog: it is made modal
-  // first, in the capture phase, and the browser then handles the key as the dialog's.
-  let done = false;
-  const promote = () => {
-    if (done) return;
-    done = true;
-    doc.removeEventListener('keydown', promote, true);
-    if (!dialog.matches(':popover-open')) return;
-    // The modal dialog gives the focus back on closing to what had it when it opened: the button.
-    const focused = doc.activeElement;
-    if (source instanceof win.HTMLElement) source.focus({ preventScroll: true });
-    dialog.hidePopover();
-    dialog.removeAttribute('popover');
-    dialog.showModal();
-    if (focused instanceof win.HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
-  };
-  doc.addEventListener('keydown', promote, true);
-  afterNextPaint(win, promote);
-}
-
-/**
- * Tells a dialog which product it is opened for: a button with `commandfor` and `data-product`
- * (a plan's "choose" button) writes the product into the dialog's `product` field and shows only
- * the dialog's parts marked `data-for-product` with that product (its title and prices). Runs on
- * the click, before the browser performs the button's command, so the dialog opens complete.
- */
-export function productDialogs(doc: Document = document): void {
-  doc.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[commandfor][data-product]');
-    const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
-    if (dialog) selectProduct(dialog, button.dataset.product ?? '');
-  });
-}
-
-/** Shows a dialog's parts for one product and names it in the dialog's `product` field. */
-export function selectProduct(dialog: HTMLElement, product: string): void {
-  const field = dialog.querySelector<HTMLInputElement>('input[name="product"]');
-  if (field) field.value = product;
-  // The cart's first ticket is of that product; its change tells React (once there) to count again.
-  const first = dialog.querySelector<HTMLSelectElement>('select[data-first-ticket]');
-  if (first && first.value !== product) {
-    first.value = product;
-    first.dispatchEvent(new Event('change', { bubbles: true }));
-  }
-  for (const part of dialog.querySelectorAll<HTMLElement>('[data-for-product]'))
-    part.hidden = part.dataset.forProduct !== product;
 }
 
 /**
@@ -440,11 +332,11 @@ export function cancelledPayment(doc: Document = document): void {
 }
 
 /**
- * The behaviours of a page that need no React. This script runs as the parser reaches the end of
- * the body, in the task that ends the parse and, with it, fires the load event, which makes the
- * browser style and lay out the rest of the page in the same task. So it does there only what
- * costs nothing until an event comes (listeners on the document) and what the first frame must
- * show (the portraits' state, a cancelled payment's dialog). The rest waits for the first frame:
+ * The behaviours of a page that need no React but its first taps (see `firstTap`). This file comes
+ * once the first frame has been drawn (`loadPageScript`), and runs in a task of its own. It does at
+ * once only what costs nothing until an event comes (listeners on the document) and what shows
+ * state the page already has (the portraits', a cancelled payment's dialog). The rest waits for
+ * one more frame:
  * the first reads of `sessionStorage` and `localStorage` are synchronous round trips to the browser
  * process (the development notice's and the typeface's flags were a third of the script's time at
  * load in a CPU profile at 4x), reading `scrollY` makes the browser style and lay out the whole
@@ -453,9 +345,6 @@ export function cancelledPayment(doc: Document = document): void {
  * development notice is a toast over the page, so showing it a frame later moves nothing.
  */
 export function pageBehaviours(doc: Document = document): void {
-  dialogFallbacks(doc);
-  modalsPaintFirst(doc);
-  productDialogs(doc);
   dropdowns(doc);
   menus(doc);
   avatars(doc);
@@ -477,32 +366,12 @@ export function pageBehaviours(doc: Document = document): void {
   });
 }
 
-/**
- * Runs `task` once the next frame has been shown: the second animation frame callback comes once
- * the first frame has been produced, and a task queued from it runs after that one's rendering.
- * Where frames are not produced (a hidden tab), a timer makes sure it runs anyway.
- */
-export function afterNextPaint(win: Window, task: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    task();
-  };
-  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)));
-  win.setTimeout(once, 250);
-}
-
 /** How often an island that starts by itself tries a failed load again, after 1, 2, 4, 8, 16 s. */
 const AUTO_RETRIES = 5;
 const AUTO_RETRY_MS = 1000;
 
 /** What the console says when a load of an island failed; it waits for the next interaction again at once. */
 const LOAD_FAILED = 'The app did not load; it is tried again at the next interaction.';
-
-// What shows that the visitor reaches for an island: a focus (also a dialog of it opening, which
-// moves focus into it), a press, typing. Not hover or scroll: those only pass by.
-const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
 
 /**
  * Hydrates each island of the page (`[data-island]`) when the visitor reaches for it, or at load
@@ -604,6 +473,12 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
     else win.addEventListener('load', () => start(island), { once: true });
   };
   for (const [island] of states) {
+    // Reached for before this script arrived: a plan button's dialog opened, a field focused.
+    const dialogs = [...island.querySelectorAll('dialog')];
+    if (island.contains(doc.activeElement) || dialogs.some((dialog) => dialog.open || isOpen(dialog))) {
+      start(island);
+      continue;
+    }
     const when = island.dataset.start;
     if (when === 'at-load' || (when === 'with-query' && win.location.search)) {
       const state = states.get(island);
@@ -673,11 +548,4 @@ export function islandLoader(entry: string): HydrateIsland {
         throw error;
       });
   };
-}
-
-/** Set by the build to the islands' entry URL; undefined where this module is imported (tests, the entry). */
-declare const __APP_ENTRY__: string | undefined;
-if (typeof __APP_ENTRY__ === 'string') {
-  pageBehaviours();
-  islands(islandLoader(__APP_ENTRY__));
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE } from '../site/languages';
 import { resolvePath } from '../site/routing';
 import { App, prepareView } from './app';
-import { type HydrateIsland, islands, pageBehaviours } from './boot';
+import { firstTap, type HydrateIsland, islands, pageBehaviours } from './boot';
 import { createI18n } from './lib/i18n';
 import { storedLanguage } from './lib/storage';
 
@@ -22,6 +22,7 @@ export async function renderInDev(hydrateIsland: HydrateIsland): Promise<void> {
   await prepareView(i18n, view);
   document.documentElement.lang = view.lang;
   flushSync(() => createRoot(root).render(<App i18n={i18n} view={view} />));
+  firstTap();
   pageBehaviours();
   islands(hydrateIsland);
 }

@@ -4,8 +4,10 @@ import { buyByApi, expect, scriptsLoaded, test } from './helpers';
 // order status) load React, when the visitor reaches for one (client/boot.ts). These tests pin
 // what a visitor gets before, without and after that.
 
-// The islands' entry (React, hydrateIsland); pages carry only their small inline script.
+// The islands' entry (React, hydrateIsland). A page carries a small inline script and loads the
+// page script's file (client/page-script.ts) once its first frame is drawn.
 const isReactUrl = /\/assets\/index-[\w-]+\.js$/;
+const PAGE_SCRIPT = expect.stringMatching(/^\/assets\/page-script-[0-9a-f]+\.js$/);
 const isReact = (path: string) => isReactUrl.test(path);
 const blockReact = (page: import('@playwright/test').Page) => page.route(isReactUrl, (route) => route.abort());
 /**
@@ -16,7 +18,7 @@ const loadFailed = (page: import('@playwright/test').Page) =>
   page.waitForEvent('console', { predicate: (message) => message.text().startsWith('The app did not load') });
 
 test.describe('a page without islands', () => {
-  test('loads no script file, whatever the visitor does on it', async ({ page }) => {
+  test('loads no script file but the page script, whatever the visitor does on it', async ({ page }) => {
     await page.goto('/pl/program');
     const nav = page.locator('.header__nav');
     await nav.getByRole('button', { name: 'Program' }).hover();
@@ -24,8 +26,8 @@ test.describe('a page without islands', () => {
     await page.keyboard.press('Tab');
     await page.getByRole('main').locator('a, button, summary').first().click({ trial: true });
     await page.waitForTimeout(1500);
-    // No script file at all: the page's own script is inline.
-    expect(await scriptsLoaded(page)).toEqual([]);
+    // No React, no island: only the page's own script, one cached file.
+    expect(await scriptsLoaded(page)).toEqual([PAGE_SCRIPT]);
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   });
 
@@ -73,7 +75,7 @@ test.describe('an island', () => {
     await page.goto('/de/kontakt');
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(500);
-    expect(await scriptsLoaded(page)).toEqual([]);
+    expect(await scriptsLoaded(page)).toEqual([PAGE_SCRIPT]);
     await page.getByLabel('Vor- und Nachname').focus();
     await page.locator('[data-island="contact"][data-hydrated="true"]').waitFor({ state: 'attached' });
     const scripts = await scriptsLoaded(page);

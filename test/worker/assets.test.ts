@@ -7,8 +7,10 @@ describe('app bundles at a retry path', () => {
     const page = await (await visit('https://kongres.test/pl')).text();
     const stylesheet = page.match(/href="\/assets\/(index-[\w-]+\.css)"/)?.[1];
     expect(stylesheet).toBeTruthy();
-    // The page script names the app entry it imports.
-    const entry = page.match(/["`]\/assets\/(index-[\w-]+\.js)["`]/)?.[1];
+    // The page script's file names the app entry it imports.
+    const pageScript = page.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
+    const script = await (await visit(`https://kongres.test${pageScript}`)).text();
+    const entry = script.match(/["`]\/assets\/(index-[\w-]+\.js)["`]/)?.[1];
     expect(entry).toBeTruthy();
     for (const file of [entry, stylesheet]) {
       const original = await visit(`https://kongres.test/assets/${file}`);

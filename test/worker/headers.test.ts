@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
+import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
 
@@ -91,7 +92,16 @@ describe('the pages’ inline boot script', () => {
       const { scripts, hashes, allowed } = await inlineScripts(res);
       expect(scripts).toHaveLength(2);
       expect(scripts[0]).toContain('brandFont');
-      expect(scripts[1]).toContain('welcomePopupClosed');
+      // The inlined part answers the first taps and asks for the rest, a same-origin file.
+      expect(scripts[1]).toContain('data-product');
+      expect(scripts[1]).not.toContain('welcomePopupClosed');
+      const file = scripts[1].match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
+      expect(file).toBeDefined();
+      const script = await visit(ORIGIN + file);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      expect(script.headers.get('cache-control')).toContain('immutable');
+      expect(await script.text()).toContain('welcomePopupClosed');
       expect(allowed).toEqual(["'self'", ...hashes]);
     },
   );

@@ -1,0 +1,189 @@
+// Inlined at the end of every prerendered page's body (scripts/prerender.ts), allowed by its hash
+// in the CSP: what a tap may need before anything else has arrived (`firstTap`), then the page
+// script's file (client/boot.ts, client/page-script.ts) once the first frame is drawn. It imports
+// nothing, so that it stays about 1 KB of gzip and the page's HTML fits the network's first
+// round trip.
+
+/**
+ * What browsers without invoker commands (`commandfor`/`command`) or without `closedby` (Safari
+ * until 26.2 and 26.x) lack, in a few lines: a button opens or closes its dialog, and a click on
+ * the backdrop of a `closedby="any"` dialog closes it.
+ */
+export function dialogFallbacks(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  if (!('commandForElement' in win.HTMLButtonElement.prototype)) {
+    doc.addEventListener('click', (event) => {
+      const button = (event.target as Element | null)?.closest?.('button[commandfor]');
+      const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
+      if (!(dialog instanceof win.HTMLDialogElement)) return;
+      const command = button?.getAttribute('command');
+      if (command === 'show-modal' && !dialog.open) dialog.showModal();
+      else if (command === 'close' || command === 'request-close') dialog.close();
+    });
+  }
+  if (!('closedBy' in win.HTMLDialogElement.prototype)) {
+    doc.addEventListener('click', (event) => {
+      const dialog = event.target;
+      if (!(dialog instanceof win.HTMLDialogElement) || dialog.getAttribute('closedby') !== 'any') return;
+      // A click on the dialog element itself outside its box is a click on its backdrop.
+      const box = dialog.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    });
+  }
+}
+
+/**
+ * A button's `show-modal` command draws its dialog at once and makes it modal a frame later. A
+ * modal dialog makes the rest of the page inert, and the browser restyles the whole page for that
+ * before it draws anything: on a phone's CPU half the cost of opening the purchase dialog on a home
+ * page. So the dialog is first shown as a popover (in the top layer, with its backdrop, the page
+ * not yet inert), and once that frame is drawn it is turned into the modal dialog in one task,
+ * which no frame sees; the focus stays where the visitor put it, and goes back to the button on
+ * closing.
+ */
+export function modalsPaintFirst(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  doc.addEventListener(
+    'command',
+    (event) => {
+      const dialog = event.target;
+      if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
+      if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
+      if (dialog.matches(':popover-open')) return event.preventDefault();
+      event.preventDefault();
+      showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
+    },
+    true,
+  );
+}
+
+/**
+ * Shows a dialog as a popover at once and makes it the modal dialog once that frame is drawn (see
+ * `modalsPaintFirst`); `source` gets the focus back on closing. Where the Popover API is missing,
+ * it is the modal dialog at once.
+ */
+export function showModalPaintFirst(dialog: HTMLDialogElement, source?: Element | null): void {
+  const doc = dialog.ownerDocument;
+  const win = doc.defaultView ?? window;
+  if (typeof dialog.showPopover !== 'function') {
+    dialog.showModal();
+    return;
+  }
+  dialog.popover = 'manual';
+  dialog.showPopover();
+  // A key pressed before that frame (Escape, Tab) is meant for the modal dialog: it is made modal
+  // first, in the capture phase, and the browser then handles the key as the dialog's.
+  let done = false;
+  const promote = () => {
+    if (done) return;
+    done = true;
+    doc.removeEventListener('keydown', promote, true);
+    if (!dialog.matches(':popover-open')) return;
+    // The modal dialog gives the focus back on closing to what had it when it opened: the button.
+    const focused = doc.activeElement;
+    if (source instanceof win.HTMLElement) source.focus({ preventScroll: true });
+    dialog.hidePopover();
+    dialog.removeAttribute('popover');
+    dialog.showModal();
+    if (focused instanceof win.HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
+  };
+  doc.addEventListener('keydown', promote, true);
+  afterNextPaint(win, promote);
+}
+
+/**
+ * Tells a dialog which product it is opened for: a button with `commandfor` and `data-product`
+ * (a plan's "choose" button) writes the product into the dialog's `product` field and shows only
+ * the dialog's parts marked `data-for-product` with that product (its title and prices). Runs on
+ * the click, before the browser performs the button's command, so the dialog opens complete.
+ */
+export function productDialogs(doc: Document = document): void {
+  doc.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[commandfor][data-product]');
+    const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
+    if (dialog) selectProduct(dialog, button.dataset.product ?? '');
+  });
+}
+
+/** Shows a dialog's parts for one product and names it in the dialog's `product` field. */
+export function selectProduct(dialog: HTMLElement, product: string): void {
+  const field = dialog.querySelector<HTMLInputElement>('input[name="product"]');
+  if (field) field.value = product;
+  // The cart's first ticket is of that product; its change tells React (once there) to count again.
+  const first = dialog.querySelector<HTMLSelectElement>('select[data-first-ticket]');
+  if (first && first.value !== product) {
+    first.value = product;
+    first.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  for (const part of dialog.querySelectorAll<HTMLElement>('[data-for-product]'))
+    part.hidden = part.dataset.forProduct !== product;
+}
+
+// What shows that the visitor reaches for an island: a focus (also a dialog of it opening, which
+// moves focus into it), a press, typing. Not hover or scroll: those only pass by.
+export const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
+
+/**
+ * Runs `task` once the next frame has been shown: the second animation frame callback comes once
+ * the first frame has been produced, and a task queued from it runs after that one's rendering.
+ * Where frames are not produced (a hidden tab), a timer makes sure it runs anyway.
+ */
+export function afterNextPaint(win: Window, task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)));
+  win.setTimeout(once, 250);
+}
+
+/**
+ * What a tap may need before the page script's file has arrived (client/first-tap.ts, inlined):
+ * a plan button's dialog opens for its product and is drawn before it turns modal, also where the
+ * browser lacks invoker commands.
+ */
+export function firstTap(doc: Document = document): void {
+  dialogFallbacks(doc);
+  modalsPaintFirst(doc);
+  productDialogs(doc);
+}
+
+/**
+ * Adds the page script's file (client/page-script.ts) once the first frame is drawn: asked for
+ * while the page loads, its request would run beside the stylesheet's before the first paint,
+ * which Lighthouse's phone profile counts against the largest paint. A failed load is tried again
+ * at the visitor's next interaction.
+ */
+export function loadPageScript(url: string, doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  let attempt = 0;
+  const add = () => {
+    const script = doc.createElement('script');
+    script.src = attempt ? `${url}?retry=${attempt}` : url;
+    script.onerror = () => {
+      script.remove();
+      attempt++;
+      const again = () => {
+        for (const type of REACH) doc.removeEventListener(type, again, true);
+        add();
+      };
+      for (const type of REACH) doc.addEventListener(type, again, { capture: true, passive: true });
+    };
+    doc.body.append(script);
+  };
+  afterNextPaint(win, add);
+}
+
+/** Set by the build to the page script's URL (a hashed file under /assets/); undefined in tests. */
+declare const __PAGE_SCRIPT__: string | undefined;
+if (typeof __PAGE_SCRIPT__ === 'string') {
+  firstTap();
+  loadPageScript(__PAGE_SCRIPT__);
+}
