@@ -90,7 +90,7 @@ export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorVi
       <div className="content-empty">
         <p>{t('expo.exhibitorsEmpty')}</p>
         <a href={href(lang, 'forExhibitors')} className="button button--accent">
-          {t('expo.becomeExhibitor')}
+          {t('expo.bookStand')}
         </a>
       </div>
     );
@@ -118,7 +118,7 @@ export function PartnerList({ partners }: { partners: readonly PartnerView[] }) 
       <div className="content-empty">
         <p>{t('expo.partnersEmpty')}</p>
         <a href={href(lang, 'forPartners')} className="button button--accent">
-          {t('expo.becomePartner')}
+          {t('expo.askPartnership')}
         </a>
       </div>
     );
