@@ -2,11 +2,22 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import type { SessionView, SpeakerView } from '../site/content-view';
+import type {
+  ExhibitorView,
+  LogoView,
+  PartnerView,
+  SessionView,
+  SpeakerView,
+  WorkshopView,
+} from '../site/content-view';
 import type { LanguageCode } from '../site/languages';
+import { ExhibitorList, PartnerList } from './components/expo-lists';
 import { SessionCard } from './components/session-card';
 import { SpeakerCard } from './components/speaker-card';
+import { WorkshopList } from './components/workshop-card';
 import { createI18n, loadNamespaces } from './lib/i18n';
+import { HomeSchedule, HomeSpeakers } from './sections/coming-soon';
+import { HomeLogos } from './sections/exhibition';
 
 /** One i18n instance per language, made once per isolate: the cards only read the catalogues. */
 const instances = new Map<LanguageCode, Promise<I18n>>();
@@ -14,7 +25,7 @@ function i18nFor(lang: LanguageCode): Promise<I18n> {
   let ready = instances.get(lang);
   if (!ready) {
     const i18n = createI18n(lang);
-    ready = loadNamespaces(i18n, lang, ['common', 'events']).then(() => i18n);
+    ready = loadNamespaces(i18n, lang, ['common', 'events', 'home', 'workshop']).then(() => i18n);
     instances.set(lang, ready);
   }
   return ready;
@@ -46,3 +57,27 @@ export const renderSessionItems = (lang: LanguageCode, sessions: readonly Sessio
       </li>
     )),
   );
+
+/** See site/content-renderer.d.ts. */
+export const renderWorkshopList = (lang: LanguageCode, workshops: readonly WorkshopView[]) =>
+  render(lang, <WorkshopList workshops={workshops} />);
+
+/** See site/content-renderer.d.ts. */
+export const renderExhibitorList = (lang: LanguageCode, exhibitors: readonly ExhibitorView[]) =>
+  render(lang, <ExhibitorList exhibitors={exhibitors} />);
+
+/** See site/content-renderer.d.ts. */
+export const renderPartnerList = (lang: LanguageCode, partners: readonly PartnerView[]) =>
+  render(lang, <PartnerList partners={partners} />);
+
+/** See site/content-renderer.d.ts. */
+export const renderHomeSpeakers = (lang: LanguageCode, speakers: readonly SpeakerView[]) =>
+  render(lang, <HomeSpeakers speakers={speakers} />);
+
+/** See site/content-renderer.d.ts. */
+export const renderHomeSchedule = (lang: LanguageCode, sessions: readonly SessionView[]) =>
+  render(lang, <HomeSchedule sessions={sessions} />);
+
+/** See site/content-renderer.d.ts. */
+export const renderHomeLogos = (lang: LanguageCode, logos: readonly LogoView[]) =>
+  render(lang, <HomeLogos logos={logos} />);

@@ -1,4 +1,4 @@
-import type { SessionView, SpeakerView } from './content-view';
+import type { ExhibitorView, LogoView, PartnerView, SessionView, SpeakerView, WorkshopView } from './content-view';
 import type { LanguageCode } from './languages';
 
 /**
@@ -9,3 +9,15 @@ import type { LanguageCode } from './languages';
  */
 export declare function renderSpeakerItems(lang: LanguageCode, speakers: readonly SpeakerView[]): Promise<string>;
 export declare function renderSessionItems(lang: LanguageCode, sessions: readonly SessionView[]): Promise<string>;
+/** The workshops page's cards (or its sentence while there are none). */
+export declare function renderWorkshopList(lang: LanguageCode, workshops: readonly WorkshopView[]): Promise<string>;
+/** The expo page's exhibitors (or the call to exhibit while there are none). */
+export declare function renderExhibitorList(lang: LanguageCode, exhibitors: readonly ExhibitorView[]): Promise<string>;
+/** The expo page's partners by package (or the call to partner while there are none). */
+export declare function renderPartnerList(lang: LanguageCode, partners: readonly PartnerView[]): Promise<string>;
+/** The home page's speakers at a glance. */
+export declare function renderHomeSpeakers(lang: LanguageCode, speakers: readonly SpeakerView[]): Promise<string>;
+/** The home page's programme at a glance. */
+export declare function renderHomeSchedule(lang: LanguageCode, sessions: readonly SessionView[]): Promise<string>;
+/** The home page's wall of exhibitors' and partners' logos. */
+export declare function renderHomeLogos(lang: LanguageCode, logos: readonly LogoView[]): Promise<string>;

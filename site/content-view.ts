@@ -34,3 +34,57 @@ export type SessionView = {
 
 /** A speaker's fragment id from a record id: `ewaLisowska` -> `ewa-lisowska`. */
 export const anchorOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+export type WorkshopView = {
+  id: string;
+  category: 'practical' | 'technical' | 'business';
+  level: 'basic' | 'intermediate' | 'advanced';
+  durationHours: number;
+  capacity: number;
+  title: string;
+  text: string;
+  prerequisites: readonly string[];
+  /** The instructor while published (a link to their card on the speakers page). */
+  instructor?: { name: string; anchor: string };
+  example: boolean;
+};
+
+/** The box a logo is drawn in on the expo page: an uploaded logo keeps its proportions inside it. */
+export const LOGO_SLOT = { width: 160, height: 64 } as const;
+/** The box of a logo on the home page's logo wall. */
+export const LOGO_WALL_SLOT = { width: 128, height: 36 } as const;
+
+export type ExhibitorView = {
+  id: string;
+  name: string;
+  /** An uploaded logo's URL. */
+  logo?: string;
+  booth: string;
+  link?: string;
+  description: string;
+  /** Its live demo on the expo stage, with what it shows (may be empty). */
+  demo?: { start: LocalTime; end: LocalTime; text: string };
+  example: boolean;
+};
+
+export const PARTNER_TIERS = ['platinum', 'gold', 'silver'] as const;
+export type PartnerTier = (typeof PARTNER_TIERS)[number];
+
+export type PartnerView = {
+  id: string;
+  name: string;
+  logo?: string;
+  package: PartnerTier;
+  link?: string;
+  description: string;
+  example: boolean;
+};
+
+/** A logo on the home page's wall: an exhibitor or a partner. */
+export type LogoView = { name: string; src?: string; href?: string };
+
+/** How many speakers and sessions the home page shows at a glance (the pages have them all). */
+export const HOME_SPEAKERS = 6;
+export const HOME_SESSIONS = 6;
+/** How many logos the home page's wall shows. */
+export const HOME_LOGOS = 12;

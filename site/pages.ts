@@ -20,7 +20,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every page of the site: id (also its catalogue key under `pages.`), Polish slug, namespaces. */
 export const PAGES = [
-  { id: 'home', slug: '', namespaces: ['home', 'tickets', 'cart', 'faq'] },
+  { id: 'home', slug: '', namespaces: ['home', 'events', 'tickets', 'cart', 'faq'] },
   { id: 'program', slug: 'program', namespaces: ['events'] },
   { id: 'missAi', slug: 'miss-ai', namespaces: ['events'] },
   { id: 'misterAi', slug: 'mister-ai', namespaces: ['events'] },

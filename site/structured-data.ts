@@ -1,3 +1,4 @@
+import type { SessionView, SpeakerView } from './content-view';
 import { brandName, EVENT, ORGANISER, SITE_ORIGIN } from './event';
 import { type LanguageCode, language } from './languages';
 import { href } from './pages';
@@ -109,5 +110,49 @@ export function eventJsonLd(lang: LanguageCode, texts: Texts, now: number) {
       url: SITE_ORIGIN + href(lang, 'tickets'),
       ...offerTerms(p, now, windowState(p, now)),
     })),
+  };
+}
+
+/** What the store publishes, as the Event's JSON-LD names it. */
+type Published = { speakers: readonly SpeakerView[]; sessions: readonly SessionView[] };
+
+/**
+ * The Event's performers (the published speakers, each with their card) and subEvents (the published
+ * sessions, with their speakers): written into the JSON-LD of the pages that carry it when the
+ * store's content is rendered (worker/content/pages.ts), so search engines see what is published.
+ * An empty list leaves its property out.
+ */
+export function withPublished<T extends object>(event: T, lang: LanguageCode, published: Published) {
+  const person = (p: { name: string; anchor: string }) => ({
+    '@type': 'Person',
+    name: p.name,
+    url: SITE_ORIGIN + href(lang, 'speakers', p.anchor),
+  });
+  const performer = published.speakers.map((s) => ({
+    ...person(s),
+    ...(s.role ? { jobTitle: s.role } : {}),
+    ...(s.photo ? { image: SITE_ORIGIN + s.photo } : {}),
+  }));
+  const { venue } = EVENT;
+  const subEvent = published.sessions.map((s) => ({
+    '@type': 'Event',
+    name: s.title,
+    startDate: iso(s.start),
+    endDate: iso(s.end),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
+    location: { '@type': 'Place', name: venue.name, address: `${venue.street}, ${venue.postalCode} ${venue.city}` },
+    url: SITE_ORIGIN + href(lang, 'program', `session-${s.id}`),
+    ...(s.speakers.length ? { performer: s.speakers.map(person) } : {}),
+  }));
+  const {
+    performer: _performer,
+    subEvent: _subEvent,
+    ...rest
+  } = event as T & { performer?: unknown; subEvent?: unknown };
+  return {
+    ...rest,
+    ...(performer.length ? { performer } : {}),
+    ...(subEvent.length ? { subEvent } : {}),
   };
 }

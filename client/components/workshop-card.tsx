@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isExample } from '../../site/example-data';
+import type { WorkshopView } from '../../site/content-view';
 import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
-import { speaker, speakerAnchor } from '../../site/speakers';
-import type { Workshop } from '../../site/workshops';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
 import { Island } from './island';
@@ -11,21 +9,24 @@ import { WorkshopRegistration } from './workshop-registration';
 
 const LEVEL_BARS = { basic: 1, intermediate: 2, advanced: 3 } as const;
 
-/** A workshop: category, level, title, description, facts, prerequisites and sign-up link. */
-export function WorkshopCard({ workshop }: { workshop: Workshop }) {
+/**
+ * A workshop: category, level, title, description, facts, prerequisites and sign-up link. Its texts
+ * come resolved (site/content-view.ts), from the examples at build time or the content store; every
+ * text is rendered as text.
+ */
+export function WorkshopCard({ workshop }: { workshop: WorkshopView }) {
   const { t } = useTranslation('events');
   const lang = useLanguage();
-  const title = t(`workshops.items.${workshop.id}.title`);
+  const { title, instructor } = workshop;
   const headingId = `workshop-${workshop.id}`;
-  const instructor = speaker(workshop.instructor);
   return (
     <article className={`workshop-card workshop-card--${workshop.category}`} aria-labelledby={headingId}>
       <p className="workshop-card__category">
         <span className="badge">{t(`workshops.categories.${workshop.category}`)}</span>
-        {isExample('workshops') && <span className="badge badge--example">{t('workshops.exampleLabel')}</span>}
+        {workshop.example && <span className="badge badge--example">{t('workshops.exampleLabel')}</span>}
       </p>
       <h3 id={headingId}>{title}</h3>
-      <p className="workshop-card__text">{t(`workshops.items.${workshop.id}.text`)}</p>
+      <p className="workshop-card__text">{workshop.text}</p>
       <dl className="workshop-card__facts">
         <div>
           <dt>
@@ -57,22 +58,28 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
           </dt>
           <dd>{t('shared.seats', { count: workshop.capacity, seats: formatNumber(lang, workshop.capacity) })}</dd>
         </div>
-        <div>
-          <dt>
-            <EventIcon name="user" size={18} />
-            {t('workshops.labels.instructor')}
-          </dt>
-          <dd>
-            <a href={href(lang, 'speakers', speakerAnchor(instructor.id))}>{instructor.name}</a>
-          </dd>
-        </div>
+        {instructor && (
+          <div>
+            <dt>
+              <EventIcon name="user" size={18} />
+              {t('workshops.labels.instructor')}
+            </dt>
+            <dd>
+              <a href={href(lang, 'speakers', instructor.anchor)}>{instructor.name}</a>
+            </dd>
+          </div>
+        )}
       </dl>
-      <h4 className="workshop-card__subheading">{t('workshops.labels.prerequisites')}</h4>
-      <ul className="checklist workshop-card__prerequisites">
-        {workshop.prerequisites.map((id) => (
-          <li key={id}>{t(`workshops.prerequisites.${id}`)}</li>
-        ))}
-      </ul>
+      {workshop.prerequisites.length > 0 && (
+        <>
+          <h4 className="workshop-card__subheading">{t('workshops.labels.prerequisites')}</h4>
+          <ul className="checklist workshop-card__prerequisites">
+            {workshop.prerequisites.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {/* Seats are for holders of an on-site ticket: the e-mail and order code take one. */}
       <details className="workshop-card__signup">
         <summary className="button button--accent workshop-card__register">
@@ -83,5 +90,23 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
         <Island name="workshop" component={WorkshopRegistration} props={{ workshopId: workshop.id }} />
       </details>
     </article>
+  );
+}
+
+/**
+ * The workshops' cards, or a sentence while none is published (never an empty grid): what the
+ * workshops page shows in its `data-content="workshops"` slot, at build time and from the store.
+ */
+export function WorkshopList({ workshops }: { workshops: readonly WorkshopView[] }) {
+  const { t } = useTranslation('events');
+  if (workshops.length === 0) return <p className="content-empty">{t('workshops.empty')}</p>;
+  return (
+    <ul className="workshops__grid">
+      {workshops.map((workshop) => (
+        <li key={workshop.id}>
+          <WorkshopCard workshop={workshop} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Workshop } from '../../site/workshops';
 import { type RegistrationResult, registerForWorkshop } from '../lib/delivery-api';
 import '../styles/delivery.css';
 
@@ -18,7 +17,7 @@ const GOOD: ReadonlySet<Status['kind']> = new Set(['registered']);
  * said in a status box that takes focus; the fields are the browser's own (read with FormData
  * when sent), so they keep what was typed whatever happens, before React hydrates too.
  */
-export function WorkshopRegistration({ workshopId }: { workshopId: Workshop['id'] }) {
+export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
   const { t } = useTranslation('workshop');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const statusBox = useRef<HTMLDivElement>(null);

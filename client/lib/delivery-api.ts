@@ -1,5 +1,4 @@
 import type { ProductId } from '../../site/tickets';
-import type { Workshop } from '../../site/workshops';
 
 /** What the door learns about a ticket: admitted now, admitted before, unknown, or no answer. */
 export type CheckInResult =
@@ -44,11 +43,19 @@ export async function checkInTicket(token: string, ticket: string): Promise<Chec
 }
 
 /** How a workshop registration ended. */
-export type RegistrationResult = 'registered' | 'full' | 'notEligible' | 'notFound' | 'already' | 'network' | 'server';
+export type RegistrationResult =
+  | 'registered'
+  | 'full'
+  | 'notEligible'
+  | 'notFound'
+  | 'unknownWorkshop'
+  | 'already'
+  | 'network'
+  | 'server';
 
 /** `POST /api/workshops/:id/registrations` with the order's e-mail and code; never throws. */
 export async function registerForWorkshop(
-  workshop: Workshop['id'],
+  workshop: string,
   body: { email: string; code: string },
 ): Promise<RegistrationResult> {
   let response: Response;
@@ -66,6 +73,8 @@ export async function registerForWorkshop(
   if (response.status === 409 && error === 'workshop_full') return 'full';
   if (response.status === 409 && error === 'already_registered') return 'already';
   if (response.status === 403 && error === 'ticket_not_eligible') return 'notEligible';
+  // A workshop taken off the programme since the page was rendered: not the visitor's order.
+  if (response.status === 404 && error === 'unknown_workshop') return 'unknownWorkshop';
   if (response.status === 404) return 'notFound';
   return 'server';
 }

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { anchorOf, type SessionView, type SpeakerView } from '../../site/content-view';
+import { anchorOf, type SessionView, type SpeakerView, type WorkshopView } from '../../site/content-view';
 import { isExample } from '../../site/example-data';
 import { ROOMS, type Session, TRACKS } from '../../site/program';
 import { SPEAKERS, speaker } from '../../site/speakers';
+import { WORKSHOPS } from '../../site/workshops';
 
 /**
  * The example lists of site/ as the cards show them, for the build's pages: the fallback that the
@@ -41,4 +42,20 @@ export function exampleSessionViews(t: TFunction<'events'>): Record<(typeof TRAC
     (typeof TRACKS)[number]['id'],
     SessionView[]
   >;
+}
+
+/** The example workshops, in the order of site/. */
+export function exampleWorkshopViews(t: TFunction<'events'>): WorkshopView[] {
+  return WORKSHOPS.map((w) => ({
+    id: w.id,
+    category: w.category,
+    level: w.level,
+    durationHours: w.durationHours,
+    capacity: w.capacity,
+    title: t(`workshops.items.${w.id}.title`),
+    text: t(`workshops.items.${w.id}.text`),
+    prerequisites: w.prerequisites.map((p) => t(`workshops.prerequisites.${p}`)),
+    instructor: { name: speaker(w.instructor).name, anchor: anchorOf(w.instructor) },
+    example: isExample('workshops'),
+  }));
 }

@@ -8,6 +8,7 @@ import { ROOMS } from '../../site/program';
 import { ZONES, zoneMarker } from '../../site/zones';
 import { EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
+import { ExhibitorList, PartnerList } from '../components/expo-lists';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
@@ -61,6 +62,18 @@ export default function Page() {
       <NoticeBand title={t('expo.noticeTitle', { date: listsDate })}>
         <p>{t('expo.noticeText')}</p>
       </NoticeBand>
+      {/* The store's exhibitors and partners go into these slots (worker/content/pages.ts); the
+          build has none, so each says when the list comes and how to join it. */}
+      <Section id="exhibitors" title={t('expo.exhibitorsTitle')} tone="white">
+        <div data-content="exhibitors">
+          <ExhibitorList exhibitors={[]} />
+        </div>
+      </Section>
+      <Section id="partners" title={t('expo.partnersTitle')}>
+        <div data-content="partners">
+          <PartnerList partners={[]} />
+        </div>
+      </Section>
       <Section id="more" title={t('expo.featuresTitle')} tone="white">
         <div className="expo-cards">
           <article className="card expo-card" aria-labelledby="networking-title">

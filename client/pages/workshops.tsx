@@ -3,11 +3,11 @@ import { EVENT, FIGURES } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
-import { WORKSHOPS } from '../../site/workshops';
 import { EventHero } from '../components/event-hero';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
-import { WorkshopCard } from '../components/workshop-card';
+import { WorkshopList } from '../components/workshop-card';
+import { exampleWorkshopViews } from '../lib/example-views';
 import { useLanguage } from '../lib/use-language';
 
 export default function Page() {
@@ -31,13 +31,10 @@ export default function Page() {
         <p>{t('workshops.noticeText', { number: formatNumber(lang, FIGURES.workshops) })}</p>
       </NoticeBand>
       <Section id="workshop-list" title={t('workshops.cardsTitle')} lead={t('workshops.includedNote')} tone="white">
-        <ul className="workshops__grid">
-          {WORKSHOPS.map((workshop) => (
-            <li key={workshop.id}>
-              <WorkshopCard workshop={workshop} />
-            </li>
-          ))}
-        </ul>
+        {/* The store's workshops replace the examples here (worker/content/pages.ts). */}
+        <div data-content="workshops">
+          <WorkshopList workshops={exampleWorkshopViews(t)} />
+        </div>
       </Section>
     </>
   );

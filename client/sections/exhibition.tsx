@@ -11,6 +11,22 @@ import { useLanguage } from '../lib/use-language';
 export const LOGO_PLACEHOLDERS = 8;
 
 /**
+ * The logo wall of exhibitors and partners: what the `data-content="home-logos"` slot holds, drawn
+ * marks at build time and the store's logos after a publication (worker/content/pages.ts).
+ */
+export function HomeLogos({ logos }: { logos: readonly ProofLogo[] }) {
+  const { t } = useTranslation('home');
+  return (
+    <LogoWall
+      title={t('exhibition.logosTitle')}
+      logos={logos}
+      placeholders={LOGO_PLACEHOLDERS}
+      caption={t('exhibition.logosCaption')}
+    />
+  );
+}
+
+/**
  * The home page's expo section: exhibitors' and partners' logos and photos of past editions, as
  * props, so the content store can feed them; drawn and labelled illustrations until it does.
  */
@@ -32,12 +48,9 @@ export function Exhibition({
       tone="dark"
     >
       <div className="proof__grid">
-        <LogoWall
-          title={t('exhibition.logosTitle')}
-          logos={logos}
-          placeholders={LOGO_PLACEHOLDERS}
-          caption={t('exhibition.logosCaption')}
-        />
+        <div className="proof__slot" data-content="home-logos">
+          <HomeLogos logos={logos} />
+        </div>
         <PastEditions
           title={t('exhibition.pastTitle')}
           photos={photos}

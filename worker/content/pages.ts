@@ -1,7 +1,20 @@
-import { anchorOf, type SessionView, type SpeakerView } from '../../site/content-view';
+import {
+  anchorOf,
+  type ExhibitorView,
+  HOME_LOGOS,
+  HOME_SESSIONS,
+  HOME_SPEAKERS,
+  type LogoView,
+  PARTNER_TIERS,
+  type PartnerView,
+  type SessionView,
+  type SpeakerView,
+  type WorkshopView,
+} from '../../site/content-view';
 import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { href, type PageId } from '../../site/pages';
-import { ROOMS } from '../../site/program';
+import { type LocalTime, ROOMS } from '../../site/program';
+import { withPublished } from '../../site/structured-data';
 import type { Bindings } from '../env';
 import { textsIn } from './schema';
 import { type PublishedContent, publishedContent, publishedRevision } from './store';
@@ -17,8 +30,19 @@ import { type PublishedContent, publishedContent, publishedRevision } from './st
  * page (`storedPage`): one KV read, no database, no rendering per visit.
  */
 
-/** The pages whose lists come from the store, by the `data-content` lists they hold. */
-export const CONTENT_PAGE_IDS = ['speakers', 'program'] as const satisfies readonly PageId[];
+/**
+ * The pages whose lists come from the store, by the `data-content` slots they hold (and the Event
+ * JSON-LD of home and kup-bilet, which names the published speakers and sessions). Each is listed
+ * in `run_worker_first` (wrangler.toml), so that the worker serves the stored copy.
+ */
+export const CONTENT_PAGE_IDS = [
+  'speakers',
+  'program',
+  'workshops',
+  'expo',
+  'home',
+  'tickets',
+] as const satisfies readonly PageId[];
 export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
 
 const pageKey = (path: string) => `page:${path}`;
@@ -71,22 +95,131 @@ export function sessionViews(content: PublishedContent, lang: LanguageCode): Rec
   return tracks;
 }
 
-/** A built page with its content lists replaced by the published content's. */
-async function renderPage(built: Response, lang: LanguageCode, content: PublishedContent): Promise<string> {
-  const { renderSessionItems, renderSpeakerItems } = await import('#render-content');
-  const speakers = await renderSpeakerItems(lang, speakerViews(content, lang));
+const CATEGORY_ORDER = { practical: 0, technical: 1, business: 2 } as const;
+const LEVEL_ORDER = { basic: 0, intermediate: 1, advanced: 2 } as const;
+const imageUrl = (key: string | null) => (key && !key.endsWith('.svg') ? `/content-images/${key}` : undefined);
+
+/** The workshops' cards, in one language: by category and level as the examples were, then title. */
+export function workshopViews(content: PublishedContent, lang: LanguageCode): WorkshopView[] {
+  const speakers = new Map(content.speakers.map((s) => [s.id, s]));
+  return content.workshops
+    .map((w) => {
+      const texts = textsIn(w.texts, lang);
+      const instructor = w.instructor ? speakers.get(w.instructor) : undefined;
+      return {
+        id: w.id,
+        category: w.category,
+        level: w.level,
+        durationHours: w.durationHours,
+        capacity: w.capacity,
+        title: texts.title,
+        text: texts.text,
+        prerequisites: texts.prerequisites,
+        // Only a published instructor is named: their card is where the link leads.
+        instructor: instructor ? { name: instructor.name, anchor: anchorOf(instructor.id) } : undefined,
+        example: w.example,
+      };
+    })
+    .sort(
+      (a, b) =>
+        CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] ||
+        LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+        a.title.localeCompare(b.title, 'pl'),
+    );
+}
+
+/** The exhibitors' cards, in one language, by name. */
+export function exhibitorViews(content: PublishedContent, lang: LanguageCode): ExhibitorView[] {
+  return [...content.exhibitors]
+    .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
+    .map((e) => {
+      const texts = textsIn(e.texts, lang);
+      return {
+        id: e.id,
+        name: e.name,
+        logo: imageUrl(e.logo),
+        booth: e.booth,
+        link: e.link ?? undefined,
+        description: texts.description,
+        demo: e.demo
+          ? { start: e.demo.start as LocalTime, end: e.demo.end as LocalTime, text: texts.demo ?? '' }
+          : undefined,
+        example: e.example,
+      };
+    });
+}
+
+/** The partners, in one language: platinum first, then by name. */
+export function partnerViews(content: PublishedContent, lang: LanguageCode): PartnerView[] {
+  return [...content.partners]
+    .sort(
+      (a, b) =>
+        PARTNER_TIERS.indexOf(a.package) - PARTNER_TIERS.indexOf(b.package) || a.name.localeCompare(b.name, 'pl'),
+    )
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      logo: imageUrl(p.logo),
+      package: p.package,
+      link: p.link ?? undefined,
+      description: textsIn(p.texts, lang).description ?? '',
+      example: p.example,
+    }));
+}
+
+/** Every section of every content page in one language, as HTML, from what is published. */
+async function renderSlots(content: PublishedContent, lang: LanguageCode) {
+  const render = await import('#render-content');
+  const speakers = speakerViews(content, lang);
   const tracks = sessionViews(content, lang);
-  const sessions = Object.fromEntries(
-    await Promise.all(
-      Object.entries(tracks).map(async ([track, views]) => [track, await renderSessionItems(lang, views)] as const),
-    ),
-  );
+  const allSessions = Object.values(tracks)
+    .flat()
+    .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  const partners = partnerViews(content, lang);
+  const exhibitors = exhibitorViews(content, lang);
+  const logos: LogoView[] = [...partners, ...exhibitors]
+    .slice(0, HOME_LOGOS)
+    .map((x) => ({ name: x.name, src: x.logo, href: x.link }));
+  const slots: Record<string, string> = {
+    speakers: await render.renderSpeakerItems(lang, speakers),
+    workshops: await render.renderWorkshopList(lang, workshopViews(content, lang)),
+    exhibitors: await render.renderExhibitorList(lang, exhibitors),
+    partners: await render.renderPartnerList(lang, partners),
+    'home-speakers': await render.renderHomeSpeakers(lang, speakers.slice(0, HOME_SPEAKERS)),
+    'home-schedule': await render.renderHomeSchedule(lang, allSessions.slice(0, HOME_SESSIONS)),
+    'home-logos': await render.renderHomeLogos(lang, logos),
+  };
+  for (const [track, views] of Object.entries(tracks)) {
+    slots[`sessions:${track}`] = await render.renderSessionItems(lang, views);
+  }
+  return { slots, speakers, sessions: allSessions };
+}
+
+type Slots = Awaited<ReturnType<typeof renderSlots>>;
+
+/**
+ * A built page with its content slots replaced by the published content's, and its Event JSON-LD
+ * (where it has one) naming the published speakers and sessions.
+ */
+async function renderPage(built: Response, lang: LanguageCode, rendered: Slots): Promise<string> {
+  let jsonLd = '';
   const rewritten = new HTMLRewriter()
     .on('[data-content]', {
       element(element) {
-        const name = element.getAttribute('data-content') ?? '';
-        if (name === 'speakers') element.setInnerContent(speakers, { html: true });
-        else if (name.startsWith('sessions:')) element.setInnerContent(sessions[name.slice(9)] ?? '', { html: true });
+        const html = rendered.slots[element.getAttribute('data-content') ?? ''];
+        if (html !== undefined) element.setInnerContent(html, { html: true });
+      },
+    })
+    .on('script[type="application/ld+json"]', {
+      text(chunk) {
+        jsonLd += chunk.text;
+        if (!chunk.lastInTextNode) {
+          chunk.remove();
+          return;
+        }
+        const event = withPublished(JSON.parse(jsonLd), lang, rendered);
+        // `<` escaped, as the build does: no text in the data can close the script element.
+        chunk.replace(JSON.stringify(event).replace(/</g, '\\u003c'), { html: true });
       },
     })
     .transform(built);
@@ -102,6 +235,7 @@ export async function renderContentPages(env: Bindings): Promise<number> {
   const [content, revision] = await Promise.all([publishedContent(env.CONTENT_DB), publishedRevision(env.CONTENT_DB)]);
   let written = 0;
   for (const lang of LANGUAGE_CODES) {
+    const rendered = await renderSlots(content, lang);
     for (const page of CONTENT_PAGE_IDS) {
       const path = href(lang, page);
       const built = await env.ASSETS.fetch(new URL(path, 'https://assets.invalid'));
@@ -109,7 +243,7 @@ export async function renderContentPages(env: Bindings): Promise<number> {
         await built.body?.cancel();
         continue;
       }
-      const html = await renderPage(built, lang, content);
+      const html = await renderPage(built, lang, rendered);
       await env.CONTENT_PAGES.put(pageKey(path), html, { metadata: { revision } });
       written++;
     }

@@ -1,13 +1,23 @@
 import { SITE_ORIGIN } from '../../site/event';
+import type { LanguageCode } from '../../site/languages';
 import type { MailJob, Order } from '../../site/orders';
 import { href } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
+import { type Speaker, textsIn, type Workshop } from '../content/schema';
+import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
-import { cancellationEmail, contactNotice, lateRefundEmail, transferEmail, workshopEmail } from './notices';
+import {
+  cancellationEmail,
+  contactNotice,
+  lateRefundEmail,
+  transferEmail,
+  type WorkshopFacts,
+  workshopEmail,
+} from './notices';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';
@@ -22,6 +32,24 @@ const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.L
 export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
   const token = await orderLinkToken(ticketKey(env), order.id);
   return `${siteOrigin(env)}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
+}
+
+/**
+ * A workshop of the content store as its confirmation names it, in a language (missing texts in
+ * Polish): its published copy, or its draft if it was unpublished after the seat was taken.
+ * Undefined when the store has no such record (the examples of site/ then).
+ */
+async function workshopFacts(env: Bindings, id: string, lang: LanguageCode): Promise<WorkshopFacts | undefined> {
+  const record = await getRecord(env.CONTENT_DB, 'workshops', id);
+  const workshop = (record?.published ?? record?.draft) as Workshop | undefined;
+  if (!workshop) return undefined;
+  const instructor = workshop.instructor ? await getRecord(env.CONTENT_DB, 'speakers', workshop.instructor) : null;
+  return {
+    title: textsIn(workshop.texts, lang).title,
+    level: workshop.level,
+    durationHours: workshop.durationHours,
+    instructor: (instructor?.published as Speaker | null | undefined)?.name ?? '–',
+  };
 }
 
 /** Builds the e-mail of a job from the box office's records. */
@@ -39,7 +67,11 @@ async function compose(
   const order = await office.order(job.subjectId);
   if (!order) throw new Error(`order ${job.subjectId} not found`);
   const orderUrl = await orderPageUrl(env, order);
-  if (job.kind === 'workshop') return workshopEmail({ workshopId: job.data ?? '', order, orderUrl, from });
+  if (job.kind === 'workshop') {
+    const workshopId = job.data ?? '';
+    const workshop = await workshopFacts(env, workshopId, order.lang);
+    return workshopEmail({ workshopId, workshop, order, orderUrl, from });
+  }
   if (job.kind === 'late_refund') {
     return lateRefundEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
   }

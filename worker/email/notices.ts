@@ -53,9 +53,21 @@ ${link ? html`<p><a href="${link.url}">${link.text}</a></p>` : ''}
   return { subject, html: body, text };
 }
 
-/** The e-mail that confirms a workshop seat, in the holder's language. */
+/** A workshop as its confirmation e-mail names it, in the holder's language. */
+export type WorkshopFacts = {
+  title: string;
+  level: 'basic' | 'intermediate' | 'advanced';
+  durationHours: number;
+  instructor: string;
+};
+
+/**
+ * The e-mail that confirms a workshop seat, in the holder's language. The workshop's facts come
+ * from the content store (worker/email/deliver.ts); without them, from the examples of site/.
+ */
 export function workshopEmail(input: {
   workshopId: string;
+  workshop?: WorkshopFacts;
   order: { code: string; email: string; lang: LanguageCode };
   orderUrl: string;
   from: string;
@@ -63,10 +75,9 @@ export function workshopEmail(input: {
   const { lang } = input.order;
   const t = EMAIL[lang].workshop;
   const events = EVENTS[lang].workshops;
-  const workshop = WORKSHOPS.find((w) => w.id === input.workshopId);
+  const workshop = input.workshop ?? exampleWorkshop(lang, input.workshopId);
   if (!workshop) throw new Error(`unknown workshop ${input.workshopId}`);
-  const title = events.items[workshop.id].title;
-  const instructor = SPEAKERS.find((s) => s.id === workshop.instructor)?.name ?? '';
+  const title = workshop.title;
   const message = simple(
     lang,
     fill(t.subject, { workshop: title, code: input.order.code }),
@@ -75,13 +86,25 @@ export function workshopEmail(input: {
       fill(t.details, {
         level: events.levels[workshop.level],
         hours: String(workshop.durationHours),
-        instructor,
+        instructor: workshop.instructor,
       }),
       t.bring,
     ],
     { text: t.link, url: input.orderUrl },
   );
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/** An example workshop of site/ as its e-mail names it. */
+function exampleWorkshop(lang: LanguageCode, id: string): WorkshopFacts | undefined {
+  const workshop = WORKSHOPS.find((w) => w.id === id);
+  if (!workshop) return undefined;
+  return {
+    title: EVENTS[lang].workshops.items[workshop.id].title,
+    level: workshop.level,
+    durationHours: workshop.durationHours,
+    instructor: SPEAKERS.find((s) => s.id === workshop.instructor)?.name ?? '',
+  };
 }
 
 /** The e-mail to a buyer whose payment came after the order's place was gone, and was refunded. */

@@ -36,16 +36,19 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
   }
 
   if (resolved.kind === 'page') {
-    const asset = await c.env.ASSETS.fetch(new URL(url.pathname, url));
+    const built = await c.env.ASSETS.fetch(new URL(url.pathname, url));
+    // A page that shows published content is its copy rendered from the store (one KV read); a
+    // selling page among them (home, kup-bilet) then gets the products' live state written in.
+    const asset =
+      built.ok && c.req.method === 'GET' && isContentPage(resolved.page.id)
+        ? await storedPage(c.env, url.pathname, built)
+        : built;
     if (asset.ok && c.req.method === 'GET' && SELLING_PAGES.includes(resolved.page.id)) {
       return withLiveState(asset, resolved.lang, now(c), productStates(c));
     }
     if (asset.ok && c.req.method === 'GET' && resolved.page.id === 'thanks') {
       const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
       return withOrder(asset, resolved.lang, secret, (id, token) => orderView(c.env, id, token));
-    }
-    if (asset.ok && c.req.method === 'GET' && isContentPage(resolved.page.id)) {
-      return storedPage(c.env, url.pathname, asset);
     }
     if (asset.ok) return asset;
     await asset.body?.cancel();

@@ -1,9 +1,12 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { WorkshopResult } from '../../site/orders';
-import { WORKSHOPS } from '../../site/workshops';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
+import { publishedChanged } from '../content/pages';
+import type { Workshop } from '../content/schema';
+import { prepareStore } from '../content/seed';
+import { getRecord, publishedContent } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { rateLimit } from '../security';
@@ -28,17 +31,39 @@ const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], Ap
 };
 
 /**
+ * Before the store is read, as for any read of it: a due publication happens now, and a local
+ * store starts with the examples of site/ published (so today's workshop ids keep working there;
+ * in production only what the organisers published takes seats).
+ */
+async function storeReady(c: Context<AppEnv>): Promise<void> {
+  const at = now(c);
+  if (await prepareStore(c.env.CONTENT_DB, at, c.env.ENVIRONMENT))
+    c.executionCtx.waitUntil(publishedChanged(c.env, at));
+}
+
+/**
  * Workshop seats for ticket holders: `POST /api/workshops/:id/registrations` with `{email, code}`
  * (the ticket's code, or the order code of a one-ticket order; the holder's or the buyer's e-mail),
  * one seat per ticket. On-site Pro takes basic-level workshops, on-site VIP any; never more than the
- * seats on the card. `GET /api/workshops` answers the seats left of each.
+ * seats of the published record (the box office counts them in one transaction). A workshop the
+ * store does not publish (unknown, or unpublished) is 404 `unknown_workshop`. `GET /api/workshops`
+ * answers the seats left of each published one.
  */
 export const workshops = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const taken = new Map((await boxOffice(c.env.BOX_OFFICE).workshopSeats()).map((w) => [w.workshopId, w.taken]));
+    await storeReady(c);
+    const [{ workshops: published }, seats] = await Promise.all([
+      publishedContent(c.env.CONTENT_DB),
+      boxOffice(c.env.BOX_OFFICE).workshopSeats(),
+    ]);
+    const taken = new Map(seats.map((w) => [w.workshopId, w.taken]));
     c.header('Cache-Control', 'public, max-age=5');
     return c.json({
-      workshops: WORKSHOPS.map((w) => ({ id: w.id, capacity: w.capacity, left: w.capacity - (taken.get(w.id) ?? 0) })),
+      workshops: published.map((w) => ({
+        id: w.id,
+        capacity: w.capacity,
+        left: Math.max(0, w.capacity - (taken.get(w.id) ?? 0)),
+      })),
     });
   })
   .post(
@@ -46,11 +71,13 @@ export const workshops = new Hono<AppEnv>()
     rateLimit((env) => env.PURCHASE_LIMITER),
     ...validJson(registrationBody, 1024),
     async (c) => {
-      const workshop = WORKSHOPS.find((w) => w.id === c.req.param('id'));
-      if (!workshop) throw new ApiError(404, 'unknown_workshop');
+      await storeReady(c);
+      const record = await getRecord(c.env.CONTENT_DB, 'workshops', c.req.param('id'));
+      const workshop = record?.published as Workshop | null | undefined;
+      if (!record || !workshop) throw new ApiError(404, 'unknown_workshop');
       const { email, code } = c.req.valid('json');
       const result = await boxOffice(c.env.BOX_OFFICE).registerWorkshop({
-        workshopId: workshop.id,
+        workshopId: record.id,
         level: workshop.level,
         capacity: workshop.capacity,
         code,
@@ -58,6 +85,6 @@ export const workshops = new Hono<AppEnv>()
         now: now(c),
       });
       if (result.kind === 'refused') throw REFUSALS[result.error];
-      return c.json({ workshop: workshop.id, seatsLeft: result.seatsLeft }, 201);
+      return c.json({ workshop: record.id, seatsLeft: result.seatsLeft }, 201);
     },
   );

@@ -1,0 +1,348 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '../../site/languages';
+import type { MailJob } from '../../site/orders';
+import { renderContentPages } from '../../worker/content/pages';
+import { ensureSchema } from '../../worker/content/store';
+import type { Bindings } from '../../worker/env';
+import worker from '../../worker/index';
+import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { clientIps } from './client-ip';
+import { callWorker, visit } from './platform';
+
+// The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
+
+const ORIGIN = 'https://kongres.test';
+const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
+const nextIp = clientIps(47);
+const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
+
+const api = async (method: string, path: string, body?: unknown) => {
+  const res = await SELF.fetch(`${ORIGIN}/api/admin/content${path}`, {
+    method,
+    headers: ADMIN,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+};
+const page = async (path: string) => {
+  const res = await visit(`${ORIGIN}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+};
+
+beforeEach(async () => {
+  await ensureSchema(env.CONTENT_DB);
+  await env.CONTENT_DB.batch(
+    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
+      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
+  const { keys } = await env.CONTENT_PAGES.list();
+  await Promise.all(keys.map((k) => env.CONTENT_PAGES.delete(k.name)));
+  setClock('2027-06-01T10:00:00Z');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** A PNG header of the given size: enough for the upload's checks. */
+async function uploadLogo(width: number, height: number): Promise<string> {
+  const png = new Uint8Array(64);
+  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(png.buffer).setUint32(16, width);
+  new DataView(png.buffer).setUint32(20, height);
+  const res = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
+    method: 'POST',
+    headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
+    body: png,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { key: string }).key;
+}
+
+const MARKUP = '<img src=x onerror="alert(1)"><b>gruba</b>';
+
+/** A speaker, a session, a workshop, an exhibitor and a partner, published and rendered. */
+async function publishLists() {
+  const logo = await uploadLogo(400, 120);
+  await api('PUT', '/speakers/zofia-nowa', {
+    name: 'Zofia Przykładowa',
+    texts: { pl: { role: 'Badaczka agentów', bio: 'Bada agentów.' }, 'en-GB': { role: 'Agent researcher' } },
+  });
+  await api('PUT', '/sessions/agenci-rano', {
+    track: 'technology',
+    room: 'hallB',
+    start: '09:00',
+    end: '09:40',
+    speakers: ['zofia-nowa'],
+    texts: { pl: { title: 'Agenci o poranku', abstract: 'Co działa.' }, de: { title: 'Agenten am Morgen' } },
+  });
+  await api('PUT', '/workshops/agent-lab', {
+    category: 'practical',
+    level: 'basic',
+    durationHours: 2.5,
+    capacity: 2,
+    instructor: 'zofia-nowa',
+    texts: {
+      pl: { title: 'Laboratorium agentów', text: `Budujemy agenta. ${MARKUP}`, prerequisites: ['Własny laptop'] },
+      'en-GB': { title: 'Agent lab' },
+      de: { title: 'Agenten-Labor', text: 'Wir bauen einen Agenten.' },
+    },
+  });
+  await api('PUT', '/exhibitors/neuro-stand', {
+    name: 'NeuroStand <b>AI</b>',
+    logo,
+    booth: 'E12',
+    link: 'https://neurostand.example',
+    demo: { start: '11:00', end: '11:20' },
+    texts: {
+      pl: { description: `Platforma do wizji maszynowej. ${MARKUP}`, demo: 'Rozpoznawanie obrazu na żywo' },
+      es: { description: 'Plataforma de visión artificial.' },
+    },
+  });
+  await api('PUT', '/partners/gold-bank', {
+    name: 'Złoty Bank',
+    logo,
+    package: 'gold',
+    link: 'https://bank.example',
+    texts: { pl: { description: 'Partner finansowy.' }, 'en-US': { description: 'Financial partner.' } },
+  });
+  await api('POST', '/publish', {});
+  // The publication renders in the background (waitUntil); render here so the test waits for it.
+  await renderContentPages(env);
+  return { logo };
+}
+
+const jsonLd = (html: string) => {
+  const match = html.match(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/);
+  expect(match, 'the page carries JSON-LD').not.toBeNull();
+  return JSON.parse(match?.[1] ?? '{}');
+};
+
+describe('the workshops, expo and home pages from the content store', () => {
+  it.each(LANGUAGES.map((l) => l.prefix))(
+    'show a published workshop, exhibitor, partner and speaker on /%s',
+    async (prefix) => {
+      const { logo } = await publishLists();
+
+      const workshops = await page(`/${prefix}/warsztaty`);
+      const titles: Record<string, string> = { 'en-gb': 'Agent lab', de: 'Agenten-Labor' };
+      const workshopTitle = titles[prefix] ?? 'Laboratorium agentów';
+      expect(workshops).toContain(workshopTitle);
+      expect(workshops).toContain(`href="/${prefix}/prelegenci#zofia-nowa"`);
+      // Its seat registration is on the card, as for the examples.
+      expect(workshops).toContain('data-island="workshop"');
+      expect(workshops).toContain('data-props="{&quot;workshopId&quot;:&quot;agent-lab&quot;}"');
+
+      const expo = await page(`/${prefix}/expo`);
+      expect(expo).toContain('NeuroStand &lt;b&gt;AI&lt;/b&gt;');
+      expect(expo).toContain('E12');
+      expect(expo).toContain(prefix === 'es' ? 'Plataforma de visión artificial.' : 'Platforma do wizji maszynowej.');
+      expect(expo).toContain('Rozpoznawanie obrazu na żywo');
+      expect(expo).toContain('href="https://neurostand.example"');
+      expect(expo).toContain('Złoty Bank');
+      expect(expo).toContain(prefix === 'en-us' ? 'Financial partner.' : 'Partner finansowy.');
+      expect(expo).toMatch(/<section class="partners__tier partners__tier--gold"/);
+      // An uploaded logo: an image with its slot's size, loaded lazily.
+      expect(expo).toMatch(
+        new RegExp(
+          `<img class="content-logo" src="/content-images/${logo}" alt="" width="160" height="64" loading="lazy"`,
+        ),
+      );
+      expect(expo).not.toContain('class="content-empty"');
+
+      const home = await page(`/${prefix}`);
+      expect(home).toContain('Zofia Przykładowa');
+      expect(home).toContain(prefix === 'en-gb' ? 'Agent researcher' : 'Badaczka agentów');
+      expect(home).toContain(prefix === 'de' ? 'Agenten am Morgen' : 'Agenci o poranku');
+      expect(home).toMatch(
+        new RegExp(`<img src="/content-images/${logo}" alt="Złoty Bank" loading="lazy" width="128" height="36"`),
+      );
+      expect(home).toContain('alt="NeuroStand &lt;b&gt;AI&lt;/b&gt;"');
+      // The drawn marks are gone once there are logos.
+      expect(home).not.toContain('proof__logos--drawn');
+    },
+  );
+
+  it('falls back to Polish for every text missing in a language', async () => {
+    await publishLists();
+    const es = await page('/es/warsztaty');
+    expect(es).toContain('Laboratorium agentów');
+    expect(es).toContain('Własny laptop');
+    const de = await page('/de/expo');
+    expect(de).toContain('Platforma do wizji maszynowej.');
+    const gb = await page('/en-gb');
+    expect(gb).toContain('Agenci o poranku');
+  });
+
+  it('shows markup in a text as text', async () => {
+    await publishLists();
+    for (const path of ['/pl/warsztaty', '/pl/expo', '/pl']) {
+      const html = await page(path);
+      expect(html, path).not.toContain('<img src=x');
+      expect(html, path).not.toContain('<b>');
+    }
+    expect(await page('/pl/warsztaty')).toContain(
+      '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;b&gt;gruba&lt;/b&gt;',
+    );
+  });
+
+  it('takes an unpublished workshop, exhibitor, partner and speaker off the pages', async () => {
+    await publishLists();
+    for (const path of ['/workshops/agent-lab', '/exhibitors/neuro-stand', '/partners/gold-bank']) {
+      await api('POST', `${path}/unpublish`);
+    }
+    await api('DELETE', '/sessions/agenci-rano?version=1');
+    await api('POST', '/speakers/zofia-nowa/unpublish');
+    await renderContentPages(env);
+    const workshops = await page('/pl/warsztaty');
+    expect(workshops).not.toContain('Laboratorium agentów');
+    // The examples published by the local seed stay.
+    expect(workshops).toContain('workshop-promptLab');
+    const expo = await page('/pl/expo');
+    expect(expo).not.toContain('NeuroStand');
+    expect(expo).not.toContain('Złoty Bank');
+    const home = await page('/pl');
+    expect(home).not.toContain('Zofia Przykładowa');
+    expect(home).not.toContain('Złoty Bank');
+    expect(home).not.toContain('Agenci o poranku');
+    expect(jsonLd(home).performer.map((p: { name: string }) => p.name)).not.toContain('Zofia Przykładowa');
+  });
+
+  it('says when the lists come, with the call to exhibit and to partner, while none is published', async () => {
+    await api('GET', '/exhibitors');
+    await renderContentPages(env);
+    const expo = await page('/pl/expo');
+    expect(expo).not.toContain('exhibitors__grid');
+    expect(expo).not.toContain('partners__list');
+    expect(expo).toMatch(/<div class="content-empty"><p>[^<]+<\/p><a href="\/pl\/wspolpraca\/dla-wystawcy"/);
+    expect(expo).toMatch(/<div class="content-empty"><p>[^<]+<\/p><a href="\/pl\/wspolpraca\/dla-partnera"/);
+    // The home page's wall draws its marks instead of empty boxes.
+    expect(await page('/pl')).toContain('proof__logos--drawn');
+  });
+
+  it('lists the published speakers and sessions in the Event JSON-LD of home and kup-bilet', async () => {
+    await publishLists();
+    for (const prefix of ['pl', 'de']) {
+      for (const path of [`/${prefix}`, `/${prefix}/kup-bilet`]) {
+        const event = jsonLd(await page(path));
+        expect(event['@type']).toBe('Event');
+        expect(event.performer).toContainEqual(
+          expect.objectContaining({
+            '@type': 'Person',
+            name: 'Zofia Przykładowa',
+            url: `https://kongres-ai.pl/${prefix}/prelegenci#zofia-nowa`,
+          }),
+        );
+        const session = event.subEvent.find((e: { name: string }) => /Agen/.test(e.name));
+        expect(session).toMatchObject({
+          '@type': 'Event',
+          name: prefix === 'de' ? 'Agenten am Morgen' : 'Agenci o poranku',
+          startDate: '2027-10-23T09:00:00+02:00',
+          endDate: '2027-10-23T09:40:00+02:00',
+          performer: [expect.objectContaining({ name: 'Zofia Przykładowa' })],
+        });
+        // The offers are still the live state's.
+        expect(event.offers.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('renders each page once, under 30 KB gzip, with no script the built page does not have', async () => {
+    await publishLists();
+    const gzipSize = async (text: string) => {
+      const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+      return (await new Response(stream).arrayBuffer()).byteLength;
+    };
+    for (const prefix of LANGUAGES.map((l) => l.prefix)) {
+      for (const slug of ['', '/warsztaty', '/expo', '/kup-bilet', '/prelegenci', '/program']) {
+        const path = `/${prefix}${slug}`;
+        const stored = await env.CONTENT_PAGES.get(`page:${path}`);
+        expect(stored, `${path} is stored`).not.toBeNull();
+        expect(await gzipSize(stored ?? ''), path).toBeLessThan(30 * 1024);
+        const built = await (await env.ASSETS.fetch(new URL(path, ORIGIN))).text();
+        const scripts = (html: string) => (html.match(/<script\b[^>]*>/g) ?? []).length;
+        expect(scripts(stored ?? ''), path).toBe(scripts(built));
+      }
+    }
+  });
+});
+
+describe('workshop seats of the content store', () => {
+  type Bought = { orderId: string; code: string };
+  async function buyPaid(product: string, email: string): Promise<Bought> {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/api/purchase/${product}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify({ email, lang: 'de', name: 'Ala Kot' }),
+      }),
+      noLimit,
+    );
+    expect(res.status).toBe(201);
+    const { orderId, code } = (await res.json()) as Bought;
+    await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
+    return { orderId, code };
+  }
+  const register = (workshop: string, body: { email: string; code: string }) =>
+    callWorker(
+      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify(body),
+      }),
+      noLimit,
+    );
+
+  beforeEach(async () => {
+    await resetBoxOffice();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+  });
+
+  it('gives a published workshop exactly the seats of its record, and confirms it by e-mail', async () => {
+    await publishLists();
+    setClock(DURING_PROMOTION);
+    const holders = await Promise.all([0, 1, 2].map((i) => buyPaid('onsite-vip', `vip${i}@example.com`)));
+    const answers = await Promise.all(
+      holders.map((h, i) => register('agent-lab', { email: `vip${i}@example.com`, code: h.code })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409]);
+    expect(await answers.find((r) => r.status === 409)?.json()).toEqual({ error: 'workshop_full' });
+    const seats = (await (await callWorker(new Request(`${ORIGIN}/api/workshops`))).json()) as {
+      workshops: { id: string; capacity: number; left: number }[];
+    };
+    expect(seats.workshops.find((w) => w.id === 'agent-lab')).toEqual({ id: 'agent-lab', capacity: 2, left: 0 });
+    // The seat's e-mail names the store's workshop, in the holder's language (German, missing texts in Polish).
+    const seated = holders[answers.findIndex((r) => r.status === 201)] as Bought;
+    const email = (await office().emails(seated.orderId)).find((e) => e.kind === 'workshop');
+    expect(email).toBeDefined();
+    const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));
+    const batch = createMessageBatch<MailJob>('congress-mail', [
+      { id: 'm1', timestamp: new Date(), attempts: 1, body: { emailId: email?.id as number } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+    await getQueueResult(batch, ctx);
+    const message = send.mock.calls[0]?.[0] as { subject: string; text: string };
+    expect(message.subject).toContain('Agenten-Labor');
+    expect(message.text).toContain('Zofia Przykładowa');
+  });
+
+  it('still takes seats in the examples, and refuses an unpublished or unknown workshop', async () => {
+    await publishLists();
+    setClock(DURING_PROMOTION);
+    const vip = await buyPaid('onsite-vip', 'v@example.com');
+    expect((await register('promptLab', { email: 'v@example.com', code: vip.code })).status).toBe(201);
+    await api('POST', '/workshops/agent-lab/unpublish');
+    const unpublished = await register('agent-lab', { email: 'v@example.com', code: vip.code });
+    expect(unpublished.status).toBe(404);
+    expect(await unpublished.json()).toEqual({ error: 'unknown_workshop' });
+    const unknown = await register('no-such-workshop', { email: 'v@example.com', code: vip.code });
+    expect(await unknown.json()).toEqual({ error: 'unknown_workshop' });
+    expect((await office().registrations(vip.orderId)).map((s) => s.workshopId)).toEqual(['promptLab']);
+  });
+});
