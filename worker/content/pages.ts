@@ -3,6 +3,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { href, type PageId } from '../../site/pages';
 import { ROOMS } from '../../site/program';
 import type { Bindings } from '../env';
+import { renderFeeds } from './feeds';
 import { textsIn } from './schema';
 import { type PublishedContent, publishedContent, publishedRevision } from './store';
 
@@ -64,15 +65,15 @@ export function sessionViews(content: PublishedContent, lang: LanguageCode): Rec
         const person = speakers.get(id);
         return person ? [{ name: person.name, anchor: anchorOf(id) }] : [];
       }),
-      // Calendar files exist for the sessions of site/ (worker/routes/calendar.ts).
-      calendar: session.example,
+      // Every published session has its calendar file (worker/routes/calendar.ts).
+      calendar: true,
     });
   }
   return tracks;
 }
 
-/** A built page with its content lists replaced by the published content's. */
-async function renderPage(built: Response, lang: LanguageCode, content: PublishedContent): Promise<string> {
+/** A built page with its content lists replaced by the given content's (published, or drafts for a preview). */
+export async function renderPage(built: Response, lang: LanguageCode, content: PublishedContent): Promise<string> {
   const { renderSessionItems, renderSpeakerItems } = await import('#render-content');
   const speakers = await renderSpeakerItems(lang, speakerViews(content, lang));
   const tracks = sessionViews(content, lang);
@@ -122,12 +123,13 @@ export async function renderContentPages(env: Bindings): Promise<number> {
  * the pages that show content are rendered again, once per change. A failure is logged and the
  * pages keep what they showed; the next change renders them again.
  */
-export async function publishedChanged(env: Bindings, _now: number): Promise<void> {
+export async function publishedChanged(env: Bindings, now: number): Promise<void> {
   try {
     await renderContentPages(env);
   } catch (error) {
     console.error(JSON.stringify({ event: 'content_render_failed', message: String(error) }));
   }
+  await renderFeeds(env, CONTENT_PAGE_IDS, now);
 }
 
 /**
