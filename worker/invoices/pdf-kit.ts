@@ -80,13 +80,20 @@ export class Sheet {
     this.addPage();
   }
 
-  /** A new document with the typeface embedded (subset to the glyphs it uses when saved). */
-  static async create(info: DocumentInfo): Promise<Sheet> {
+  /**
+   * A new document with the typeface embedded, subset to the glyphs it uses when saved, or whole
+   * (`subset: false`, about 60 KB more). Subsetting encodes through fontkit's bundled stream shim,
+   * whose `nextTick` queue is shared by the isolate: two requests saving at once can run one's
+   * callbacks in the other's context, which workerd refuses ("Cannot perform I/O on behalf of a
+   * different request"). Documents made in the background of any request (the press kit's bios)
+   * embed the whole typeface.
+   */
+  static async create(info: DocumentInfo, { subset = true }: { subset?: boolean } = {}): Promise<Sheet> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     const [regular, bold] = await Promise.all([
-      doc.embedFont(face('regular').bytes, { subset: true }),
-      doc.embedFont(face('bold').bytes, { subset: true }),
+      doc.embedFont(face('regular').bytes, { subset }),
+      doc.embedFont(face('bold').bytes, { subset }),
     ]);
     doc.setTitle(info.title, { showInWindowTitleBar: true });
     doc.setAuthor(info.author);
