@@ -50,8 +50,9 @@ export function previewTarget(path: string): { lang: LanguageCode; path: string 
 }
 
 // The band's look, allowed by its hash in the page's CSP (the built pages allow no inline style).
+// In the flow above the page, not sticky: the site's header sticks to the top and would be hidden.
 const BAND_STYLE =
-  '.content-preview-band{position:sticky;top:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline;padding:.6rem 1rem;background:#ffd84d;color:#0b1020;font:600 1rem/1.4 system-ui,sans-serif;border-bottom:3px solid #0b1020}.content-preview-band strong{text-transform:uppercase;letter-spacing:.08em}';
+  '.content-preview-band{position:relative;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline;padding:.6rem 1rem;background:#ffd84d;color:#0b1020;font:600 1rem/1.4 system-ui,sans-serif;border-bottom:3px solid #0b1020}.content-preview-band strong{text-transform:uppercase;letter-spacing:.08em}';
 
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
