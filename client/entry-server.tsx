@@ -2,8 +2,9 @@ import { renderToString } from 'react-dom/server';
 import { BRAND, FIGURES, SITE_ORIGIN } from '../site/event';
 import { siteFacts } from '../site/facts';
 import { formatNumber } from '../site/format';
-import { LANGUAGES, type LanguageCode, language } from '../site/languages';
-import { href, NOINDEX_PAGES, PAGES, type PageId } from '../site/pages';
+import { type LanguageCode, language } from '../site/languages';
+import { href, PAGES, type PageId } from '../site/pages';
+import { SITEMAP_PATH } from '../site/sitemap';
 import { App, prepareView } from './app';
 import { ErrorBoundary } from './components/error-boundary';
 import { headFor, headHtml } from './lib/head';
@@ -95,25 +96,6 @@ export async function manifestJson(lang: LanguageCode): Promise<string> {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-/** sitemap.xml: every indexable page in every language with its alternates. */
-export function sitemapXml(): string {
-  const urls = PAGES.filter((p) => !NOINDEX_PAGES.includes(p.id)).flatMap((p) =>
-    LANGUAGES.map((lang) => {
-      const alternates = LANGUAGES.map(
-        (other) =>
-          `    <xhtml:link rel="alternate" hreflang="${other.code}" href="${SITE_ORIGIN}${href(other.code, p.id)}"/>`,
-      );
-      alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${SITE_ORIGIN}/"/>`);
-      return `  <url>\n    <loc>${SITE_ORIGIN}${href(lang.code, p.id)}</loc>\n${alternates.join('\n')}\n  </url>`;
-    }),
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-${urls.join('\n')}
-</urlset>
-`;
-}
-
 /** robots.txt: everything but the API and the checkout, and where the sitemap is. */
 export const robotsTxt = () =>
-  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout/\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`;
+  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout/\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n`;

@@ -2,7 +2,7 @@
 // plugin has built the worker and the client, it builds the server entry (client/entry-server.tsx)
 // and renders every page of the page table in every language to static HTML,
 // dist/client/<lang>/<slug>/index.html, plus the translated 404 pages the worker serves, the preview
-// images, icons, manifests, sitemap and headers; then it builds the organiser console.
+// images, icons, manifests, robots.txt and headers; then it builds the organiser console.
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -24,7 +24,6 @@ interface ServerEntry {
   ogImageSvg(lang: LanguageCode): Promise<string>;
   manifestJson(lang: LanguageCode): Promise<string>;
   manifestPath: typeof manifestPath;
-  sitemapXml(): string;
   robotsTxt(): string;
 }
 
@@ -153,7 +152,7 @@ async function writePages(
     await writeFile(file, documentFor(lang.code, await render(lang.code, null)));
   }
 
-  // Preview images (1200x630 PNG per language), sitemap and robots.txt. Sharp is loaded here only,
+  // Preview images (1200x630 PNG per language) and robots.txt. Sharp is loaded here only,
   // not with the config: `vite dev` never needs it.
   const sharp = (await import('sharp')).default;
   await mkdir(join(client, 'og'), { recursive: true });
@@ -176,7 +175,8 @@ async function writePages(
   for (const lang of languages) {
     await writeFile(join(client, manifestPath(lang.code).slice(1)), await manifestJson(lang.code));
   }
-  await writeFile(join(client, 'sitemap.xml'), entry.sitemapXml());
+  // No sitemap.xml here: the worker serves it (worker/content/sitemap.ts), with the content pages'
+  // last publication, so the assets layer must not answer it first.
   await writeFile(join(client, 'robots.txt'), entry.robotsTxt());
 
   // The template is not a page: without it `/` reaches the worker, which redirects by language.

@@ -1,10 +1,9 @@
-// Texts of the press-kit documents (press release, speaker bios) in the five languages.
+// Texts of the press release in the five languages (the speakers' bios: locales/*/info.json pressBios).
 // Every fact is a `{{placeholder}}` that press-kit.mjs fills from site/facts.ts (formatted for the
 // language, as the pages and the catalogues get them), never typed here.
 
 export const TEXTS = {
   pl: {
-    bios: 'Przykładowe biogramy prelegentów',
     release: 'Informacja prasowa',
     dateline: '{{orgCity}}',
     title: `Kongres AI Polska {{year}}: {{speakers}}+ prelegentów, expo i gale AI, na miejscu i online`,
@@ -26,13 +25,9 @@ export const TEXTS = {
     },
     aboutTitle: 'O organizatorze',
     about: `Organizatorem kongresu jest {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, NIP {{taxId}}.`,
-    biosTitle: 'Prelegenci Kongresu AI Polska {{year}}',
-    biosIntro: `Przykładowe sylwetki, które pokazują, jak przedstawimy prelegentów kongresu ({{date}}, {{venue}}, {{city}} i online). To nie są potwierdzone osoby: pełną listę prelegentów opublikujemy {{lists}}.`,
-    topics: 'Tematy',
     page: 'Strona',
   },
   'en-GB': {
-    bios: 'Example speaker bios',
     release: 'Press release',
     dateline: '{{orgCity}}',
     title: `Kongres AI Polska {{year}}: {{speakers}}+ speakers, an AI expo and award galas, on site and online`,
@@ -54,13 +49,9 @@ export const TEXTS = {
     },
     aboutTitle: 'About the organiser',
     about: `The congress is organised by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
-    biosTitle: 'Speakers at Kongres AI Polska {{year}}',
-    biosIntro: `Example profiles showing how the congress's speakers will be presented ({{date}}, {{venue}}, {{city}} and online). These are not confirmed speakers: the full list will be published on {{lists}}.`,
-    topics: 'Topics',
     page: 'Page',
   },
   'en-US': {
-    bios: 'Example speaker bios',
     release: 'Press release',
     dateline: '{{orgCity}}',
     title: `Kongres AI Polska {{year}}: {{speakers}}+ speakers, an AI expo and award galas, in person and online`,
@@ -82,13 +73,9 @@ export const TEXTS = {
     },
     aboutTitle: 'About the organizer',
     about: `The congress is organized by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
-    biosTitle: 'Speakers at Kongres AI Polska {{year}}',
-    biosIntro: `Example profiles showing how the congress's speakers will be presented ({{date}}, {{venue}}, {{city}}, and online). These are not confirmed speakers: the full list will be published on {{lists}}.`,
-    topics: 'Topics',
     page: 'Page',
   },
   de: {
-    bios: 'Beispiel-Biografien der Speaker',
     release: 'Pressemitteilung',
     dateline: '{{orgCity}}',
     title: `Kongres AI Polska {{year}}: {{speakers}}+ Speaker, KI-Expo und Galas, vor Ort und online`,
@@ -110,13 +97,9 @@ export const TEXTS = {
     },
     aboutTitle: 'Über den Veranstalter',
     about: `Veranstalter des Kongresses ist die {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Polen, Steuernummer (NIP) {{taxId}}.`,
-    biosTitle: 'Speaker des Kongres AI Polska {{year}}',
-    biosIntro: `Beispielprofile, die zeigen, wie wir die Speaker des Kongresses vorstellen ({{date}}, {{venue}}, {{city}} und online). Es handelt sich nicht um bestätigte Personen: Die vollständige Speakerliste veröffentlichen wir am {{lists}}.`,
-    topics: 'Themen',
     page: 'Seite',
   },
   es: {
-    bios: 'Biografías de ponentes de ejemplo',
     release: 'Nota de prensa',
     dateline: '{{orgCity}}',
     title: `Kongres AI Polska {{year}}: más de {{speakers}} ponentes, expo y galas de IA, presencial y online`,
@@ -138,9 +121,6 @@ export const TEXTS = {
     },
     aboutTitle: 'Sobre la organización',
     about: `Organiza el congreso {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Polonia, NIF (NIP) {{taxId}}.`,
-    biosTitle: 'Ponentes del Kongres AI Polska {{year}}',
-    biosIntro: `Perfiles de ejemplo que muestran cómo presentaremos a los ponentes del congreso ({{date}}, {{venue}}, {{city}} y online). No son ponentes confirmados: publicaremos la lista completa el {{lists}}.`,
-    topics: 'Temas',
     page: 'Página',
   },
 };

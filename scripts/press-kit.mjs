@@ -2,9 +2,10 @@
 //   - kongres-ai-logo.zip: the SVG logos of public/press/logo/ and a short usage note
 //   - illustrations/*.jpg (drawn scenes, full size and 640 px thumbnails; never presented as
 //     photographs) and kongres-ai-ilustracje.zip of the full ones
-//   - the press release and the speaker bios as PDF, one per language
-// Facts come from site/ (formatted as the pages format them), speakers from site/speakers.ts and
-// the events catalogue. Run after changing any of them: `npm run press-kit`.
+//   - the press release as PDF, one per language
+// Facts come from site/ (formatted as the pages format them). Run after changing any of them:
+// `npm run press-kit`. The speakers' bios are not built here: the worker makes them from what is
+// published, after each publication (worker/content/press-bios.ts).
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,6 @@ const { LANGUAGES } = await load('site/languages.ts');
 const { href } = await load('site/pages.ts');
 const { EDITION_YEAR, SITE_ORIGIN } = await load('site/event.ts');
 const press = await load('site/press.ts');
-const { SPEAKERS } = await load('site/speakers.ts');
 
 // --- zip: a plain PKZIP writer (deflate for text, store for JPEG), fixed timestamps so a
 // rebuild of unchanged files gives the same archive.
@@ -230,11 +230,6 @@ const STYLE = `
   dl { display: grid; grid-template-columns: 40mm 1fr; gap: 1.5mm 4mm; margin: 0; }
   dt { font-weight: 700; color: #3b22c9; }
   dd { margin: 0; }
-  .speaker { display: grid; grid-template-columns: 32mm 1fr; gap: 6mm; padding: 6mm 0; border-bottom: 1px solid #dfe3ee; break-inside: avoid; }
-  .speaker img { width: 32mm; height: 32mm; border-radius: 50%; }
-  .speaker h2 { margin: 0 0 1mm; }
-  .role { color: #525a73; font-weight: 700; margin-bottom: 2mm; }
-  .topics { font-size: 9pt; color: #525a73; }
   footer { margin-top: 10mm; font-size: 9pt; color: #525a73; }
 `;
 
@@ -261,26 +256,6 @@ function releaseHtml(lang, f, t) {
       <dt>${escapeHtml(t.facts.press)}</dt><dd>${escapeHtml(`${f.pressEmail}, ${f.phone}`)}</dd>
     </dl></section>
     <h2>${escapeHtml(t.aboutTitle)}</h2><p>${escapeHtml(t.about)}</p>`,
-  );
-}
-
-async function biosHtml(lang, f, t) {
-  const events = JSON.parse(await readFile(join(root, 'locales', lang, 'events.json'), 'utf8')).speakers;
-  const people = await Promise.all(
-    SPEAKERS.map(async (speaker) => {
-      const portrait = await readFile(join(root, 'public', speaker.image));
-      const text = events.people[speaker.id];
-      const topics = speaker.topics.map((topic) => events.topics[topic]).join(', ');
-      return `<article class="speaker"><img src="data:image/svg+xml;base64,${portrait.toString('base64')}" alt="">
-        <div><h2>${escapeHtml(speaker.name)}</h2><p class="role">${escapeHtml(text.role)}</p><p>${escapeHtml(text.bio)}</p>
-        <p class="topics"><strong>${escapeHtml(t.topics)}:</strong> ${escapeHtml(topics)}</p></div></article>`;
-    }),
-  );
-  return documentHtml(
-    lang,
-    t.bios,
-    `<h1>${escapeHtml(t.biosTitle)}</h1><p>${escapeHtml(t.biosIntro)}</p>${people.join('')}
-    <footer>${escapeHtml(`${t.facts.press}: ${f.pressEmail}, ${f.phone} · ${SITE_ORIGIN + href(lang, 'speakers')}`)}</footer>`,
   );
 }
 
@@ -340,10 +315,7 @@ try {
   for (const { code } of LANGUAGES) {
     const f = siteFacts(code);
     const t = fill(TEXTS[code], f);
-    for (const [id, html] of [
-      ['pressRelease', releaseHtml(code, f, t)],
-      ['speakerBios', await biosHtml(code, f, t)],
-    ]) {
+    for (const [id, html] of [['pressRelease', releaseHtml(code, f, t)]]) {
       await page.setContent(html, { waitUntil: 'load' });
       const pdf = await page.pdf({
         format: 'A4',

@@ -1,16 +1,19 @@
 import { EVENT } from './event';
 import { type LanguageCode, language } from './languages';
 import type { PageId } from './pages';
-import { type LocalTime, type RoomId, SESSIONS, type SessionId } from './program';
+import { type LocalTime, type RoomId, SESSIONS } from './program';
 import { SHOWS, type ShowId } from './shows';
 
 /** Where the worker serves calendar files; `calendarPath` builds the full path. */
 export const CALENDAR_BASE = '/api/calendar';
 
-/** Something a visitor can add to a calendar: the whole congress, a session or a show. */
+/**
+ * Something a visitor can add to a calendar: the whole congress, a session or a show. A session's
+ * id is its content store id (any published session has a file; worker/routes/calendar.ts).
+ */
 export type CalendarEntry =
   | { kind: 'congress'; id: 'congress'; start: LocalTime; end: LocalTime; page: PageId }
-  | { kind: 'session'; id: SessionId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId }
+  | { kind: 'session'; id: string; start: LocalTime; end: LocalTime; room: RoomId; page: PageId }
   | { kind: 'show'; id: ShowId; start: LocalTime; end: LocalTime; room: RoomId; page: PageId };
 
 const calendarEntries = (): readonly CalendarEntry[] => [
@@ -27,7 +30,7 @@ const calendarEntries = (): readonly CalendarEntry[] => [
 ];
 
 /**
- * Every calendar entry, all on the event day. Pure, so that a bundle that only builds links (the
+ * Every calendar entry of site/ (the example sessions among them), all on the event day. Pure, so that a bundle that only builds links (the
  * order page's island) leaves it, the programme and the shows out.
  */
 export const CALENDAR_ENTRIES: readonly CalendarEntry[] = /* @__PURE__ */ calendarEntries();
@@ -38,6 +41,14 @@ export const calendarSlug = (id: CalendarEntry['id']) => id.replace(/[A-Z]/g, (c
 /** The entry whose slug matches, if any. */
 export function findCalendarEntry(slug: string): CalendarEntry | undefined {
   return CALENDAR_ENTRIES.find((e) => calendarSlug(e.id) === slug);
+}
+
+/**
+ * The congress or show whose slug matches, if any: the entries that are facts of site/. Sessions
+ * are content: the worker finds them among the published ones.
+ */
+export function findFixedCalendarEntry(slug: string): CalendarEntry | undefined {
+  return CALENDAR_ENTRIES.find((e) => e.kind !== 'session' && calendarSlug(e.id) === slug);
 }
 
 /** Path of the `.ics` file of an entry in a language: `/api/calendar/de/ai-strategy.ics`. */

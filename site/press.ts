@@ -6,11 +6,16 @@ export type PressDownload = {
   id: 'logoPack' | 'pressRelease' | 'photos' | 'speakerBios';
   /** Path of the file under public/, in the page's language where it has one per language. */
   path: (lang: LanguageCode) => string;
+  /**
+   * Made by the worker from what is published (worker/content/press-bios.ts) rather than by
+   * `npm run press-kit`: not under public/, and its size changes with each publication.
+   */
+  fromStore?: true;
 };
 
 /**
  * The press kit offered on the press page; the files live in public/press/ and are built by
- * `npm run press-kit`. The edition's documents carry its year in their names, so a new edition
+ * `npm run press-kit`, except the speakers' bios, which follow what is published. The edition's documents carry its year in their names, so a new edition
  * gets new file names (no stale cached PDF) without anyone renaming them.
  */
 export const PRESS_DOWNLOADS: readonly PressDownload[] = [
@@ -20,7 +25,11 @@ export const PRESS_DOWNLOADS: readonly PressDownload[] = [
   },
   { id: 'logoPack', path: () => '/press/kongres-ai-logo.zip' },
   { id: 'photos', path: () => '/press/kongres-ai-ilustracje.zip' },
-  { id: 'speakerBios', path: (lang) => `/press/kongres-ai-${EDITION_YEAR}-prelegenci-${language(lang).prefix}.pdf` },
+  {
+    id: 'speakerBios',
+    path: (lang) => `/press/kongres-ai-${EDITION_YEAR}-prelegenci-${language(lang).prefix}.pdf`,
+    fromStore: true,
+  },
 ];
 
 /**

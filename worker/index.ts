@@ -19,8 +19,11 @@ import { edge } from './routes/edge';
 import { footer } from './routes/footer';
 import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
+import { press } from './routes/press';
+import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
+import { sitemap } from './routes/sitemap';
 import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -35,6 +38,8 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', cart)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
+  // Before the content routes, whose `/:kind` would take `preview` for a kind.
+  .route('/api/admin/content/preview', contentPreview)
   .route('/api/admin/content', content)
   .route('/api/admin/invoices', adminInvoices)
   .route('/api/admin', door)
@@ -43,6 +48,7 @@ const app = new Hono<AppEnv>()
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
+  .route('/api/preview', previewLinks)
   .route('/api/availability', availability)
   // Any other API path is a JSON 404, never a language redirect.
   .all('/api/*', () => {
@@ -51,6 +57,8 @@ const app = new Hono<AppEnv>()
   .route('/checkout', checkout)
   .route('/content-images', contentImages)
   .route('/', schedule)
+  .route('/', sitemap)
+  .route('/', press)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', adminPage)

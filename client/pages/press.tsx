@@ -22,6 +22,9 @@ export default function Page() {
   const facts = useInfoFacts();
   const meta = (path: string) =>
     t('press.fileMeta', { type: fileType(path), size: formatSize(lang, pressFileSize(path)) });
+  // A file made from what is published changes size with each publication: its type only.
+  const metaOf = (file: (typeof PRESS_DOWNLOADS)[number], path: string) =>
+    file.fromStore ? fileType(path) : meta(path);
   return (
     <>
       <InfoHero id="press" eyebrow={t('press.eyebrow')} lead={t('press.lead')}>
@@ -87,7 +90,7 @@ export default function Page() {
                   <InfoIcon name="download" size={20} />
                   <span>
                     {t('press.download')}
-                    <span className="visually-hidden">: {title}</span> ({meta(path)})
+                    <span className="visually-hidden">: {title}</span> ({metaOf(file, path)})
                   </span>
                 </a>
               </li>

@@ -16,6 +16,7 @@ import { href, type PageId } from '../../site/pages';
 import { type LocalTime, ROOMS } from '../../site/program';
 import { withPublished } from '../../site/structured-data';
 import type { Bindings } from '../env';
+import { renderFeeds } from './feeds';
 import { textsIn } from './schema';
 import { type PublishedContent, publishedContent, publishedRevision } from './store';
 
@@ -88,8 +89,8 @@ export function sessionViews(content: PublishedContent, lang: LanguageCode): Rec
         const person = speakers.get(id);
         return person ? [{ name: person.name, anchor: anchorOf(id) }] : [];
       }),
-      // Calendar files exist for the sessions of site/ (worker/routes/calendar.ts).
-      calendar: session.example,
+      // Every published session has its calendar file (worker/routes/calendar.ts).
+      calendar: true,
     });
   }
   return tracks;
@@ -197,6 +198,11 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
 
 type Slots = Awaited<ReturnType<typeof renderSlots>>;
 
+/** A built page with its content slots filled from the given content (published, or drafts for a preview). */
+export async function renderContentPage(built: Response, lang: LanguageCode, content: PublishedContent): Promise<string> {
+  return renderPage(built, lang, await renderSlots(content, lang));
+}
+
 /**
  * A built page with its content slots replaced by the published content's, and its Event JSON-LD
  * (where it has one) naming the published speakers and sessions.
@@ -256,12 +262,13 @@ export async function renderContentPages(env: Bindings): Promise<number> {
  * the pages that show content are rendered again, once per change. A failure is logged and the
  * pages keep what they showed; the next change renders them again.
  */
-export async function publishedChanged(env: Bindings, _now: number): Promise<void> {
+export async function publishedChanged(env: Bindings, now: number): Promise<void> {
   try {
     await renderContentPages(env);
   } catch (error) {
     console.error(JSON.stringify({ event: 'content_render_failed', message: String(error) }));
   }
+  await renderFeeds(env, CONTENT_PAGE_IDS, now);
 }
 
 /**

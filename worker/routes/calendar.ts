@@ -5,14 +5,16 @@ import enUS from '../../locales/en-US/events.json';
 import es from '../../locales/es/events.json';
 import pl from '../../locales/pl/events.json';
 import { AWARD_CATEGORIES } from '../../site/awards';
-import { type CalendarEntry, calendarSlug, findCalendarEntry } from '../../site/calendar';
+import { type CalendarEntry, calendarSlug, findFixedCalendarEntry } from '../../site/calendar';
 import { BRAND, EDITION_YEAR, EVENT, SITE_ORIGIN } from '../../site/event';
 import { interpolate, siteFacts } from '../../site/facts';
 import { formatList, formatNumber } from '../../site/format';
 import { findLanguage, type LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
-import { SESSIONS } from '../../site/program';
-import { speaker } from '../../site/speakers';
+import type { RoomId } from '../../site/program';
+import { now } from '../clock';
+import { prepareStore } from '../content/seed';
+import { type CalendarSession, publishedSessionBySlug } from '../content/session-calendar';
 import type { AppEnv } from '../env';
 
 type Catalogue = typeof pl;
@@ -20,53 +22,101 @@ const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US'
 
 /**
  * `GET /api/calendar/:lang/:slug.ics`: an iCalendar file (RFC 5545) for the whole congress, a
- * session or a show, with its texts in the language of the prefix. Unknown ids answer 404 JSON.
+ * published session of the content store or a show, with its texts in the language of the prefix
+ * (a session's missing translation in Polish). Unknown or unpublished ids answer 404 JSON.
  */
 export const calendar = new Hono<AppEnv>();
 
-calendar.get('/:lang/:file', (c) => {
+/** As the schedule exports: a publication shows in the files within a minute. */
+const CACHE = 'public, max-age=60';
+
+calendar.get('/:lang/:file', async (c) => {
   const lang = findLanguage(c.req.param('lang'));
   const slug = /^([a-z0-9-]+)\.ics$/.exec(c.req.param('file'))?.[1];
-  const entry = slug ? findCalendarEntry(slug) : undefined;
-  if (!lang || !entry) return c.json({ error: 'not_found' }, 404);
-  return c.body(icsFor(entry, lang.code, new Date()), 200, {
+  if (!lang || !slug) return c.json({ error: 'not_found' }, 404);
+  const fixed = findFixedCalendarEntry(slug);
+  let ics: string;
+  let id: string;
+  if (fixed) {
+    ics = icsFor(fixed, lang.code, new Date());
+    id = fixed.id;
+  } else {
+    // A session is content: the file exists while the session is published (one D1 read).
+    await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
+    const session = await publishedSessionBySlug(c.env.CONTENT_DB, slug);
+    if (!session) return c.json({ error: 'not_found' }, 404);
+    ics = sessionIcs(session, lang.code, new Date());
+    id = session.id;
+  }
+  return c.body(ics, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
-    'Content-Disposition': `attachment; filename="kongres-ai-${calendarSlug(entry.id)}-${lang.prefix}.ics"`,
-    'Cache-Control': 'public, max-age=3600',
+    'Content-Disposition': `attachment; filename="kongres-ai-${calendarSlug(id)}-${lang.prefix}.ics"`,
+    'Cache-Control': CACHE,
   });
 });
 
 calendar.all('*', (c) => c.json({ error: 'not_found' }, 404));
 
-/** Title and description of an entry in a language. */
-function texts(entry: CalendarEntry, lang: LanguageCode): { title: string; description: string[] } {
+/** What one VEVENT says, resolved for a language. */
+type CalendarEvent = {
+  id: string;
+  start: string;
+  end: string;
+  room: RoomId | null;
+  title: string;
+  description: string[];
+  url: string;
+};
+
+/** Title and description of the congress or a show in a language. */
+function fixedEvent(entry: CalendarEntry, lang: LanguageCode): CalendarEvent {
   const t = CATALOGUES[lang];
+  const base = {
+    id: entry.id,
+    start: entry.start,
+    end: entry.end,
+    room: entry.kind === 'congress' ? null : entry.room,
+    url: SITE_ORIGIN + href(lang, entry.page),
+  };
   if (entry.kind === 'congress') {
     return {
+      ...base,
       title: interpolate(t.calendar.congressTitle, siteFacts(lang)),
       description: [interpolate(t.calendar.congressDescription, siteFacts(lang))],
     };
   }
-  if (entry.kind === 'session') {
-    const session = SESSIONS.find((s) => s.id === entry.id);
-    const names = formatList(lang, session?.speakers.map((id) => speaker(id).name) ?? []);
-    const title = interpolate(t.calendar.summary, { title: t.program.sessions[entry.id].title });
-    return {
-      title,
-      description: [interpolate(t.calendar.speakers, { names }), t.program.sessions[entry.id].abstract],
-    };
-  }
+  if (entry.kind === 'session') throw new Error('sessions come from the content store');
   const number = formatNumber(lang, AWARD_CATEGORIES.length);
   return {
+    ...base,
     title: interpolate(t.calendar.summary, { title: t.shows[entry.id].name }),
     description: [interpolate(t.shows[entry.id].summary, { number })],
   };
 }
 
-/** Where an entry takes place: its room (if any), then the venue's name and address. */
-function location(entry: CalendarEntry, lang: LanguageCode): string {
+/** A published session in a language: its texts (Polish where missing) and its published speakers. */
+function sessionEvent(session: CalendarSession, lang: LanguageCode): CalendarEvent {
+  const t = CATALOGUES[lang];
+  const texts = session.textsIn(lang);
+  const names = formatList(lang, session.speakerNames);
+  return {
+    id: session.id,
+    start: session.start,
+    end: session.end,
+    room: session.room,
+    title: interpolate(t.calendar.summary, { title: texts.title }),
+    description: [
+      ...(session.speakerNames.length ? [interpolate(t.calendar.speakers, { names })] : []),
+      texts.abstract,
+    ],
+    url: SITE_ORIGIN + href(lang, 'program'),
+  };
+}
+
+/** Where an event takes place: its room (if any), then the venue's name and address. */
+function location(event: CalendarEvent, lang: LanguageCode): string {
   const { name, street, postalCode, city } = EVENT.venue;
-  const room = entry.kind === 'congress' ? [] : [CATALOGUES[lang].program.rooms[entry.room]];
+  const room = event.room ? [CATALOGUES[lang].program.rooms[event.room]] : [];
   return [...room, name, street, `${postalCode} ${city}`].join(', ');
 }
 
@@ -127,10 +177,18 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The whole `.ics` document of one entry (also attached to the confirmation e-mail). */
+/** The whole `.ics` document of the congress or a show (also attached to the confirmation e-mail). */
 export function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): string {
-  const { title, description } = texts(entry, lang);
-  const url = SITE_ORIGIN + href(lang, entry.page);
+  return calendarDocument(fixedEvent(entry, lang), lang, now);
+}
+
+/** The whole `.ics` document of a published session. */
+export function sessionIcs(session: CalendarSession, lang: LanguageCode, now: Date): string {
+  return calendarDocument(sessionEvent(session, lang), lang, now);
+}
+
+function calendarDocument(event: CalendarEvent, lang: LanguageCode, now: Date): string {
+  const { title, description, url } = event;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -140,13 +198,13 @@ export function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): str
     ...VTIMEZONE,
     'BEGIN:VEVENT',
     // The same UID in every language, so a calendar updates the entry instead of duplicating it.
-    `UID:${calendarSlug(entry.id)}-${EVENT.date}@${new URL(SITE_ORIGIN).hostname}`,
+    `UID:${calendarSlug(event.id)}-${EVENT.date}@${new URL(SITE_ORIGIN).hostname}`,
     `DTSTAMP:${utcDateTime(now)}`,
-    `DTSTART;TZID=${EVENT.timeZone}:${localDateTime(entry.start)}`,
-    `DTEND;TZID=${EVENT.timeZone}:${localDateTime(entry.end)}`,
+    `DTSTART;TZID=${EVENT.timeZone}:${localDateTime(event.start)}`,
+    `DTEND;TZID=${EVENT.timeZone}:${localDateTime(event.end)}`,
     `SUMMARY:${escapeText(title)}`,
     `DESCRIPTION:${escapeText([...description, url].join('\n\n'))}`,
-    `LOCATION:${escapeText(location(entry, lang))}`,
+    `LOCATION:${escapeText(location(event, lang))}`,
     `URL:${url}`,
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',

@@ -1,0 +1,145 @@
+import adminDe from '../../locales/de/admin.json';
+import adminEnGB from '../../locales/en-GB/admin.json';
+import adminEnUS from '../../locales/en-US/admin.json';
+import adminEs from '../../locales/es/admin.json';
+import adminPl from '../../locales/pl/admin.json';
+import type { LanguageCode } from '../../site/languages';
+import { resolvePath } from '../../site/routing';
+import { constantTimeEqual, hmacSecret } from '../crypto';
+import type { Bindings } from '../env';
+import { CONTENT_PAGE_IDS, renderContentPage } from './pages';
+import type { ContentKind } from './schema';
+import { ensureSchema, type PublishedContent } from './store';
+
+/**
+ * A content page as visitors will see it once the drafts are published: the same render as a
+ * publication's (`renderContentPage`), given every record's draft instead of its published copy. Never
+ * stored (not in KV, not in a cache): `private, no-store`, `noindex`, and a "Preview" band.
+ */
+
+const BAND: Record<LanguageCode, { label: string; text: string }> = {
+  pl: adminPl.previewBand,
+  'en-GB': adminEnGB.previewBand,
+  'en-US': adminEnUS.previewBand,
+  de: adminDe.previewBand,
+  es: adminEs.previewBand,
+};
+
+/** How long a preview link works: long enough to look, short enough that a forwarded link dies. */
+export const PREVIEW_LINK_SECONDS = 15 * 60;
+
+/** Every record with its draft in place of its published copy: what a publication now would show. */
+export async function draftContent(db: D1Database): Promise<PublishedContent> {
+  await ensureSchema(db);
+  const { results } = await db
+    .prepare('SELECT kind, id, draft, example FROM content_records ORDER BY kind, id')
+    .all<{ kind: ContentKind; id: string; draft: string; example: number }>();
+  const content: PublishedContent = { speakers: [], sessions: [], workshops: [], exhibitors: [], partners: [] };
+  for (const row of results) {
+    (content[row.kind] as unknown[]).push({ ...JSON.parse(row.draft), id: row.id, example: row.example === 1 });
+  }
+  return content;
+}
+
+/** The language and path of a page that shows content, or null for any other path. */
+export function previewTarget(path: string): { lang: LanguageCode; path: string } | null {
+  const resolved = resolvePath(path, '', 'pl');
+  if (resolved.kind !== 'page') return null;
+  if (!(CONTENT_PAGE_IDS as readonly string[]).includes(resolved.page.id)) return null;
+  return { lang: resolved.lang, path };
+}
+
+// The band's look, allowed by its hash in the page's CSP (the built pages allow no inline style).
+// In the flow above the page, not sticky: the site's header sticks to the top and would be hidden.
+const BAND_STYLE =
+  '.content-preview-band{position:relative;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline;padding:.6rem 1rem;background:#ffd84d;color:#0b1020;font:600 1rem/1.4 system-ui,sans-serif;border-bottom:3px solid #0b1020}.content-preview-band strong{text-transform:uppercase;letter-spacing:.08em}';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
+
+async function styleHash(css: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+/**
+ * The preview of a content page (`target` from `previewTarget`) with the drafts applied, or null
+ * when its built page is missing.
+ */
+export async function previewPage(
+  env: Bindings,
+  target: { lang: LanguageCode; path: string },
+): Promise<Response | null> {
+  const built = await env.ASSETS.fetch(new URL(target.path, 'https://assets.invalid'));
+  if (!built.ok) {
+    await built.body?.cancel();
+    return null;
+  }
+  const headers = new Headers(built.headers);
+  const html = await renderContentPage(built, target.lang, await draftContent(env.CONTENT_DB));
+  const band = BAND[target.lang];
+  const marked = await new HTMLRewriter()
+    .on('head', {
+      element(head) {
+        head.append(`<meta name="robots" content="noindex, nofollow"><style>${BAND_STYLE}</style>`, { html: true });
+      },
+    })
+    .on('body', {
+      element(body) {
+        body.prepend(
+          `<div class="content-preview-band" role="status"><strong>${escapeHtml(band.label)}</strong> <span>${escapeHtml(band.text)}</span></div>`,
+          { html: true },
+        );
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  for (const name of ['ETag', 'Last-Modified', 'Content-Length', 'Age']) headers.delete(name);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Cache-Control', 'private, no-store');
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  // A signed link must not travel on to another page in a Referer.
+  headers.set('Referrer-Policy', 'no-referrer');
+  const csp = headers.get('Content-Security-Policy');
+  if (csp) {
+    const hash = await styleHash(BAND_STYLE);
+    headers.set(
+      'Content-Security-Policy',
+      /style-src /.test(csp)
+        ? csp.replace(/style-src ([^;]*)/, `style-src $1 ${hash}`)
+        : `${csp}; style-src 'self' ${hash}`,
+    );
+  }
+  return new Response(marked, { status: 200, headers });
+}
+
+const signedMessage = (path: string, expires: number) => `content-preview\n${path}\n${expires}`;
+
+/**
+ * A preview link for a browser tab (which cannot send the console's header): the path, an expiry
+ * and an HMAC of both under the organisers' token, so only someone who holds the token can make
+ * one, it opens only that page, and it stops working after `PREVIEW_LINK_SECONDS` (or as soon as
+ * the token changes).
+ */
+export async function signPreviewLink(
+  token: string,
+  path: string,
+  now: number,
+): Promise<{ url: string; expiresAt: string }> {
+  const expires = Math.floor(now / 1000) + PREVIEW_LINK_SECONDS;
+  const signature = await hmacSecret(token, signedMessage(path, expires));
+  const query = new URLSearchParams({ path, expires: String(expires), signature });
+  return { url: `/api/preview?${query}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** Whether a preview link is the one `signPreviewLink` made for that path and has not expired. */
+export async function verifyPreviewLink(
+  token: string,
+  link: { path: string; expires: string; signature: string },
+  now: number,
+): Promise<boolean> {
+  if (!/^\d{1,12}$/.test(link.expires)) return false;
+  const expires = Number(link.expires);
+  if (expires * 1000 <= now || expires * 1000 > now + PREVIEW_LINK_SECONDS * 1000) return false;
+  return constantTimeEqual(link.signature, await hmacSecret(token, signedMessage(link.path, expires)));
+}
