@@ -95,7 +95,7 @@ describe('the pages’ inline boot script', () => {
       // The inlined part answers the first taps and asks for the rest, a same-origin file.
       expect(scripts[1]).toContain('data-product');
       expect(scripts[1]).not.toContain('welcomePopupClosed');
-      const file = scripts[1].match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
+      const file = scripts[1]?.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
       expect(file).toBeDefined();
       const script = await visit(ORIGIN + file);
       expect(script.status).toBe(200);
