@@ -650,6 +650,7 @@ const ACTIONS = [
   'scheduled',
   'schedule_cancelled',
   'image_uploaded',
+  'seeded',
 ] as const;
 
 /** Who changed what, newest first: the action, its record and the fields it changed. */
@@ -701,8 +702,10 @@ export function HistoryTable({
                     <Link
                       href={recordHref(entry.kind, entry.id)}
                     >{`${t(`content.one.${entry.kind}`)}: ${entry.id}`}</Link>
-                  ) : (
+                  ) : entry.action === 'published' || entry.action === 'scheduled' ? (
                     t('content.history.everything')
+                  ) : (
+                    ''
                   )}
                 </td>
               )}

@@ -200,9 +200,7 @@ export function ImageField({
           {UPLOADED_IMAGE.test(value) ? (
             <img src={`/content-images/${value}`} alt={t('content.image.current')} width={96} height={96} />
           ) : (
-            <span className="console-hint">
-              {value ? t('content.image.example', { name: value }) : t('content.image.none')}
-            </span>
+            <span className="console-hint">{value ? t('content.image.example') : t('content.image.none')}</span>
           )}
         </div>
         <div className="console-image__tools">
