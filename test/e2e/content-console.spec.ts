@@ -141,7 +141,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
 test('a save that another organiser beat is refused with a clear message and keeps what was typed', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const path = '/api/admin/content/speakers/konflikt-e2e';
   const created = await request.put(path, {
     headers: AUTH,
@@ -176,6 +176,7 @@ test('a save that another organiser beat is refused with a clear message and kee
     await expect(bio).toHaveAccessibleDescription(/To pole jest wymagane\./);
     await expect(bio).toBeFocused();
     await expect(page.getByRole('alert').filter({ hasText: 'Nic nie zapisano' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('content-editor-errors-1440.png'), fullPage: true });
 
     await bio.fill('Moja biografia.');
     await page.getByRole('button', { name: 'Zapisz moją wersję zamiast ich' }).click();
@@ -192,6 +193,43 @@ test('a save that another organiser beat is refused with a clear message and kee
     expect((await request.get(path, { headers: AUTH })).status()).toBe(404);
   } finally {
     await removeAndPublish(request, [path]);
+  }
+});
+
+test('a publication is scheduled at a Warsaw time, listed, and cancelled', async ({ page, request }) => {
+  await openConsole(page, '/admin/content');
+  const at = page.getByLabel('Data i godzina (czas warszawski)');
+  await at.fill('2026-01-01T10:00');
+  await page.getByRole('button', { name: 'Zaplanuj publikację' }).click();
+  await expect(at).toHaveAttribute('aria-invalid', 'true');
+  await expect(at).toHaveAccessibleDescription(/Ta chwila już minęła/);
+
+  await at.fill('2027-08-31T20:00');
+  await page.getByRole('button', { name: 'Zaplanuj publikację' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Publikacja zaplanowana' })).toContainText(
+    'Publikacja zaplanowana na 31.08.2027, 20:00 (czas warszawski).',
+  );
+  const scheduled = async () =>
+    (await (await request.get('/api/admin/content/schedule', { headers: AUTH })).json()).scheduled as {
+      id: number;
+      at: string;
+      createdBy: string;
+    }[];
+  // 20:00 in Warsaw on 31 August is 18:00 UTC (summer time), whatever the browser's own zone.
+  const mine = (await scheduled()).find((entry) => entry.at === '2027-08-31T18:00:00.000Z');
+  try {
+    expect(mine?.createdBy).toBe('Ewa Konsolowa');
+    const table = page.getByRole('table', { name: /Publikacje, które dopiero nastąpią/ });
+    const row = table.getByRole('row').filter({ hasText: '31.08.2027, 20:00' });
+    await expect(row).toContainText('Ewa Konsolowa');
+    await row.getByRole('button', { name: 'Anuluj publikację zaplanowaną na 31.08.2027, 20:00' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Anulowano' })).toContainText(
+      'Anulowano publikację zaplanowaną na 31.08.2027, 20:00.',
+    );
+    await expect(page.getByRole('row').filter({ hasText: '31.08.2027, 20:00' })).toHaveCount(0);
+    expect((await scheduled()).some((entry) => entry.id === mine?.id)).toBe(false);
+  } finally {
+    if (mine) await request.delete(`/api/admin/content/schedule/${mine.id}`, { headers: AUTH });
   }
 });
 
