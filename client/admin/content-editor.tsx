@@ -5,7 +5,16 @@ import type { LanguageCode } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { ExamplePill, kindHref, recordHref, recordTitle, StatusPill } from './content';
-import { controlId, describedBy, Field, ImageField, LanguageTabs, SpeakerChoice } from './content-fields';
+import {
+  Confirm,
+  controlId,
+  describedBy,
+  Field,
+  ImageField,
+  LanguageTabs,
+  SpeakerChoice,
+  useFocusReturn,
+} from './content-fields';
 import {
   bodyOf,
   controlsOf,
@@ -67,6 +76,7 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [speakers, setSpeakers] = useState<ContentRecord[] | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const deleteButton = useFocusReturn(confirmingDelete);
   // A new record's first save moves to its own address: the message of that save stays.
   const keepOutcome = useRef(false);
 
@@ -576,25 +586,15 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         <section aria-labelledby={`${prefix}-more`} className="console-panel console-editor__more">
           <h2 id={`${prefix}-more`}>{t('content.editor.more')}</h2>
           {confirmingDelete ? (
-            <fieldset className="console-confirm">
-              <legend>{t('content.editor.deleteConfirm', { name: recordTitle(record) })}</legend>
-              <button
-                type="button"
-                className="console-button console-button--danger"
-                disabled={busy}
-                onClick={() => void remove()}
-              >
-                {t('content.editor.deleteYes')}
-              </button>
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                disabled={busy}
-                onClick={() => setConfirmingDelete(false)}
-              >
-                {t('content.editor.deleteNo')}
-              </button>
-            </fieldset>
+            <Confirm
+              question={t('content.editor.deleteConfirm', { name: recordTitle(record) })}
+              yes={t('content.editor.deleteYes')}
+              no={t('content.editor.deleteNo')}
+              danger
+              busy={busy}
+              onYes={() => void remove()}
+              onNo={() => setConfirmingDelete(false)}
+            />
           ) : (
             <div className="console-actions">
               {record.status !== 'draft' && (
@@ -608,6 +608,7 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
                 </button>
               )}
               <button
+                ref={deleteButton}
                 type="button"
                 className="console-button console-button--danger"
                 disabled={busy}

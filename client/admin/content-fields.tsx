@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { ApiFailure } from './api';
@@ -330,4 +330,66 @@ export function SpeakerChoice({
       )}
     </fieldset>
   );
+}
+
+/**
+ * Asks once more before an action that visitors see or that cannot be undone. The safe answer
+ * takes focus when the question appears, so a keyboard user is at the question; Escape answers no.
+ */
+export function Confirm({
+  question,
+  yes,
+  no,
+  danger = false,
+  busy,
+  onYes,
+  onNo,
+}: {
+  question: string;
+  yes: string;
+  no: string;
+  danger?: boolean;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    safe.current?.focus();
+  }, []);
+  return (
+    <fieldset
+      className="console-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onNo();
+      }}
+    >
+      <legend>{question}</legend>
+      <button
+        type="button"
+        className={`console-button${danger ? ' console-button--danger' : ''}`}
+        disabled={busy}
+        onClick={onYes}
+      >
+        {yes}
+      </button>
+      <button ref={safe} type="button" className="console-button console-button--quiet" disabled={busy} onClick={onNo}>
+        {no}
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * Focus back on the button that asked a question once the question is gone: the button is a new
+ * element by then, so it is found again after the render.
+ */
+export function useFocusReturn(asking: boolean) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !asking) trigger.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  return trigger;
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/use-language';
+import { Confirm, useFocusReturn } from './content-fields';
 import type { Scheduled } from './content-types';
 import { dateTime } from './format';
 import { useApi } from './session';
@@ -26,6 +27,7 @@ export function ContentPublish({ onPublished }: { onPublished: () => void }) {
   const [atError, setAtError] = useState<string | null>(null);
   const [scheduled, setScheduled] = useState<Scheduled[] | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
+  const publishButton = useFocusReturn(confirming);
 
   const loadSchedule = useCallback(async () => {
     try {
@@ -108,22 +110,22 @@ export function ContentPublish({ onPublished }: { onPublished: () => void }) {
         <div>
           <h3>{t('content.publish.nowTitle')}</h3>
           {confirming ? (
-            <fieldset className="console-confirm">
-              <legend>{t('content.publish.confirm')}</legend>
-              <button type="button" className="console-button" disabled={busy} onClick={() => void publishNow()}>
-                {t('content.publish.confirmYes')}
-              </button>
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                disabled={busy}
-                onClick={() => setConfirming(false)}
-              >
-                {t('content.publish.confirmNo')}
-              </button>
-            </fieldset>
+            <Confirm
+              question={t('content.publish.confirm')}
+              yes={t('content.publish.confirmYes')}
+              no={t('content.publish.confirmNo')}
+              busy={busy}
+              onYes={() => void publishNow()}
+              onNo={() => setConfirming(false)}
+            />
           ) : (
-            <button type="button" className="console-button" disabled={busy} onClick={() => setConfirming(true)}>
+            <button
+              ref={publishButton}
+              type="button"
+              className="console-button"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
               {t('content.publish.now')}
             </button>
           )}

@@ -40,6 +40,8 @@ export default defineConfig({
       name: 'content',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: ['content.spec.ts', 'content-console.spec.ts'],
+      // One at a time: each publishes every draft, so a test beside it would publish the drafts it checks.
+      workers: 1,
       dependencies: ['chromium'],
     },
   ],
