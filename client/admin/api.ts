@@ -21,6 +21,42 @@ export function storeToken(token: string | null): void {
   }
 }
 
+/** Where this tab keeps the name the organiser gave at login, for the content history. */
+const NAME_KEY = 'adminName';
+
+/** The name the organiser gave at login ('' when none). */
+export function storedName(): string {
+  try {
+    return sessionStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function storeName(name: string | null): void {
+  try {
+    if (name) sessionStorage.setItem(NAME_KEY, name);
+    else sessionStorage.removeItem(NAME_KEY);
+  } catch {
+    // Without storage the history says "organiser".
+  }
+}
+
+/**
+ * The organiser's name as an `X-Organiser` header can carry it: a header holds Latin-1 only, so
+ * "Łucja Żak" goes as "Lucja Zak", and only the characters the API keeps (worker/routes/content.ts).
+ */
+export function organiserHeader(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/[^A-Za-z0-9 .,'@_-]/g, '')
+    .trim()
+    .slice(0, 60);
+}
+
 /**
  * A refused or failed call: the HTTP status (0 without an answer), the API's error code and the rest
  * of its answer (`fields` of a 422, `expected` of an amount that does not match).
@@ -35,26 +71,36 @@ export class ApiFailure extends Error {
   }
 }
 
-/** One call to the organiser API with the bearer token; JSON in and out. */
-export async function callApi<T>(
-  token: string,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
+/** What a call may carry besides its path: a JSON body, a file's bytes as they are, more headers. */
+export type CallInit = { method?: string; body?: unknown; file?: Blob; headers?: Record<string, string> };
+
+/**
+ * One call to the organiser API with the bearer token (and the organiser's name, for the content
+ * history); JSON in and out, or a file's bytes in with its own type.
+ */
+export async function callApi<T>(token: string, path: string, init: CallInit = {}): Promise<T> {
   let response: Response;
+  const name = organiserHeader(storedName());
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       headers: {
         Authorization: `Bearer ${token}`,
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(name ? { 'X-Organiser': name } : {}),
+        ...(init.file
+          ? { 'Content-Type': init.file.type || 'application/octet-stream' }
+          : init.body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json' }),
+        ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.file ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       cache: 'no-store',
     });
   } catch {
     throw new ApiFailure(0, 'network');
   }
+  if (response.status === 204) return null as T;
   const body = (await response.json().catch(() => null)) as ({ error?: unknown } & Record<string, unknown>) | null;
   if (!response.ok) {
     throw new ApiFailure(response.status, typeof body?.error === 'string' ? body.error : 'error', body ?? {});

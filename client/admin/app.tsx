@@ -2,7 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
-import { storedToken, storeToken } from './api';
+import { storedToken, storeName, storeToken } from './api';
+import { Content, isKind } from './content';
+import { ContentEditor } from './content-editor';
+import { ContentHistory } from './content-history';
 import { Dashboard } from './dashboard';
 import { Door } from './door';
 import { switchLanguage } from './i18n';
@@ -20,6 +23,7 @@ const SECTIONS = [
   { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
   { path: '/messages', key: 'messages' },
+  { path: '/content', key: 'content' },
   { path: '/door', key: 'door' },
 ] as const;
 
@@ -34,6 +38,7 @@ export function ConsoleApp() {
 
   const logout = useCallback((reason: LogoutReason) => {
     storeToken(null);
+    if (reason === 'user') storeName(null);
     setToken('');
     setLoggedOut(reason);
   }, []);
@@ -88,6 +93,24 @@ export function ConsoleApp() {
               </Route>
               <Route path="/messages">
                 <Messages />
+              </Route>
+              <Route path="/content">
+                <Content kind="speakers" />
+              </Route>
+              <Route path="/content/history">
+                <ContentHistory />
+              </Route>
+              <Route path="/content/:kind">
+                {(params) => (isKind(params.kind) ? <Content kind={params.kind} /> : <Content kind="speakers" />)}
+              </Route>
+              <Route path="/content/:kind/:id">
+                {(params) =>
+                  isKind(params.kind) ? (
+                    <ContentEditor kind={params.kind} id={params.id} />
+                  ) : (
+                    <Content kind="speakers" />
+                  )
+                }
               </Route>
               <Route path="/door">
                 <Door />

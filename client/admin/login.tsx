@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, callApi } from './api';
+import { ApiFailure, callApi, storedName, storeName } from './api';
 import type { LogoutReason } from './session';
 
 type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired';
@@ -12,6 +12,7 @@ type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired';
 export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogin: (token: string) => void }) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
+  const [name, setName] = useState(storedName);
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(reason === 'expired' ? 'expired' : null);
 
@@ -25,6 +26,7 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
     setChecking(true);
     try {
       await callApi(token, '/api/admin/stats');
+      storeName(name.trim() || null);
       onLogin(token);
     } catch (error) {
       const status = error instanceof ApiFailure ? error.status : 0;
@@ -56,6 +58,19 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
           onChange={(event) => setDraft(event.target.value)}
           aria-invalid={problem === 'rejected' || undefined}
         />
+        <label htmlFor="admin-name">{t('login.name')}</label>
+        <input
+          id="admin-name"
+          name="organiser"
+          autoComplete="name"
+          maxLength={60}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby="admin-name-hint"
+        />
+        <span id="admin-name-hint" className="console-hint">
+          {t('login.nameHint')}
+        </span>
         <button type="submit" className="console-button" disabled={checking}>
           {checking ? t('login.checking') : t('login.submit')}
         </button>

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { ApiFailure, callApi, downloadFile } from './api';
+import { ApiFailure, type CallInit, callApi, downloadFile } from './api';
 
 export type LogoutReason = 'user' | 'expired';
 
@@ -21,7 +21,7 @@ export function useApi() {
     [logout],
   );
   const call = useCallback(
-    <T,>(path: string, init?: { method?: string; body?: unknown }) => callApi<T>(token, path, init).catch(guard),
+    <T,>(path: string, init?: CallInit) => callApi<T>(token, path, init).catch(guard),
     [token, guard],
   );
   const download = useCallback(

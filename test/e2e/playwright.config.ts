@@ -30,12 +30,18 @@ export default defineConfig({
     launchOptions: { executablePath: findBrowser(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'content.spec.ts' },
-    // A publication changes the pages every other test reads: it runs once they are done.
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: ['content.spec.ts', 'content-console.spec.ts'],
+    },
+    // A publication changes the pages every other test reads: these run once they are done.
     {
       name: 'content',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: 'content.spec.ts',
+      testMatch: ['content.spec.ts', 'content-console.spec.ts'],
+      // One at a time: each publishes every draft, so a test beside it would publish the drafts it checks.
+      workers: 1,
       dependencies: ['chromium'],
     },
   ],
