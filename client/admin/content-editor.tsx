@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { LanguageCode } from '../../site/languages';
+import { href, type PageId } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { ExamplePill, kindHref, recordHref, recordTitle, StatusPill } from './content';
@@ -209,6 +210,28 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
       setConfirmingDelete(false);
     } finally {
       setBusy(false);
+    }
+  };
+
+  /**
+   * Opens the record's page with every draft applied, as visitors will see it once published
+   * (worker/content/preview.ts): a signed link valid for 15 minutes, in a tab of its own. The tab
+   * is opened at the click, before the link is asked for, so that no popup blocker stops it.
+   */
+  const preview = async () => {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    setOutcome(null);
+    try {
+      const { url } = await call<{ url: string }>('/api/admin/content/preview', {
+        method: 'POST',
+        body: { path: href('pl', PREVIEW_PAGE[kind]) },
+      });
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (failure) {
+      tab?.close();
+      setOutcome({ ok: false, text: errorText(failure) });
     }
   };
 
@@ -597,6 +620,14 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
             />
           ) : (
             <div className="console-actions">
+              <button
+                type="button"
+                className="console-button console-button--quiet"
+                disabled={busy}
+                onClick={() => void preview()}
+              >
+                {t('content.editor.preview')}
+              </button>
               {record.status !== 'draft' && (
                 <button
                   type="button"
@@ -632,6 +663,15 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
 
 /** A long Polish text shortened for a hint under its translation. */
 const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+
+/** The page that shows each kind, where its preview opens. */
+const PREVIEW_PAGE: Record<ContentKind, PageId> = {
+  speakers: 'speakers',
+  sessions: 'program',
+  workshops: 'workshops',
+  exhibitors: 'expo',
+  partners: 'expo',
+};
 
 function BackLink({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('admin');

@@ -95,6 +95,18 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
     await page.getByRole('button', { name: 'Zapisz szkic' }).click();
     await expect(page.getByRole('status')).toContainText('Zapisano szkic (wersja 1)');
 
+    // Before publishing, the organiser sees the programme as visitors will, in a tab of its own.
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Podgląd na stronie' }).click(),
+    ]);
+    await expect(preview).toHaveURL(/\/api\/preview\?path=%2Fpl%2Fprogram&/);
+    await expect(preview.getByText('Tak strona będzie wyglądać po opublikowaniu szkiców.')).toBeVisible();
+    await expect(preview.getByRole('heading', { name: 'Agenci w konsoli' })).toBeVisible();
+    await preview.close();
+    const visitors = await page.request.get('/pl/program');
+    expect(await visitors.text()).not.toContain('Agenci w konsoli');
+
     await page.getByRole('link', { name: 'Wróć do listy: Program' }).click();
     await page.getByRole('button', { name: 'Opublikuj szkice teraz' }).click();
     await page
@@ -141,6 +153,10 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
         'href',
         `/${prefix}/prelegenci#iga-konsolowa`,
       );
+
+      // The home page's speakers, rendered by the same publication.
+      await open(page, `/${prefix}`);
+      await expect(page.locator('#speakers').getByText('Iga Konsolowa')).toBeVisible();
     }
   } finally {
     await removeAndPublish(request, [sessionPath, speakerPath]);

@@ -199,7 +199,11 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
 type Slots = Awaited<ReturnType<typeof renderSlots>>;
 
 /** A built page with its content slots filled from the given content (published, or drafts for a preview). */
-export async function renderContentPage(built: Response, lang: LanguageCode, content: PublishedContent): Promise<string> {
+export async function renderContentPage(
+  built: Response,
+  lang: LanguageCode,
+  content: PublishedContent,
+): Promise<string> {
   return renderPage(built, lang, await renderSlots(content, lang));
 }
 
@@ -234,8 +238,10 @@ async function renderPage(built: Response, lang: LanguageCode, rendered: Slots):
 
 /**
  * Renders every content page in every language from what is published now and stores them; a
- * page whose built file is missing is left to the fallback. Safe to run twice: the last run wins,
- * and each writes the whole of what is published at its moment.
+ * page whose built file is missing is left to the fallback. Two changes a few seconds apart start
+ * two renders, and the older could write last and leave its pages for good: so a render stops
+ * writing as soon as the store has moved on (the newer render writes the whole of what is
+ * published at its moment).
  */
 export async function renderContentPages(env: Bindings): Promise<number> {
   const [content, revision] = await Promise.all([publishedContent(env.CONTENT_DB), publishedRevision(env.CONTENT_DB)]);
@@ -250,6 +256,7 @@ export async function renderContentPages(env: Bindings): Promise<number> {
         continue;
       }
       const html = await renderPage(built, lang, rendered);
+      if ((await publishedRevision(env.CONTENT_DB)) !== revision) return written;
       await env.CONTENT_PAGES.put(pageKey(path), html, { metadata: { revision } });
       written++;
     }
