@@ -8,8 +8,8 @@ import { LANGUAGES } from '../../site/languages';
 import { href, NOINDEX_PAGES, PAGES } from '../../site/pages';
 import { CONTENT_PAGE_IDS, publishedChanged } from '../../worker/content/pages';
 import { PREVIEW_LINK_SECONDS } from '../../worker/content/preview';
-import { ensureSchema } from '../../worker/content/store';
 import { setClock } from './box-office';
+import { clearContentStore } from './content-store';
 import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -24,14 +24,7 @@ const api = (method: string, path: string, body?: unknown) =>
 const PUBLISHED_AT = '2027-06-01T10:00:00Z';
 
 async function clearStore() {
-  await ensureSchema(env.CONTENT_DB);
-  await env.CONTENT_DB.batch(
-    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
-      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
-  const { keys } = await env.CONTENT_PAGES.list();
-  await Promise.all(keys.map((k) => env.CONTENT_PAGES.delete(k.name)));
+  await clearContentStore({ pages: true });
 }
 
 beforeEach(async () => {
@@ -316,7 +309,7 @@ describe('a preview of the drafts', () => {
   });
 
   it('has none for a page without content', async () => {
-    expect((await preview('/pl/kup-bilet')).status).toBe(404);
+    expect((await preview('/pl/kontakt')).status).toBe(404);
     expect((await preview('https://example.com/pl/prelegenci')).status).toBe(404);
   });
 

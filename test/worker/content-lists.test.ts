@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import type { MailJob } from '../../site/orders';
 import { renderContentPages } from '../../worker/content/pages';
-import { ensureSchema } from '../../worker/content/store';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
+import { clearContentStore } from './content-store';
 import { callWorker, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
@@ -33,14 +33,7 @@ const page = async (path: string) => {
 };
 
 beforeEach(async () => {
-  await ensureSchema(env.CONTENT_DB);
-  await env.CONTENT_DB.batch(
-    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
-      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
-  const { keys } = await env.CONTENT_PAGES.list();
-  await Promise.all(keys.map((k) => env.CONTENT_PAGES.delete(k.name)));
+  await clearContentStore({ pages: true });
   setClock('2027-06-01T10:00:00Z');
 });
 afterEach(() => {

@@ -2,8 +2,8 @@ import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import { renderContentPages } from '../../worker/content/pages';
-import { ensureSchema } from '../../worker/content/store';
 import { setClock } from './box-office';
+import { clearContentStore } from './content-store';
 import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -21,12 +21,7 @@ async function clearPages() {
 }
 
 beforeEach(async () => {
-  await ensureSchema(env.CONTENT_DB);
-  await env.CONTENT_DB.batch(
-    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
-      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await clearContentStore();
   await clearPages();
   setClock('2027-06-01T10:00:00Z');
 });

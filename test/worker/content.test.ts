@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sniffImage } from '../../worker/content/images';
 import { CONTENT_SCHEMAS, textsIn } from '../../worker/content/schema';
 import { seedRecords } from '../../worker/content/seed';
-import { ensureSchema, LISTS_PUBLISH_AT, publishedContent, publishedExamples } from '../../worker/content/store';
+import { LISTS_PUBLISH_AT, publishedContent, publishedExamples } from '../../worker/content/store';
 import { setClock } from './box-office';
+import { clearContentStore } from './content-store';
 import { callWorker } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -18,16 +19,6 @@ const call = (method: string, path: string, body?: unknown, headers: Record<stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const put = (path: string, body: unknown, headers?: Record<string, string>) => call('PUT', path, body, headers);
-
-/** Empties the store; the next request seeds the examples again, as into a new database. */
-async function resetStore(): Promise<void> {
-  await ensureSchema(env.CONTENT_DB);
-  await env.CONTENT_DB.batch(
-    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
-      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
-}
 
 const BEFORE_LISTS = '2027-06-01T10:00:00Z';
 
@@ -92,7 +83,7 @@ const upload = (bytes: Uint8Array, type = 'image/png') =>
   SELF.fetch(`${API}/images`, { method: 'POST', headers: { ...ADMIN, 'Content-Type': type }, body: bytes });
 
 beforeEach(async () => {
-  await resetStore();
+  await clearContentStore();
   setClock(BEFORE_LISTS);
 });
 afterEach(() => {

@@ -1,18 +1,13 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensureSchema } from '../../worker/content/store';
 import { setClock } from './box-office';
+import { clearContentStore } from './content-store';
 
 const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 
 beforeEach(async () => {
-  await ensureSchema(env.CONTENT_DB);
-  await env.CONTENT_DB.batch(
-    ['content_records', 'content_history', 'content_schedule', 'content_images', 'content_state'].map((t) =>
-      env.CONTENT_DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await clearContentStore();
   setClock('2027-06-01T10:00:00Z');
 });
 afterEach(() => {
