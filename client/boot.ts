@@ -473,9 +473,11 @@ export function islands(hydrate: HydrateIsland, doc: Document = document): void 
     else win.addEventListener('load', () => start(island), { once: true });
   };
   for (const [island] of states) {
-    // Reached for before this script arrived: a plan button's dialog opened, a field focused.
+    // Reached for before this script arrived: a plan button's dialog opened, a field focused,
+    // typed or autofilled (client/first-tap.ts `rememberReach`).
     const dialogs = [...island.querySelectorAll('dialog')];
-    if (island.contains(doc.activeElement) || dialogs.some((dialog) => dialog.open || isOpen(dialog))) {
+    const reached = island.dataset.reached === 'true' || island.contains(doc.activeElement);
+    if (reached || dialogs.some((dialog) => dialog.open || isOpen(dialog))) {
       start(island);
       continue;
     }

@@ -153,6 +153,19 @@ export function firstTap(doc: Document = document): void {
   dialogFallbacks(doc);
   modalsPaintFirst(doc);
   productDialogs(doc);
+  rememberReach(doc);
+}
+
+/**
+ * Marks an island the visitor reached for (`data-reached`) before the page script's file came:
+ * a field typed or autofilled, a press. The file's `islands` starts it as it arrives.
+ */
+export function rememberReach(doc: Document = document): void {
+  const mark = (event: Event) => {
+    const island = (event.target as Element | null)?.closest?.<HTMLElement>('[data-island]');
+    if (island) island.dataset.reached = 'true';
+  };
+  for (const type of REACH) doc.addEventListener(type, mark, { capture: true, passive: true });
 }
 
 /**

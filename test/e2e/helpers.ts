@@ -96,6 +96,13 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * `within` limits the scan to the elements of one selector.
  */
 export async function axeViolations(page: Page, { all = false, within }: { all?: boolean; within?: string } = {}) {
+  // Sections off the screen skip their rendering (`content-visibility: auto`), and axe measured a
+  // link's contrast in one against whatever the hit test found behind it (the dark footer); a
+  // visitor sees each section rendered when it is on the screen, so axe gets them rendered too.
+  await page.evaluate(() => {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('*')))
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+  });
   const rules = { 'label-content-name-mismatch': { enabled: true } };
   // One options object: AxeBuilder's options() replaces what withTags() set.
   const axe = new AxeBuilder({ page }).options(
