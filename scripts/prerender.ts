@@ -109,7 +109,11 @@ async function writePages(
     if (chunk?.type !== 'chunk') throw new Error(`${input} built to no chunk`);
     return chunk.code.trim();
   };
-  const pageScript = await classicScript('client/page-script.ts', { __APP_ENTRY__: JSON.stringify(entryTag[1]) });
+  // `__PAGE_SCRIPT__` undefined: the inlined part's own start (client/first-tap.ts) is left out of the file.
+  const pageScript = await classicScript('client/page-script.ts', {
+    __APP_ENTRY__: JSON.stringify(entryTag[1]),
+    __PAGE_SCRIPT__: 'undefined',
+  });
   const pageScriptPath = `/assets/page-script-${createHash('sha256').update(pageScript).digest('hex').slice(0, 10)}.js`;
   await writeFile(join(client, pageScriptPath), pageScript);
   const bootScript = await classicScript('client/first-tap.ts', { __PAGE_SCRIPT__: JSON.stringify(pageScriptPath) });
