@@ -1,7 +1,7 @@
 // Serves the production build (dist/, made by `npm run build`) with wrangler in workerd:
 // local KV persisted under .wrangler/state (or PERSIST_DIR), on 127.0.0.1:PORT (default 8787).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 if (!existsSync('dist/ai_congress/wrangler.json') && !process.argv.includes('--config')) {
@@ -24,7 +24,10 @@ const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.j
 // state (contact messages, the purchase log) to anyone who can reach the port, without the
 // organisers' token: off unless asked for with X_LOCAL_EXPLORER=true.
 const env = { ...process.env, X_LOCAL_EXPLORER: process.env.X_LOCAL_EXPLORER ?? 'false' };
-const child = spawn(process.execPath, [wrangler, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env });
+// SERVER_LOG=<file>: wrangler's and the worker's output go to that file (the browser tests keep
+// it, so a failure can be read beside the worker's own account of it).
+const output = process.env.SERVER_LOG ? openSync(process.env.SERVER_LOG, 'a') : 'inherit';
+const child = spawn(process.execPath, [wrangler, ...args], { stdio: ['ignore', output, output], env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
 

@@ -12,6 +12,9 @@ export const E2E_CLOCK = new Date((Date.parse(PROMOTION_FROM) + Date.parse(PROMO
 /** The organiser token the browser tests use to read orders through the admin API. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
 
+/** Where the test server's output (the worker's logged events among it) is kept for a failure's message. */
+export const E2E_SERVER_LOG = `test-results/e2e-server-${PORT}.log`;
+
 // End-to-end tests in real Chromium against the production build served by wrangler,
 // with a fresh KV state per run.
 export default defineConfig({
@@ -46,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .wrangler/e2e-state-${PORT} && PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK}`,
+    command: `rm -rf .wrangler/e2e-state-${PORT} ${E2E_SERVER_LOG} && mkdir -p test-results && SERVER_LOG=${E2E_SERVER_LOG} PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK}`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/pl`,
     reuseExistingServer: false,
