@@ -15,6 +15,7 @@ import { findLanguage, manifestPath } from '../site/languages';
 import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { afterNextPaint, REACH, selectProduct, showModalPaintFirst } from './first-tap';
 import { fetchFooter, fillYear } from './lib/footer-api';
+import { ENTRY_EVENT, type HydrateIsland } from './lib/islands-entry';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from './lib/purchase-keys';
 import { safeNodes } from './lib/safe-html';
 import { storeLanguage } from './lib/storage';
@@ -27,6 +28,7 @@ export {
   productDialogs,
   selectProduct,
 } from './first-tap';
+export type { HydrateIsland } from './lib/islands-entry';
 
 /** Delay after load before the welcome popup appears (spec section 4). */
 export const WELCOME_DELAY_MS = 500;
@@ -506,15 +508,6 @@ export const APP_STARTED_EVENT = 'congress:app-started';
 export function entryUrl(entry: string, attempt: number): string {
   return attempt === 0 ? entry : entry.replace(/\/assets\//, `/assets/retry-${attempt}/`);
 }
-
-/** What the islands' entry hands over when it runs. */
-export type HydrateIsland = (island: HTMLElement) => Promise<void>;
-
-/**
- * The event the islands' entry (client/main.tsx) dispatches as it runs, with its `hydrateIsland`
- * as `detail`: the build keeps no exports of an entry that an HTML page names.
- */
-export const ENTRY_EVENT = 'congress:islands-entry';
 
 /** Imports the islands' entry from `url` and resolves with its `hydrateIsland`. */
 export function importEntry(url: string, doc: Document = document): Promise<HydrateIsland> {

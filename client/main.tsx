@@ -15,11 +15,11 @@ import type { i18n as I18n } from 'i18next';
 import { type ComponentType, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, findLanguage } from '../site/languages';
-import { ENTRY_EVENT, type HydrateIsland } from './boot';
 import type { IslandProps } from './components/island';
 import { IslandRoot } from './components/island-root';
 import { ISLANDS, type IslandName } from './islands';
 import { createI18n, loadNamespaces } from './lib/i18n';
+import { ENTRY_EVENT, type HydrateIsland } from './lib/islands-entry';
 
 const lang = findLanguage(document.documentElement.lang)?.code ?? DEFAULT_LANGUAGE;
 let i18n: I18n | undefined;
