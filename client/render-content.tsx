@@ -81,3 +81,9 @@ export const renderHomeSchedule = (lang: LanguageCode, sessions: readonly Sessio
 /** See site/content-renderer.d.ts. */
 export const renderHomeLogos = (lang: LanguageCode, logos: readonly LogoView[]) =>
   render(lang, <HomeLogos logos={logos} />);
+
+/** See site/content-renderer.d.ts. */
+export async function listTitles(lang: LanguageCode): Promise<Record<'speakers' | 'workshops', string>> {
+  const i18n = await i18nFor(lang);
+  return { speakers: i18n.t('events:speakers.listTitle'), workshops: i18n.t('events:workshops.listTitle') };
+}

@@ -21,3 +21,5 @@ export declare function renderHomeSpeakers(lang: LanguageCode, speakers: readonl
 export declare function renderHomeSchedule(lang: LanguageCode, sessions: readonly SessionView[]): Promise<string>;
 /** The home page's wall of exhibitors' and partners' logos. */
 export declare function renderHomeLogos(lang: LanguageCode, logos: readonly LogoView[]): Promise<string>;
+/** The headings of the speakers' and the workshops' lists once they show published content only. */
+export declare function listTitles(lang: LanguageCode): Promise<Record<'speakers' | 'workshops', string>>;

@@ -5,6 +5,12 @@ import type { LocalTime, RoomId } from './program';
  * missing, in Polish): the build makes these from the example lists of site/, the worker from the
  * content store's published records (worker/content/pages.ts), and the same components render both.
  */
+/**
+ * The pages' lists that show examples until the store publishes content of their own: a notice or
+ * a heading naming one (`data-examples-note`, `data-examples-title`) says so only while it does.
+ */
+export type ContentList = 'speakers' | 'workshops' | 'sessions' | 'exhibitors';
+
 export type SpeakerView = {
   /** The card's fragment id on the speakers page (`ewa-lisowska`). */
   anchor: string;

@@ -1,10 +1,16 @@
 import { type ReactNode, Suspense } from 'react';
+import type { ContentList } from '../../site/content-view';
 
-/** A page section with an optional eyebrow, heading and lead; `tone` picks the background. */
+/**
+ * A page section with an optional eyebrow, heading and lead; `tone` picks the background. A heading
+ * that says its list holds examples names the list (`examplesOf`): the worker gives it the list's
+ * own title once the list shows published content only (worker/content/pages.ts).
+ */
 export function Section({
   id,
   eyebrow,
   title,
+  examplesOf,
   lead,
   tone = 'light',
   children,
@@ -12,6 +18,7 @@ export function Section({
   id?: string;
   eyebrow?: string;
   title: string;
+  examplesOf?: ContentList;
   lead?: string;
   tone?: 'light' | 'white' | 'dark';
   children?: ReactNode;
@@ -22,7 +29,9 @@ export function Section({
       <div className="container">
         <header className="section__header">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-          <h2 id={headingId}>{title}</h2>
+          <h2 id={headingId} data-examples-title={examplesOf}>
+            {title}
+          </h2>
           {lead && <p className="lead">{lead}</p>}
         </header>
         {/* A boundary of its own: React hydrates it apart, so a tap in it waits only for it (see app.tsx). */}

@@ -59,7 +59,7 @@ export default function Page() {
           </ul>
         </div>
       </section>
-      <NoticeBand title={t('expo.noticeTitle', { date: listsDate })}>
+      <NoticeBand examplesOf="exhibitors" title={t('expo.noticeTitle', { date: listsDate })}>
         <p>{t('expo.noticeText')}</p>
       </NoticeBand>
       {/* The store's exhibitors and partners go into these slots (worker/content/pages.ts); the

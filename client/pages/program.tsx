@@ -38,7 +38,7 @@ export default function Page() {
           </>
         }
       />
-      <NoticeBand title={t('program.noticeTitle')}>
+      <NoticeBand examplesOf="sessions" title={t('program.noticeTitle')}>
         <p>{t('program.noticeText', { date: formatDate(lang, EVENT.listsPublishedOn) })}</p>
       </NoticeBand>
       <Section

@@ -20,10 +20,13 @@ export default function Page() {
         start={EVENT.startTime}
         end={EVENT.endTime}
       />
-      <NoticeBand title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+      <NoticeBand
+        examplesOf="speakers"
+        title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}
+      >
         <p>{t('speakers.noticeText')}</p>
       </NoticeBand>
-      <Section id="speaker-list" title={t('speakers.cardsTitle')} tone="white">
+      <Section id="speaker-list" title={t('speakers.cardsTitle')} examplesOf="speakers" tone="white">
         <ul className="speakers__grid" data-content="speakers">
           {exampleSpeakerViews(t).map((speaker) => (
             <li key={speaker.anchor}>

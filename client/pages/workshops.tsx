@@ -27,10 +27,19 @@ export default function Page() {
           </a>
         }
       />
-      <NoticeBand title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}>
+      <NoticeBand
+        examplesOf="workshops"
+        title={t('workshops.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}
+      >
         <p>{t('workshops.noticeText', { number: formatNumber(lang, FIGURES.workshops) })}</p>
       </NoticeBand>
-      <Section id="workshop-list" title={t('workshops.cardsTitle')} lead={t('workshops.includedNote')} tone="white">
+      <Section
+        id="workshop-list"
+        title={t('workshops.cardsTitle')}
+        examplesOf="workshops"
+        lead={t('workshops.includedNote')}
+        tone="white"
+      >
         {/* The store's workshops replace the examples here (worker/content/pages.ts). */}
         <div data-content="workshops">
           <WorkshopList workshops={exampleWorkshopViews(t)} />

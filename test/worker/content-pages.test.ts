@@ -94,6 +94,42 @@ describe('pages from the content store', () => {
     await built.body?.cancel();
   });
 
+  it('says a list holds examples while it shows any, and gives it its own heading once it shows published content only', async () => {
+    await publishSpeakerAndSession();
+    const withExamples = await (await visit(`${ORIGIN}/pl/prelegenci`)).text();
+    expect(withExamples).toContain('Zofia Przykładowa');
+    expect(withExamples).toContain('>Przykładowe karty prelegentów</h2>');
+    expect(withExamples).toContain('data-examples-note="speakers"');
+    expect(await (await visit(`${ORIGIN}/pl/program`)).text()).toContain('Sesje poniżej to przykłady');
+
+    // Every example speaker and session off the pages: what is left is the organisers' own.
+    const examples = async (kind: string) =>
+      ((await (await api('GET', `/${kind}`)).json()) as { records: { id: string; example: boolean }[] }).records
+        .filter((item) => item.example)
+        .map((item) => item.id);
+    for (const kind of ['speakers', 'sessions']) {
+      for (const id of await examples(kind)) expect((await api('POST', `/${kind}/${id}/unpublish`)).status).toBe(200);
+    }
+    await renderContentPages(env);
+    for (const [prefix, heading] of [
+      ['pl', 'Prelegenci'],
+      ['en-gb', 'Speakers'],
+      ['de', 'Speaker'],
+    ]) {
+      const speakers = await (await visit(`${ORIGIN}/${prefix}/prelegenci`)).text();
+      expect(speakers).toContain('Zofia Przykładowa');
+      expect(speakers).toContain(`<h2 id="speaker-list-title" data-examples-title="speakers">${heading}</h2>`);
+      expect(speakers).not.toContain('data-examples-note="speakers"');
+    }
+    const program = await (await visit(`${ORIGIN}/pl/program`)).text();
+    expect(program).toContain('Agenci na produkcji');
+    expect(program).not.toContain('Sesje poniżej to przykłady');
+    // The workshops still show their examples, and say so.
+    const workshops = await (await visit(`${ORIGIN}/pl/warsztaty`)).text();
+    expect(workshops).toContain('>Przykładowe warsztaty</h2>');
+    expect(workshops).toContain('data-examples-note="workshops"');
+  });
+
   it('takes an unpublished speaker off the pages', async () => {
     await publishSpeakerAndSession();
     await api('POST', '/speakers/nowa-osoba/unpublish');

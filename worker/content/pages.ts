@@ -1,5 +1,6 @@
 import {
   anchorOf,
+  type ContentList,
   type ExhibitorView,
   HOME_LOGOS,
   HOME_SESSIONS,
@@ -178,12 +179,13 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
     .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
   const partners = partnerViews(content, lang);
   const exhibitors = exhibitorViews(content, lang);
+  const workshops = workshopViews(content, lang);
   const logos: LogoView[] = [...partners, ...exhibitors]
     .slice(0, HOME_LOGOS)
     .map((x) => ({ name: x.name, src: x.logo, href: x.link }));
   const slots: Record<string, string> = {
     speakers: await render.renderSpeakerItems(lang, speakers),
-    workshops: await render.renderWorkshopList(lang, workshopViews(content, lang)),
+    workshops: await render.renderWorkshopList(lang, workshops),
     exhibitors: await render.renderExhibitorList(lang, exhibitors),
     partners: await render.renderPartnerList(lang, partners),
     'home-speakers': await render.renderHomeSpeakers(lang, speakers.slice(0, HOME_SPEAKERS)),
@@ -193,7 +195,16 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
   for (const [track, views] of Object.entries(tracks)) {
     slots[`sessions:${track}`] = await render.renderSessionItems(lang, views);
   }
-  return { slots, speakers, sessions: allSessions };
+  // A list that shows published content only is no longer "examples": its notice goes, its heading
+  // is the list's own.
+  const own = (views: readonly { example: boolean }[]) => views.length > 0 && views.every((view) => !view.example);
+  const lists: Record<ContentList, boolean> = {
+    speakers: own(content.speakers),
+    workshops: own(content.workshops),
+    sessions: own(content.sessions),
+    exhibitors: own(content.exhibitors),
+  };
+  return { slots, speakers, sessions: allSessions, lists, titles: await render.listTitles(lang) };
 }
 
 type Slots = Awaited<ReturnType<typeof renderSlots>>;
@@ -218,6 +229,18 @@ async function renderPage(built: Response, lang: LanguageCode, rendered: Slots):
       element(element) {
         const html = rendered.slots[element.getAttribute('data-content') ?? ''];
         if (html !== undefined) element.setInnerContent(html, { html: true });
+      },
+    })
+    .on('[data-examples-note]', {
+      element(element) {
+        if (rendered.lists[element.getAttribute('data-examples-note') as ContentList]) element.remove();
+      },
+    })
+    .on('[data-examples-title]', {
+      element(element) {
+        const list = element.getAttribute('data-examples-title') as ContentList;
+        const title = list === 'speakers' || list === 'workshops' ? rendered.titles[list] : undefined;
+        if (rendered.lists[list] && title) element.setInnerContent(title);
       },
     })
     .on('script[type="application/ld+json"]', {
