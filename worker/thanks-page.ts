@@ -17,6 +17,7 @@ export function withOrder(
   lang: LanguageCode,
   secret: { id: string; token: string },
   view: (id: string, token: string) => Promise<OrderView | null>,
+  workshopTitles: (ids: string[]) => Promise<Record<string, string>>,
 ): Response {
   const known = (async (): Promise<KnownOrder> => {
     if (!secret.id || !secret.token) return { kind: 'missing' };
@@ -40,7 +41,14 @@ export function withOrder(
     async element(element) {
       const order = await known;
       if (!order) return;
-      const props = { ...JSON.parse(attributeValue(element.getAttribute('data-props') ?? '{}')), known: order };
+      const built = JSON.parse(attributeValue(element.getAttribute('data-props') ?? '{}'));
+      // The build knows the example workshops' titles; one the organisers published since is the store's.
+      const titles: Record<string, string> = { ...built.workshopTitles };
+      if (order.kind === 'loaded') {
+        const unknown = [...new Set(order.order.tickets.flatMap((t) => t.workshops))].filter((id) => !(id in titles));
+        Object.assign(titles, await workshopTitles(unknown).catch(() => ({})));
+      }
+      const props = { ...built, workshopTitles: titles, known: order };
       const prefix = element.getAttribute('data-island-id') ?? '';
       // React's server renderer is loaded by the worker only for this page.
       const { renderIsland } = await import('#render-island');

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import type { MailJob } from '../../site/orders';
+import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
@@ -265,7 +266,7 @@ describe('the workshops, expo and home pages from the content store', () => {
 });
 
 describe('workshop seats of the content store', () => {
-  type Bought = { orderId: string; code: string };
+  type Bought = { orderId: string; code: string; token: string };
   async function buyPaid(product: string, email: string): Promise<Bought> {
     const res = await callWorker(
       new Request(`${ORIGIN}/api/purchase/${product}`, {
@@ -276,9 +277,9 @@ describe('workshop seats of the content store', () => {
       noLimit,
     );
     expect(res.status).toBe(201);
-    const { orderId, code } = (await res.json()) as Bought;
+    const { orderId, code, url } = (await res.json()) as Bought & { url: string };
     await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
-    return { orderId, code };
+    return { orderId, code, token: new URL(url).searchParams.get('token') ?? '' };
   }
   const register = (workshop: string, body: { email: string; code: string }) =>
     callWorker(
@@ -323,6 +324,10 @@ describe('workshop seats of the content store', () => {
     const message = send.mock.calls[0]?.[0] as { subject: string; text: string };
     expect(message.subject).toContain('Agenten-Labor');
     expect(message.text).toContain('Zofia Przykładowa');
+    // The holder's order page names the seat's workshop by its published title, not by its id.
+    const orderPage = await page(`${href('de', 'thanks')}?order=${seated.orderId}&token=${seated.token}`);
+    expect(orderPage).toMatch(/<li[^>]*>(?:<[^>]+>)*Agenten-Labor/);
+    expect(orderPage).not.toMatch(/<li[^>]*>(?:<[^>]+>)*agent-lab</);
   });
 
   it('still takes seats in the examples, and refuses an unpublished or unknown workshop', async () => {

@@ -1,8 +1,9 @@
+import type { LanguageCode } from '../../site/languages';
 import { PROMOTION_UNTIL } from '../../site/tickets';
 import { ApiError } from '../errors';
 import type { StoredImage } from './images';
 import migration0001 from './migrations/0001_content.sql?raw';
-import { type ContentFields, type ContentKind, missingTranslations } from './schema';
+import { type ContentFields, type ContentKind, missingTranslations, textsIn } from './schema';
 
 /**
  * The content store over D1: one row per record with its draft and the copy visitors see, a
@@ -538,6 +539,33 @@ export async function imageSizes(db: D1Database): Promise<Map<string, ImageSize>
 export type PublishedContent = {
   [K in ContentKind]: (ContentFields[K] & { id: string; example: boolean })[];
 };
+
+/**
+ * The published titles of the given workshops in one language (Polish where one is missing), by id;
+ * an id the store does not publish is left out. For a buyer's order page, whose seats may be in a
+ * workshop the organisers published after the build.
+ */
+export async function workshopTitles(
+  db: D1Database,
+  ids: readonly string[],
+  lang: LanguageCode,
+): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  await ensureSchema(db);
+  const { results } = await db
+    .prepare(
+      `SELECT id, published FROM content_records WHERE kind = 'workshops' AND published IS NOT NULL
+         AND id IN (${ids.map(() => '?').join(', ')})`,
+    )
+    .bind(...ids)
+    .all<{ id: string; published: string }>();
+  return Object.fromEntries(
+    results.map((row) => [
+      row.id,
+      textsIn((JSON.parse(row.published) as ContentFields['workshops']).texts, lang).title,
+    ]),
+  );
+}
 
 /** Every published record, by kind (ids in order); the pages are rendered from this. */
 export async function publishedContent(db: D1Database): Promise<PublishedContent> {

@@ -5,6 +5,7 @@ import { preferredLanguage, resolvePath } from '../../site/routing';
 import { contentSecurityPolicy } from '../../site/security';
 import { now } from '../clock';
 import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pages';
+import { workshopTitles } from '../content/store';
 import type { AppEnv } from '../env';
 import { withLiveState } from '../live-state';
 import { withOrder } from '../thanks-page';
@@ -48,7 +49,13 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
     }
     if (asset.ok && c.req.method === 'GET' && resolved.page.id === 'thanks') {
       const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
-      return withOrder(asset, resolved.lang, secret, (id, token) => orderView(c.env, id, token));
+      return withOrder(
+        asset,
+        resolved.lang,
+        secret,
+        (id, token) => orderView(c.env, id, token),
+        (ids) => workshopTitles(c.env.CONTENT_DB, ids, resolved.lang),
+      );
     }
     if (asset.ok) return asset;
     await asset.body?.cancel();
