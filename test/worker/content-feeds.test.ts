@@ -246,6 +246,32 @@ describe("the press kit's speaker bios", () => {
     expect((await biosOf('pl')).doc.getPageCount()).toBeGreaterThan(1);
   });
 
+  it('gives a speaker whose photo cannot be read the initials, and everyone else their bio', async () => {
+    await publish();
+    const before = await biosOf('pl');
+    // A PNG whose header passes the upload's checks and whose image data is missing.
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(png.buffer).setUint32(16, 320);
+    new DataView(png.buffer).setUint32(20, 320);
+    const upload = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
+      method: 'POST',
+      headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
+      body: png,
+    });
+    expect(upload.status).toBe(201);
+    const { key } = (await upload.json()) as { key: string };
+    expect((await api('PUT', '/speakers/z-foto', { ...SPEAKER, name: 'Ala Foto', image: key })).status).toBe(201);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await publish();
+    const after = await biosOf('pl');
+    expect(after.bytes).not.toEqual(before.bytes);
+    expect(after.doc.getPageCount()).toBeGreaterThanOrEqual(before.doc.getPageCount());
+    expect(warn.mock.calls.flat().join('\n')).toContain('press_photo_unreadable');
+    expect(error.mock.calls.flat().join('\n')).not.toContain('content_feed_failed');
+  });
+
   it('answers two downloads rendered at once, in two requests', async () => {
     // Rendering in two requests at once once broke on a stream shim shared by the isolate
     // (worker/invoices/pdf-kit.ts, Sheet.create): one request's callbacks ran in the other's.

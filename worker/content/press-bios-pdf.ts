@@ -83,8 +83,19 @@ export async function pressBiosPdf(
     sheet.y -= 14;
     const top = sheet.y;
     const photo = await photoOf(speaker.image);
-    if (photo) {
-      const image = photo.png ? await sheet.doc.embedPng(photo.bytes) : await sheet.doc.embedJpg(photo.bytes);
+    // The upload checks a photo's header, not every byte: one pdf-lib cannot read gets the initials,
+    // rather than leaving the press kit without anyone's bio.
+    const image = photo
+      ? await (photo.png ? sheet.doc.embedPng(photo.bytes) : sheet.doc.embedJpg(photo.bytes)).catch(
+          (error: unknown) => {
+            console.warn(
+              JSON.stringify({ event: 'press_photo_unreadable', speaker: speaker.id, message: String(error) }),
+            );
+            return null;
+          },
+        )
+      : null;
+    if (image) {
       sheet.page.drawImage(image, { x: M, y: top - PORTRAIT, width: PORTRAIT, height: PORTRAIT });
     } else {
       const r = PORTRAIT / 2;
