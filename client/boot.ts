@@ -164,8 +164,9 @@ const closest = <T extends Element = HTMLElement>(target: EventTarget | null, se
 
 /**
  * The keys and hover of the header's dropdowns (the browser opens them on a tap or Enter without
- * script): a mouse resting on one opens it and leaving closes it; ArrowDown/ArrowUp open it on
- * the first/last link, arrows move, Home/End jump, leaving it with Tab closes it.
+ * script): a mouse resting on one opens it and leaving closes it (also one that came to rest
+ * before this script did); ArrowDown/ArrowUp open it on the first/last link, arrows move,
+ * Home/End jump, leaving it with Tab closes it.
  */
 export function dropdowns(doc: Document = document): void {
   const menuOf = (dropdown: Element) => dropdown.querySelector<HTMLElement>('.dropdown__menu');
@@ -180,6 +181,11 @@ export function dropdowns(doc: Document = document): void {
     if (dropdown) show(menuOf(dropdown));
   });
   doc.addEventListener('pointerout', (event) => event.pointerType === 'mouse' && left(event));
+  // The file comes after the first frame: a mouse already over a dropdown sent its pointerover
+  // before anyone listened. (Where a touch is the only pointer, `:hover` sticks after a tap.)
+  if (doc.defaultView?.matchMedia?.('(hover: hover)').matches) {
+    for (const dropdown of doc.querySelectorAll('.dropdown:hover')) show(menuOf(dropdown));
+  }
   doc.addEventListener('focusout', left);
   doc.addEventListener('keydown', (event) => {
     const dropdown = closest(event.target, '.dropdown');

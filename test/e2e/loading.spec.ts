@@ -56,6 +56,29 @@ test.describe('a page without islands', () => {
     await expect(page.getByRole('link', { name: 'Kontakt' }).first()).toHaveAttribute('href', '/pl/kontakt');
   });
 
+  test('a mouse resting on a dropdown before the page script arrives opens it as the script comes', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/page-script-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the load event, which may wait for the held file.
+    await page.goto('/pl', { waitUntil: 'domcontentloaded' });
+    const program = page.locator('.header__nav').getByRole('button', { name: 'Program' });
+    await program.hover();
+    const missAi = page.locator('.header__nav').getByRole('link', { name: 'Miss AI' });
+    await expect(missAi).toBeHidden();
+    const script = page.waitForResponse(/\/assets\/page-script-/);
+    release();
+    await script;
+    await expect(missAi).toBeVisible();
+  });
+
   test('its dropdown opens on hover and its mobile menu at the first tap, React or not', async ({ page }) => {
     await blockReact(page);
     await page.goto('/pl');
