@@ -9,7 +9,7 @@ import { href, NOINDEX_PAGES, PAGES } from '../../site/pages';
 import { CONTENT_PAGE_IDS, publishedChanged } from '../../worker/content/pages';
 import { PREVIEW_LINK_SECONDS } from '../../worker/content/preview';
 import { setClock } from './box-office';
-import { clearContentStore } from './content-store';
+import { clearContentStore, uploadPngHeader } from './content-store';
 import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -250,17 +250,7 @@ describe("the press kit's speaker bios", () => {
     await publish();
     const before = await biosOf('pl');
     // A PNG whose header passes the upload's checks and whose image data is missing.
-    const png = new Uint8Array(64);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    new DataView(png.buffer).setUint32(16, 320);
-    new DataView(png.buffer).setUint32(20, 320);
-    const upload = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
-      method: 'POST',
-      headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
-      body: png,
-    });
-    expect(upload.status).toBe(201);
-    const { key } = (await upload.json()) as { key: string };
+    const key = await uploadPngHeader(320, 320);
     expect((await api('PUT', '/speakers/z-foto', { ...SPEAKER, name: 'Ala Foto', image: key })).status).toBe(201);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,7 +8,7 @@ import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
-import { clearContentStore } from './content-store';
+import { clearContentStore, uploadPngHeader } from './content-store';
 import { callWorker, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
@@ -42,26 +42,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A PNG header of the given size: enough for the upload's checks. */
-async function uploadLogo(width: number, height: number): Promise<string> {
-  const png = new Uint8Array(64);
-  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(png.buffer).setUint32(16, width);
-  new DataView(png.buffer).setUint32(20, height);
-  const res = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
-    method: 'POST',
-    headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
-    body: png,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { key: string }).key;
-}
-
 const MARKUP = '<img src=x onerror="alert(1)"><b>gruba</b>';
 
 /** A speaker, a session, a workshop, an exhibitor and a partner, published and rendered. */
 async function publishLists() {
-  const logo = await uploadLogo(400, 120);
+  const logo = await uploadPngHeader(400, 120);
   await api('PUT', '/speakers/zofia-nowa', {
     name: 'Zofia Przykładowa',
     texts: { pl: { role: 'Badaczka agentów', bio: 'Bada agentów.' }, 'en-GB': { role: 'Agent researcher' } },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import { renderContentPages } from '../../worker/content/pages';
 import { setClock } from './box-office';
-import { clearContentStore } from './content-store';
+import { clearContentStore, uploadPngHeader } from './content-store';
 import { visit } from './platform';
 
 const ORIGIN = 'https://kongres.test';
@@ -142,16 +142,7 @@ describe('pages from the content store', () => {
   });
 
   it('sizes an uploaded photo', async () => {
-    const png = new Uint8Array(64);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    new DataView(png.buffer).setUint32(16, 320);
-    new DataView(png.buffer).setUint32(20, 320);
-    const upload = await SELF.fetch(`${ORIGIN}/api/admin/content/images`, {
-      method: 'POST',
-      headers: { Authorization: ADMIN.Authorization, 'Content-Type': 'image/png' },
-      body: png,
-    });
-    const { key } = (await upload.json()) as { key: string };
+    const key = await uploadPngHeader(320, 320);
     await api('PUT', '/speakers/z-foto', { name: 'Ala Foto', image: key, texts: { pl: { role: 'R', bio: 'B' } } });
     await api('POST', '/publish', {});
     await renderContentPages(env);
