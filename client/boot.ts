@@ -4,7 +4,7 @@
 // - inlined into every prerendered page (client/first-tap.ts, by scripts/prerender.ts), what a tap
 //   may need before anything else has arrived: the product a purchase dialog is opened for, its
 //   drawing before it turns modal, and a few lines for browsers that lack invoker commands or
-//   `closedby`; it then asks for the rest, once the first frame is drawn;
+//   `closedby`; it then asks for the rest, once the first content is on the screen;
 // - one small file, cached for a year (client/page-script.ts): the welcome popup, the development
 //   notice, remembering the language, hover and arrow keys for the menus, the header's shadow, the
 //   portraits' fallback, the footer service, and the islands (client/islands.ts: the forms, the
@@ -341,7 +341,7 @@ export function cancelledPayment(doc: Document = document): void {
 
 /**
  * The behaviours of a page that need no React but its first taps (see `firstTap`). This file comes
- * once the first frame has been drawn (`loadPageScript`), and runs in a task of its own. It does at
+ * once the first content is on the screen (`loadPageScript`), and runs in a task of its own. It does at
  * once only what costs nothing until an event comes (listeners on the document) and what shows
  * state the page already has (the portraits', a cancelled payment's dialog). The rest waits for
  * one more frame:

@@ -95,7 +95,7 @@ async function writePages(
   // script. The file (client/page-script.ts) is written under a hashed name and cached for a year;
   // on a page with islands it imports the islands' entry, which Vite linked into the template, when
   // the visitor reaches for one. The inlined part (client/first-tap.ts) answers the first taps and
-  // asks for the file once the first frame is drawn: the whole script inlined was 4.5 KB of gzip
+  // asks for the file once the first content is on the screen: the whole script inlined was 4.5 KB of gzip
   // in every page, which took the home pages past TCP's first window (one more round trip before
   // the first paint). The CSP allows exactly the inlined part by its hash.
   const entryTag = built.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);

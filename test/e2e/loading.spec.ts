@@ -79,6 +79,25 @@ test.describe('a page without islands', () => {
     await expect(missAi).toBeVisible();
   });
 
+  test('asks for the page script only once its first content is on the screen', async ({ page }) => {
+    // A stylesheet that comes late holds the first paint back, as a slow phone or network does: the
+    // page script's request, which Lighthouse counts against the largest paint if it ends before,
+    // waits for that paint however long it takes (a timer once asked for it at 250 ms).
+    await page.route('**/assets/index-*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    const script = page.waitForResponse(/\/assets\/page-script-/);
+    await page.goto('/pl/program', { waitUntil: 'commit' });
+    await script;
+    const [painted, requested] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      performance.getEntriesByType('resource').find((entry) => entry.name.includes('/page-script-'))?.startTime,
+    ]);
+    expect(painted).toBeGreaterThan(1000);
+    expect(requested).toBeGreaterThan(painted ?? Number.POSITIVE_INFINITY);
+  });
+
   test('its dropdown opens on hover and its mobile menu at the first tap, React or not', async ({ page }) => {
     await blockReact(page);
     await page.goto('/pl');
