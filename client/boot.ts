@@ -63,8 +63,10 @@ export function scheduleWelcomePopup(doc: Document = document): () => void {
   dialog.addEventListener('close', () => write(local, WELCOME_POPUP_STORAGE_KEY));
   // Drawn first, made modal in the next task (`showModalPaintFirst`): making the page inert restyles
   // all of it, and in one task with the popup's own style and layout that was a long task after load.
+  // Never over a dialog or a menu the visitor opened before it (a plan's purchase dialog opened
+  // within the first half second): it then waits for the next page, its flag unset.
   const timer = setTimeout(() => {
-    if (!dialog.open && !isOpen(dialog)) showModalPaintFirst(dialog);
+    if (!dialog.open && !isOpen(dialog) && !visitorLayerOpen(doc)) showModalPaintFirst(dialog);
   }, WELCOME_DELAY_MS);
   return () => clearTimeout(timer);
 }
@@ -148,6 +150,16 @@ export function brandFont(doc: Document = document): void {
   const later = () => win.setTimeout(fetchFaces, BRAND_FONT_DELAY_MS);
   if (doc.readyState === 'complete') later();
   else win.addEventListener('load', later, { once: true });
+}
+
+/** Whether a dialog or a popover is open on the page (a modal, the mobile menu, a dropdown). */
+function visitorLayerOpen(doc: Document) {
+  if (doc.querySelector('dialog[open]')) return true;
+  try {
+    return !!doc.querySelector(':popover-open');
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a popover is shown (false where the Popover API is missing). */

@@ -73,6 +73,16 @@ describe('welcome popup', () => {
     expect(screen.getByRole('dialog', { name: TITLE })).toBeTruthy();
   });
 
+  it('does not open over a dialog the visitor opened first, and waits for another page', () => {
+    loadPage();
+    const purchase = document.body.appendChild(document.createElement('dialog'));
+    purchase.showModal();
+    wait(5000);
+    expect(dialog().open).toBe(false);
+    expect(localStorage.getItem('welcomePopupClosed')).toBeNull();
+    purchase.remove();
+  });
+
   it('is never opened once closed in this browser', () => {
     localStorage.setItem('welcomePopupClosed', 'true');
     loadPage();

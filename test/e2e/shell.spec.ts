@@ -267,6 +267,33 @@ test.describe('welcome popup', () => {
     });
   }
 
+  test('does not open over a purchase dialog opened before it, and greets on the next page', async ({ page }) => {
+    // The page script (which sets the popup's timer) held until the dialog is open, however slow
+    // the machine is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/page-script-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pl/kup-bilet', { waitUntil: 'domcontentloaded' });
+    await page.locator('main [data-product="onsite-pro"]').click();
+    const purchase = page.getByRole('dialog', { name: 'Zakup biletu: Pro (na miejscu)' });
+    await expect(purchase).toBeVisible();
+    release();
+    // The island hydrates after the page script has run and set the popup's timer: half a second
+    // more and the popup would be open.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island]')?.dataset.hydrated === 'true');
+    await page.waitForTimeout(1000);
+    await expect(page.locator('dialog.welcome')).toBeHidden();
+    await expect(purchase).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBeNull();
+    await page.goto('/pl');
+    await expect(page.getByRole('dialog', { name: 'Witamy na Kongresie AI Polska!' })).toBeVisible();
+  });
+
   test('closes with a click outside it', async ({ page }) => {
     await page.goto('/pl');
     await expect(page.getByRole('dialog')).toBeVisible();
