@@ -5,6 +5,9 @@
 //   node scripts/trace.mjs http://127.0.0.1:8787/pl --tap 'mobile menu'  a tap (a kind of
 //                                                     scripts/tap-timing.mjs CONTROLS), 1 s after load
 //   --out bench/tmp/trace.json                        also keep the trace (chrome://tracing, DevTools)
+//   --css '.purchase__fields{display:none}'           add these rules to the page first, to see what a
+//                                                     change would save without building (the CSP,
+//                                                     which refuses an injected <style>, is bypassed)
 // Prints the time by kind (parse, style, layout, script, paint, other) as self time on the page's
 // main thread, the long tasks and what they spent, the elements styled and laid out, and how much
 // of the HTML was parsed before the first paint. Times are the main thread's own CPU time (--wall
@@ -21,8 +24,9 @@ const url = args.find((arg) => /^https?:/.test(arg));
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const tapKind = option('--tap');
 const out = option('--out');
+const css = option('--css');
 if (!url || (tapKind && !CONTROLS[tapKind])) {
-  console.error(`usage: node scripts/trace.mjs <url> [--tap '${Object.keys(CONTROLS).join("'|'")}'] [--out file]`);
+  console.error(`usage: node scripts/trace.mjs <url> [--tap '${Object.keys(CONTROLS).join("'|'")}'] [--out file] [--css rules]`);
   process.exit(2);
 }
 
@@ -68,6 +72,7 @@ const KIND = {
 const context = await (await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS })).newContext({
   viewport: { width: (tapKind && CONTROLS[tapKind].width) || MOBILE_PROFILE.viewport.width, height: 740 },
   hasTouch: true,
+  bypassCSP: !!css,
 });
 const browser = context.browser();
 const page = await context.newPage();
@@ -79,6 +84,14 @@ if (control && !control.fresh)
     localStorage.setItem('welcomePopupClosed', 'true');
     sessionStorage.setItem('devNoticeClosed', 'true');
   });
+if (css)
+  await page.addInitScript((rules) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = rules;
+      document.head.append(style);
+    });
+  }, css);
 if (control) await page.addInitScript(watchTap, { answer: control.answer, hidden: !!control.hidden });
 await throttle(page);
 let tapMs;
