@@ -83,6 +83,23 @@ export async function hydrate(page: Page) {
   }
 }
 
+/**
+ * Holds the page script's file (client/page-script.ts) until the returned function is called: what
+ * a visitor does before it arrives, however fast or slow the machine. Navigate with
+ * `waitUntil: 'domcontentloaded'`; the load event may wait for the held file.
+ */
+export async function holdPageScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/page-script-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The paths of the scripts the page has requested so far (read from resource timing). */
 export function scriptsLoaded(page: Page): Promise<string[]> {
   return page.evaluate(() =>

@@ -1,4 +1,4 @@
-import { buyByApi, expect, scriptsLoaded, test } from './helpers';
+import { buyByApi, expect, holdPageScript, scriptsLoaded, test } from './helpers';
 
 // Pages are prerendered HTML whose controls are the platform's own; only islands (the forms, the
 // order status) load React, when the visitor reaches for one (client/boot.ts). These tests pin
@@ -59,14 +59,7 @@ test.describe('a page without islands', () => {
   test('a mouse resting on a dropdown before the page script arrives opens it as the script comes', async ({
     page,
   }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/page-script-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageScript(page);
     // Not waiting for the load event, which may wait for the held file.
     await page.goto('/pl', { waitUntil: 'domcontentloaded' });
     const program = page.locator('.header__nav').getByRole('button', { name: 'Program' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
-import { axeViolations, expect, hydrate, open, test } from './helpers';
+import { axeViolations, expect, holdPageScript, hydrate, open, test } from './helpers';
 
 test.describe('header', () => {
   test('turns opaque with a shadow after scrolling more than 10 px', async ({ page }) => {
@@ -270,14 +270,7 @@ test.describe('welcome popup', () => {
   test('does not open over a purchase dialog opened before it, and greets on the next page', async ({ page }) => {
     // The page script (which sets the popup's timer) held until the dialog is open, however slow
     // the machine is.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/page-script-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageScript(page);
     await page.goto('/pl/kup-bilet', { waitUntil: 'domcontentloaded' });
     await page.locator('main [data-product="onsite-pro"]').click();
     const purchase = page.getByRole('dialog', { name: 'Zakup biletu: Pro (na miejscu)' });
