@@ -26,7 +26,9 @@ const tapKind = option('--tap');
 const out = option('--out');
 const css = option('--css');
 if (!url || (tapKind && !CONTROLS[tapKind])) {
-  console.error(`usage: node scripts/trace.mjs <url> [--tap '${Object.keys(CONTROLS).join("'|'")}'] [--out file] [--css rules]`);
+  console.error(
+    `usage: node scripts/trace.mjs <url> [--tap '${Object.keys(CONTROLS).join("'|'")}'] [--out file] [--css rules]`,
+  );
   process.exit(2);
 }
 
