@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { browserVersion, findBrowser } from './browser.mjs';
+import { formatFailure, readPlaywright, readVitest } from './test-report.mjs';
 
 const RESULTS = 'test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -15,18 +16,6 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 /** Failed tests by name with the first lines of their error, printed again just above the summary. */
 const failures = [];
-
-function failure(name, message) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes in runners' messages
-  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  // The first lines: the error, and for a property test its seed and counterexample.
-  const head = plain
-    .split('\n')
-    .map((line) => line.trim().slice(0, 300))
-    .filter(Boolean)
-    .slice(0, 4);
-  failures.push([`  ✗ ${name}`, ...head.map((line) => `      ${line}`)].join('\n'));
-}
 
 function run(command, args) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
@@ -53,41 +42,12 @@ function vitest(name, config) {
     '--reporter=json',
     `--outputFile=${output}`,
   ]);
-  count(name, ok, () => {
-    const report = JSON.parse(readFileSync(output, 'utf8'));
-    for (const file of report.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) {
-        if (test.status === 'failed')
-          failure(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`, test.failureMessages?.[0]);
-      }
-      // A file that failed outside its tests (an import error, a hook) has no failed test to name.
-      if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'))
-        failure(file.name, file.message);
-    }
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
-  });
+  count(name, ok, () => readVitest(JSON.parse(readFileSync(output, 'utf8'))));
 }
 
 function playwright(name) {
   const ok = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts']);
-  count(name, ok, () => {
-    const { stats, suites } = JSON.parse(readFileSync(`${RESULTS}/e2e.json`, 'utf8'));
-    const walk = (suite, path) => {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) {
-          if (test.status === 'unexpected') {
-            failure(
-              `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`,
-              test.results?.at(-1)?.error?.message,
-            );
-          }
-        }
-      }
-      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-    };
-    for (const suite of suites ?? []) walk(suite, []);
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-  });
+  count(name, ok, () => readPlaywright(JSON.parse(readFileSync(`${RESULTS}/e2e.json`, 'utf8'))));
 }
 
 function count(name, ok, read) {
@@ -102,6 +62,7 @@ function count(name, ok, read) {
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.skipped += result.skipped;
+  failures.push(...(result.failures ?? []));
   lines.push(`${result.failed ? 'FAIL' : 'ok  '} ${name}: ${result.passed} passed, ${result.failed} failed`);
 }
 
@@ -129,7 +90,7 @@ if (built) {
 }
 
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
-if (failures.length) console.log(`\nFailed tests:\n${failures.join('\n')}`);
+if (failures.length) console.log(`\nFailed tests:\n${failures.map(formatFailure).join('\n')}`);
 console.log(`\n${lines.join('\n')}\n`);
 writeFileSync(`${RESULTS}/summary.txt`, `${summary}\n`);
 console.log(summary);
