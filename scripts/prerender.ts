@@ -175,6 +175,16 @@ async function writePages(
   ] as const) {
     await sharp(favicon, { density: 600 }).resize(size, size).png().toFile(join(client, name));
   }
+  // /favicon.ico, which browsers ask for on a page that links no icon and crawlers ask for anyway:
+  // without it the request fell through to the worker, which redirected it to /pl/favicon.ico, a 404.
+  const icoSizes = [16, 32, 48];
+  const icoImages = await Promise.all(
+    icoSizes.map((size) => sharp(favicon, { density: 300 }).resize(size, size).png().toBuffer()),
+  );
+  await writeFile(
+    join(client, 'favicon.ico'),
+    icoFile(icoSizes.map((size, i) => ({ size, png: icoImages[i] as Buffer }))),
+  );
   // One web app manifest per language, linked by the page's script in the page's language.
   for (const lang of languages) {
     await writeFile(join(client, manifestPath(lang.code).slice(1)), await manifestJson(lang.code));
@@ -190,6 +200,31 @@ async function writePages(
   // footer service's origin the worker's bundle got from the same Vite env.
   await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [fontHash, scriptHash]));
   logger.info(`prerendered ${count} pages and ${languages.length} 404 pages`);
+}
+
+/**
+ * An ICO file holding PNG images (the format's directory, then each PNG as it is, as browsers have
+ * read it since Windows Vista): a 6-byte header, a 16-byte entry per image, the images.
+ */
+export function icoFile(images: { size: number; png: Buffer }[]): Buffer {
+  const header = Buffer.alloc(6 + 16 * images.length);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length;
+  images.forEach(({ size, png }, i) => {
+    const entry = 6 + 16 * i;
+    header.writeUInt8(size >= 256 ? 0 : size, entry); // width (0 means 256)
+    header.writeUInt8(size >= 256 ? 0 : size, entry + 1); // height
+    header.writeUInt8(0, entry + 2); // no palette
+    header.writeUInt8(0, entry + 3); // reserved
+    header.writeUInt16LE(1, entry + 4); // colour planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(png.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...images.map((image) => image.png)]);
 }
 
 /** An SVG as a compact data URL: only the characters a URL in an attribute cannot hold are escaped. */

@@ -177,5 +177,10 @@ export async function buyByApi(
     expect(paid.status()).toBe(303);
   };
   if (pay) await payNow();
-  return { thanks: `${href(lang, 'thanks')}?order=${orderId}&token=${encodeURIComponent(token)}`, pay: payNow };
+  return {
+    thanks: `${href(lang, 'thanks')}?order=${orderId}&token=${encodeURIComponent(token)}`,
+    /** The demo checkout's page, where the purchase sends the buyer. */
+    checkout: new URL(url).pathname + new URL(url).search,
+    pay: payNow,
+  };
 }

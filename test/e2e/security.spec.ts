@@ -1,4 +1,4 @@
-import { expect, open, test } from './helpers';
+import { buyByApi, expect, open, test } from './helpers';
 
 test('static files carry the security headers, hashed assets are immutable', async ({ page, request }) => {
   for (const path of ['/favicon.svg', '/pl', '/de/kup-bilet']) {
@@ -29,4 +29,26 @@ test('pages run under the Content-Security-Policy without violations', async ({ 
     await page.waitForLoadState('networkidle');
   }
   expect(violations).toEqual([]);
+});
+
+test('the demo checkout asks for nothing that is missing, and /favicon.ico is an icon Chromium draws', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const { checkout } = await buyByApi(request, { pay: false, lang: 'de' });
+  await page.goto(checkout);
+  await expect(page.getByRole('heading', { name: 'Zahlungsübersicht' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+  const width = await page.evaluate(async () => {
+    const image = new Image();
+    image.src = '/favicon.ico';
+    await image.decode();
+    return image.naturalWidth;
+  });
+  expect(width).toBeGreaterThanOrEqual(16);
 });

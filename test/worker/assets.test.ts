@@ -33,3 +33,29 @@ describe('app bundles at a retry path', () => {
     expect(res.headers.get('Content-Type')).toContain('application/json');
   });
 });
+
+// Browsers ask for /favicon.ico on a page that links no icon, crawlers whatever the page says.
+describe('/favicon.ico', () => {
+  it('is an icon file with the favicon at 16, 32 and 48 px, not a redirect to a 404', async () => {
+    const res = await visit('https://kongres.test/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/vnd.microsoft.icon');
+    const bytes = new DataView(await res.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), the number of images.
+    expect([bytes.getUint16(0, true), bytes.getUint16(2, true), bytes.getUint16(4, true)]).toEqual([0, 1, 3]);
+    const sizes = [];
+    for (let i = 0; i < 3; i++) {
+      const entry = 6 + 16 * i;
+      const [length, offset] = [bytes.getUint32(entry + 8, true), bytes.getUint32(entry + 12, true)];
+      expect(offset + length).toBeLessThanOrEqual(bytes.byteLength);
+      // Each image a PNG (its signature), as wide and high as its entry says (the IHDR chunk).
+      expect(bytes.getUint32(offset)).toBe(0x89504e47);
+      expect([bytes.getUint32(offset + 16), bytes.getUint32(offset + 20)]).toEqual([
+        bytes.getUint8(entry),
+        bytes.getUint8(entry + 1),
+      ]);
+      sizes.push(bytes.getUint8(entry));
+    }
+    expect(sizes).toEqual([16, 32, 48]);
+  });
+});

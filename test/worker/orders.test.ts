@@ -92,6 +92,8 @@ describe('demo checkout', () => {
     expect(html).toContain('<html lang="de">');
     expect(html).toMatch(/Testzahlung|Test payment|Płatność testowa/i);
     for (const amount of ['499,00', '114,77', '613,77']) expect(html).toContain(amount);
+    // Its icon linked, as on every page: a page without one makes the browser ask for /favicon.ico.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 
   it('marks the order paid and sends the buyer to the thank-you page', async () => {

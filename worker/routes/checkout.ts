@@ -70,6 +70,7 @@ export const checkout = new Hono<AppEnv>()
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${t.checkout.test}: ${t.checkout.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/checkout.css">
 </head>
 <body>
