@@ -12,6 +12,7 @@
 
 import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
+import { PAGE_READY_MARK } from '../site/pages';
 import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
 import { afterNextPaint, REACH, selectProduct, showModalPaintFirst } from './first-tap';
 import { fetchFooter, fillYear } from './lib/footer-api';
@@ -383,6 +384,9 @@ export function pageBehaviours(doc: Document = document): void {
   ];
   afterNextPaint(win, () => {
     for (const behaviour of later) win.setTimeout(() => behaviour(doc), 0);
+    // After the last of them (timers of one delay run in order): when the page is fully in place,
+    // for a trace and for the browser tests, which wait for it before they act.
+    win.setTimeout(() => win.performance?.mark?.(PAGE_READY_MARK), 0);
   });
 }
 

@@ -90,3 +90,9 @@ export function findPageBySlug(slug: string): { page: Page; alias: boolean } | u
 
 /** Where the build writes the translated 404 page of a language; the worker serves it with 404. */
 export const notFoundAssetPath = (prefix: string) => `/_internal/404/${prefix}`;
+
+/**
+ * The User Timing mark a prerendered page sets once its page script's behaviours are all in place
+ * (client/boot.ts `pageBehaviours`): seen in a trace, and waited for by the browser tests.
+ */
+export const PAGE_READY_MARK = 'page-behaviours';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LanguageCode } from '../../site/languages';
-import { href } from '../../site/pages';
+import { href, PAGE_READY_MARK } from '../../site/pages';
 import { E2E_SERVER_LOG } from './playwright.config';
 
 /** The test server's last logged events (worker/ logs JSON lines), for a failure's message. */
@@ -52,8 +52,24 @@ export { expect };
  */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
+  await pageScriptReady(page);
   await hydrate(page);
   return response;
+}
+
+/**
+ * Waits until the page script (asked for a frame after the first paint, client/first-tap.ts) has
+ * put all its behaviours in place (client/boot.ts `PAGE_READY_MARK`): a key or a click before that
+ * meets the page without them, as it may on a slow phone, which is not what most tests are about.
+ * A page without the page script (the demo checkout, the console) is ready at once.
+ */
+export async function pageScriptReady(page: Page) {
+  await page.waitForFunction(
+    (mark) =>
+      performance.getEntriesByName(mark).length > 0 ||
+      !Array.from(document.scripts).some((script) => script.textContent?.includes('/page-script-')),
+    PAGE_READY_MARK,
+  );
 }
 
 /**

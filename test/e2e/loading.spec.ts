@@ -343,7 +343,8 @@ test.describe('without React, for a first-time visitor', () => {
     await expect(dialog.getByRole('button', { name: 'Close welcome message' })).toBeFocused();
     await dialog.getByRole('button', { name: "Let's go" }).click();
     await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
+    // Stored by the dialog's close event, a task after it is hidden.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('welcomePopupClosed'))).toBe('true');
   });
 
   test('the development notice shows at load and closes without React', async ({ page }) => {
