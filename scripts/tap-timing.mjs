@@ -68,7 +68,9 @@ export function watchTap({ answer, hidden }) {
       const start = event.timeStamp;
       const shown = () => {
         const element = document.querySelector(answer);
-        const visible = !!element && element.checkVisibility();
+        // Drawn, not only laid out: an answer kept transparent or `visibility: hidden` until the
+        // tap (a control prepared in advance) counts from the frame that shows it.
+        const visible = !!element && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
         return hidden ? !visible : visible;
       };
       const frame = () => {
