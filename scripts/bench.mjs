@@ -34,13 +34,14 @@
 // the other header controls and the welcome popup are measured on each language's home page, the
 // FAQ and plan buttons wherever they are.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ANCHOR_DIR, ANCHOR_PAGES, writeAnchors } from './anchors.mjs';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 import { ANCHOR_CONTROLS, ANCHOR_OF, controlsOn, TAP_DELAYS_MS, tapRounds } from './tap-timing.mjs';
 
@@ -74,41 +75,6 @@ const BUDGET = {
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
-// The anchors are static files written into the built assets folder, so the same wrangler serves
-// them through the same assets layer, on the same origin and loopback connection, with the same
-// headers as the site's static pages: a separate little server would have its own process, its
-// own sockets and its own scheduling on a busy machine, and a different origin would cost the
-// browser a connection of its own, so the comparison would carry the difference of two servers.
-// They exist only for the bench run (removed when it ends; `vite build` empties dist/ anyway).
-const ANCHOR_DIR = 'dist/client/bench-anchors';
-/** The anchor pages by name, and where the bench finds them. */
-const ANCHOR_PAGES = {
-  bare: '/bench-anchors/bare',
-  styled: '/bench-anchors/styled',
-  controls: '/bench-anchors/controls',
-};
-
-function writeAnchors() {
-  const built = readFileSync('dist/client/pl/program/index.html', 'utf8');
-  const stylesheet = built.match(/<link rel="stylesheet"[^>]*>/)?.[0];
-  if (!stylesheet) throw new Error('no stylesheet link in the built /pl/program page');
-  const page = (head, body) =>
-    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Bench anchor</title>\n${head}</head>\n<body>\n${body}\n</body>\n</html>\n`;
-  const text =
-    '<h1>AI Congress 2027</h1>\n<p>The congress of artificial intelligence: talks, workshops, the expo and the evening shows in one day, on site and online.</p>';
-  const files = {
-    bare: page('', text),
-    styled: page(`${stylesheet}\n`, `<main>\n${text}\n</main>`),
-    controls: page(
-      '',
-      `${text}\n<details><summary>What is the congress?</summary><p>A day of talks and workshops.</p></details>\n<button type="button" commandfor="anchor-dialog" command="show-modal">Open the dialog</button>\n<dialog id="anchor-dialog"><p>A dialog.</p></dialog>`,
-    ),
-  };
-  for (const [name, html] of Object.entries(files)) {
-    mkdirSync(`${ANCHOR_DIR}/${name}`, { recursive: true });
-    writeFileSync(`${ANCHOR_DIR}/${name}/index.html`, html);
-  }
-}
 writeAnchors();
 
 // The bench server gets its own copy of the built config with the rate limits raised, so the

@@ -98,14 +98,28 @@ export async function throttle(page, profile = MOBILE_PROFILE) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
 }
 
-/** One cold tap: milliseconds from the tap to its visible answer. */
-async function tapOnce(browser, url, control, delayMs, profile) {
+/**
+ * One cold tap: milliseconds from the tap to its visible answer. For trying a change without a
+ * build (scripts/tap-variants.mjs), `variant` adds CSS rules and a script to the page as its DOM is
+ * parsed (past the CSP), and `breakdown` also returns where the time went (`tapBreakdown`).
+ */
+export async function tapOnce(browser, url, control, delayMs, profile = MOBILE_PROFILE, { variant, breakdown } = {}) {
   const context = await browser.newContext({
     viewport: { width: control.width ?? profile.viewport.width, height: profile.viewport.height },
     hasTouch: true,
+    bypassCSP: !!(variant?.css || variant?.js),
   });
   try {
     const page = await context.newPage();
+    if (variant?.css)
+      await page.addInitScript((css) => {
+        document.addEventListener('DOMContentLoaded', () =>
+          document.head.append(Object.assign(document.createElement('style'), { textContent: css })),
+        );
+      }, variant.css);
+    if (variant?.js)
+      await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {${variant.js}\n});`);
+    if (breakdown) await page.addInitScript(watchEntries);
     await page.addInitScript((fresh) => {
       if (fresh) return;
       localStorage.setItem('welcomePopupClosed', 'true');
@@ -151,10 +165,46 @@ async function tapOnce(browser, url, control, delayMs, profile) {
     if (!point) throw new Error(`${control.tap} is covered where it would be tapped`);
     await page.touchscreen.tap(point.x, point.y);
     await page.waitForFunction(() => typeof window.__tapMs === 'number', null, { timeout: 15_000, polling: 50 });
-    return Math.round(await page.evaluate(() => window.__tapMs));
+    const ms = Math.round(await page.evaluate(() => window.__tapMs));
+    if (!breakdown) return ms;
+    // Long animation frames are reported once their frame is over.
+    await page.waitForTimeout(300);
+    return { ms, ...tapBreakdown(ms, await page.evaluate(() => window.__tapEntries)) };
   } finally {
     await context.close();
   }
+}
+
+// Runs in the page before its own scripts: keeps its Event Timing entries (16 ms and longer) and
+// its long animation frames.
+function watchEntries() {
+  window.__tapEntries = [];
+  const keep = (list) => {
+    for (const entry of list.getEntries()) window.__tapEntries.push(entry.toJSON());
+  };
+  new PerformanceObserver(keep).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver(keep).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+/**
+ * Where a tap's time went, from the page's own entries: `click` when the click's listeners began,
+ * `listeners` how long they ran, `forced` the style and layout they forced (the long animation
+ * frame's scripts), `frame` the rest, until the clock stopped (the answer's frame drawn).
+ */
+export function tapBreakdown(ms, entries) {
+  const down = entries.find((entry) => entry.name === 'pointerdown');
+  const click = entries.find((entry) => entry.name === 'click');
+  if (!down || !click) return {};
+  const scripts = entries
+    .filter((entry) => entry.entryType === 'long-animation-frame')
+    .flatMap((frame) => frame.scripts)
+    .filter((script) => script.startTime >= click.processingStart && script.startTime < click.processingEnd);
+  return {
+    click: Math.round(click.processingStart - down.startTime),
+    listeners: Math.round(click.processingEnd - click.processingStart),
+    forced: Math.round(scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0)),
+    frame: Math.round(ms - (click.processingEnd - down.startTime)),
+  };
 }
 
 /** Which controls a page has (from its prerendered HTML), by kind. */
