@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTACT_FIELDS,
@@ -74,7 +74,9 @@ export function ContactForm() {
     if (preset && subject instanceof HTMLInputElement && !subject.value) subject.value = t(`topics.${preset}.subject`);
   }, [t]);
 
-  useEffect(() => {
+  // In the commit that shows the answer, not an effect later: the answer never shows without the
+  // focus on it (a test that found the text once saw the focus still on the page).
+  useLayoutEffect(() => {
     if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
   }, [status]);
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RegistrationResult, registerForWorkshop } from '../lib/delivery-api';
 import '../styles/delivery.css';
@@ -24,7 +24,9 @@ export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
   const sending = status.kind === 'sending';
   const id = `workshop-${workshopId}`;
 
-  useEffect(() => {
+  // In the commit that shows the answer, not an effect later: the answer never shows without the
+  // focus on it (a test that found the text once saw the focus still on the page).
+  useLayoutEffect(() => {
     if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
   }, [status]);
 

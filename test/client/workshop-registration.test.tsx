@@ -26,9 +26,17 @@ describe('workshop registration', () => {
   it('posts the e-mail and order code to the workshop and says the seat is taken', async () => {
     const fetch = answer(201, { ok: true });
     renderIn('pl', <WorkshopRegistration workshopId="promptLab" />);
+    // Where the focus is at the first moment the answer is on the page: on the answer already.
+    const focusedWhenShown: (Element | null)[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Gotowe!')) focusedWhenShown.push(document.activeElement);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     fillAndSend();
     const status = await screen.findByText(/Gotowe! Masz miejsce na tym warsztacie/);
+    observer.disconnect();
     expect(status.textContent).toContain('ada@example.com');
+    expect(focusedWhenShown[0]).toBe(screen.getByRole('status'));
     expect(screen.getByRole('status')).toBe(document.activeElement);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/workshops/promptLab/registrations');
