@@ -463,3 +463,58 @@ test('nothing a page marks hidden is shown, on any page', async ({ page }) => {
     expect(shown, path).toEqual([]);
   }
 });
+
+// A touch screen reports a tap as a hover that stays until the next tap elsewhere: the plan button
+// kept its tinted background after its dialog closed, a card stayed lifted. Hover looks are for
+// pointers that hover (every `:hover` rule sits in `@media (hover: hover)`); a mouse still gets them.
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 740 } });
+
+  test('a tap leaves no hover look behind, and every hover rule of the site and the console is for pointers that hover', async ({
+    page,
+  }) => {
+    await open(page, '/pl/kup-bilet');
+    const button = page.getByRole('button', { name: 'Kup bilet Pro na miejscu' });
+    const background = () => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const atRest = await background();
+    await button.tap();
+    const dialog = page.getByRole('dialog', { name: /Zakup biletu: Pro/ });
+    await expect(dialog).toBeVisible();
+    // Closed without a second tap: the tap's point, on the button, is where the pointer stays.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => button.evaluate((element) => element.matches(':hover'))).toBe(true);
+    expect(await background()).toBe(atRest);
+    expect(await hoverRulesOutsideHoverMedia(page)).toEqual([]);
+    // The organiser console too: the door's check-in runs on a phone.
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Zaloguj' })).toBeVisible();
+    expect(await hoverRulesOutsideHoverMedia(page)).toEqual([]);
+  });
+});
+
+/** The selectors of the page's `:hover` rules that are not inside `@media (hover: hover)`. */
+function hoverRulesOutsideHoverMedia(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walk = (rules: CSSRuleList, hovers: boolean) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule && rule.selectorText.includes(':hover') && !hovers)
+          found.push(rule.selectorText);
+        if (rule instanceof CSSGroupingRule)
+          walk(rule.cssRules, hovers || (rule instanceof CSSMediaRule && rule.media.mediaText === '(hover: hover)'));
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules, false);
+    return found;
+  });
+}
+
+test('a mouse still gets the hover look', async ({ page }) => {
+  await open(page, '/pl/kup-bilet');
+  const button = page.getByRole('button', { name: 'Kup bilet Pro na miejscu' });
+  const background = () => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const atRest = await background();
+  await button.hover();
+  await expect.poll(background).not.toBe(atRest);
+});
