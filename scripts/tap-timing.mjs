@@ -31,7 +31,13 @@ export const CONTROLS = {
   'header dropdown': { tap: '.header__nav .dropdown__button', answer: '.header__nav .dropdown__menu', width: 1280 },
   // The FAQ accordion's items only: a workshop card's sign-up is a `<details>` too.
   'FAQ answer': { tap: 'main .accordion__item > summary', answer: 'main .accordion__item .accordion__panel' },
-  'plan button': { tap: 'main [data-product]', answer: 'dialog.purchase' },
+  // On a phone the dialog's first frame holds its title, e-mail field and buttons, the next one its
+  // tickets: the tap is timed to the first, `complete` (tap-variants only) to the form's.
+  'plan button': {
+    tap: 'main [data-product]',
+    answer: 'dialog.purchase',
+    complete: 'dialog.purchase .purchase__tickets',
+  },
   'welcome popup': { tap: 'dialog.welcome .button', answer: 'dialog.welcome', hidden: true, fresh: true },
 };
 
@@ -61,25 +67,26 @@ const controlOf = (kind) => CONTROLS[kind] ?? ANCHOR_CONTROLS[kind];
 
 // Runs in the page before its own scripts: starts the clock at the first pointerdown and watches
 // every frame for the answer.
-export function watchTap({ answer, hidden }) {
+export function watchTap({ answer, hidden, complete }) {
   window.addEventListener(
     'pointerdown',
     (event) => {
       const start = event.timeStamp;
-      const shown = () => {
-        const element = document.querySelector(answer);
-        // Drawn, not only laid out: an answer kept transparent or `visibility: hidden` until the
-        // tap (a control prepared in advance) counts from the frame that shows it.
-        const visible = !!element && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-        return hidden ? !visible : visible;
+      // Drawn, not only laid out: an answer kept transparent or `visibility: hidden` until the
+      // tap (a control prepared in advance) counts from the frame that shows it.
+      const visible = (selector) =>
+        !!document.querySelector(selector)?.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      const until = (shown, key) => {
+        const frame = () => {
+          if (!shown()) return requestAnimationFrame(frame);
+          requestAnimationFrame(() => {
+            window[key] = performance.now() - start;
+          });
+        };
+        requestAnimationFrame(frame);
       };
-      const frame = () => {
-        if (!shown()) return requestAnimationFrame(frame);
-        requestAnimationFrame(() => {
-          window.__tapMs = performance.now() - start;
-        });
-      };
-      requestAnimationFrame(frame);
+      until(() => visible(answer) !== !!hidden, '__tapMs');
+      if (complete) until(() => visible(complete), '__tapCompleteMs');
     },
     { capture: true, once: true },
   );
@@ -125,7 +132,11 @@ export async function tapOnce(browser, url, control, delayMs, profile = MOBILE_P
       localStorage.setItem('welcomePopupClosed', 'true');
       sessionStorage.setItem('devNoticeClosed', 'true');
     }, !!control.fresh);
-    await page.addInitScript(watchTap, { answer: control.answer, hidden: !!control.hidden });
+    await page.addInitScript(watchTap, {
+      answer: control.answer,
+      hidden: !!control.hidden,
+      complete: breakdown ? control.complete : undefined,
+    });
     await throttle(page, profile);
     await page.goto(url, { waitUntil: 'load' });
     const target = page.locator(control.tap).first();
@@ -169,7 +180,11 @@ export async function tapOnce(browser, url, control, delayMs, profile = MOBILE_P
     if (!breakdown) return ms;
     // Long animation frames are reported once their frame is over.
     await page.waitForTimeout(300);
-    return { ms, ...tapBreakdown(ms, await page.evaluate(() => window.__tapEntries)) };
+    const { entries, complete } = await page.evaluate(() => ({
+      entries: window.__tapEntries,
+      complete: window.__tapCompleteMs,
+    }));
+    return { ms, ...tapBreakdown(ms, entries), ...(complete === undefined ? {} : { complete: Math.round(complete) }) };
   } finally {
     await context.close();
   }

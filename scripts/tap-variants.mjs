@@ -11,8 +11,10 @@
 //   --runs 9                                         taps per variant (default 9)
 // Prints per variant the median tap and its runs, and the medians of: `click` when the click's
 // listeners began, `listeners` how long they ran, `forced` the style and layout they forced,
-// `frame` the rest until the clock stopped. On a busy 2-core machine the bare dialog's own taps
-// range over 40 ms or more within a run: a difference under about 15 ms needs more runs than nine.
+// `frame` the rest until the clock stopped, and for a control whose answer comes in two frames (the
+// plan button's dialog on a phone) `complete`, the tap to the frame after the whole answer's. On a
+// busy 2-core machine the bare dialog's own taps range over 40 ms or more within a run: a difference
+// under about 15 ms needs more runs than nine.
 // Needs the site served from `dist/` (`npm run preview`); writes the bench's anchors into it.
 import { chromium } from '@playwright/test';
 import { ANCHOR_PAGES, writeAnchors } from './anchors.mjs';
@@ -69,7 +71,7 @@ const median = (values) => {
 };
 console.log(`${url}: ${kind}, ${runs} cold taps per variant (ms; medians)`);
 for (const [name, taps] of Object.entries(results)) {
-  const parts = ['click', 'listeners', 'forced', 'frame'].map(
+  const parts = ['click', 'listeners', 'forced', 'frame', 'complete'].map(
     (part) => `${part} ${median(taps.map((tap) => tap[part]))}`,
   );
   console.log(
