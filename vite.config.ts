@@ -91,7 +91,7 @@ export default defineConfig({
         },
         rollupOptions: {
           input: 'client/index.html',
-          output: { chunkFileNames: chunkName, codeSplitting: { groups: [{ name: entryChunk }] } },
+          output: { chunkFileNames: chunkName, codeSplitting: { groups: [{ name: entryChunk, debugName: 'entry' }] } },
         },
       },
     },

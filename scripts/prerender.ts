@@ -11,7 +11,6 @@ import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
 import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
-import { BRAND_FONT_SCRIPT } from '../site/privacy';
 import type { headersFile } from '../site/security';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
@@ -25,6 +24,7 @@ interface ServerEntry {
   manifestJson(lang: LanguageCode): Promise<string>;
   manifestPath: typeof manifestPath;
   robotsTxt(): string;
+  brandFontScript: string;
 }
 
 /** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
@@ -87,7 +87,7 @@ async function writePages(
   footerBase: string | undefined,
   logger: Logger,
 ) {
-  const { render, pages, languages, notFoundPath, ogImageSvg, manifestJson, manifestPath } = entry;
+  const { render, pages, languages, notFoundPath, ogImageSvg, manifestJson, manifestPath, brandFontScript } = entry;
   const templatePath = join(client, 'client/index.html');
   const built = await readFile(templatePath, 'utf8');
 
@@ -125,7 +125,9 @@ async function writePages(
   if (!built.includes(faviconLink)) throw new Error('the built template has no favicon link');
   // The head's one line (site/privacy.ts BRAND_FONT_SCRIPT): before the stylesheet, so it never
   // waits for it, and before the first paint, so the brand typeface is there from the first frame.
-  const fontScript = BRAND_FONT_SCRIPT;
+  // It comes through the server entry, as every value of site/ here does: the config loader takes
+  // this file's own imports, and site/ imports without file extensions.
+  const fontScript = brandFontScript;
   const fontHash = `sha256-${createHash('sha256').update(fontScript).digest('base64')}`;
   const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1" />';
   if (!built.includes(viewport)) throw new Error('the built template has no viewport meta');

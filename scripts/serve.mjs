@@ -1,7 +1,7 @@
 // Serves the production build (dist/, made by `npm run build`) with wrangler in workerd:
 // local KV persisted under .wrangler/state (or PERSIST_DIR), on 127.0.0.1:PORT (default 8787).
 import { spawn } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 if (!existsSync('dist/ai_congress/wrangler.json') && !process.argv.includes('--config')) {
@@ -13,6 +13,9 @@ const persist = process.env.PERSIST_DIR || '.wrangler/state';
 // A port of its own for the inspector, so several servers (tests, a dev run) can run side by side.
 const inspector = process.env.INSPECTOR_PORT || String(Number(port) + 10000);
 const args = ['dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persist, '--inspector-port', inspector];
+// wrangler dev never fires the cron trigger (wrangler.toml: each minute, publications set for a later
+// instant); this script does, through the route that --test-scheduled adds, as production would.
+args.push('--test-scheduled');
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
 // The e-mails of local orders link to this server, not to the production site (worker/email/deliver.ts).
 args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
@@ -23,7 +26,13 @@ const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.j
 // wrangler's local explorer (/cdn-cgi/explorer) would show the local KV, Durable Object and queue
 // state (contact messages, the purchase log) to anyone who can reach the port, without the
 // organisers' token: off unless asked for with X_LOCAL_EXPLORER=true.
-const env = { ...process.env, X_LOCAL_EXPLORER: process.env.X_LOCAL_EXPLORER ?? 'false' };
+// No `Request.cf` download either: the worker reads nothing from it, and without network wrangler
+// printed a stack trace that looked like a failure on every start.
+const env = {
+  ...process.env,
+  X_LOCAL_EXPLORER: process.env.X_LOCAL_EXPLORER ?? 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false',
+};
 // SERVER_LOG=<file>: wrangler's and the worker's output go to that file (the browser tests keep
 // it, so a failure can be read beside the worker's own account of it).
 const output = process.env.SERVER_LOG ? openSync(process.env.SERVER_LOG, 'a') : 'inherit';
@@ -36,9 +45,25 @@ const url = `http://127.0.0.1:${port}`;
 for (let attempt = 0; attempt < 240; attempt++) {
   try {
     await fetch(`${url}/pl`, { redirect: 'manual' });
-    console.log(`\nThe congress site is running at ${url}  (Ctrl+C stops it)\n`);
+    setInterval(() => fetch(`${url}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 60_000);
+    console.log(`\nThe congress site is running at ${url}  (Ctrl+C stops it)\n${firstHour()}`);
     break;
   } catch {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** What a newcomer needs next: where the console is, whether it has a token, where e-mails go. */
+function firstHour() {
+  const passed = process.argv.some((arg) => arg.startsWith('ADMIN_TOKEN:'));
+  const inFile = existsSync('.dev.vars') && /^\s*ADMIN_TOKEN\s*=\s*\S/m.test(readFileSync('.dev.vars', 'utf8'));
+  const token =
+    passed || inFile
+      ? `with the token you set (${passed ? '--var ADMIN_TOKEN' : '.dev.vars'})`
+      : 'off until you set a token: put ADMIN_TOKEN=<any secret> in .dev.vars (see .dev.vars.example) and start again';
+  const mail =
+    (process.env.WRANGLER_LOG || 'warn') === 'info'
+      ? 'E-mails: each one is written to files whose paths wrangler prints below as it sends them.'
+      : "E-mails: written to files, not sent; `WRANGLER_LOG=info npm run preview` prints each one's paths.";
+  return `Organisers' console: ${url}/admin, ${token}.\n${mail}\n`;
 }
