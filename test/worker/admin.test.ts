@@ -12,10 +12,10 @@ import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
+import { ORIGIN } from './platform';
 
 const nextIp = clientIps(61);
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
 
 const get = (path: string, headers: Record<string, string> = ADMIN) => SELF.fetch(ORIGIN + path, { headers });

@@ -19,9 +19,8 @@ import type { Bindings } from '../../worker/env';
 import { allOrders, DURING_PROMOTION, office, officeKv, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const nextIp = clientIps(31);
 
 /** A purchase straight to the worker's handler (no rate limit: bursts are what these tests send). */

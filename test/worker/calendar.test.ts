@@ -4,8 +4,8 @@ import de from '../../locales/de/events.json';
 import pl from '../../locales/pl/events.json';
 import { CALENDAR_ENTRIES, calendarPath, calendarSlug } from '../../site/calendar';
 import { LANGUAGES } from '../../site/languages';
+import { ORIGIN } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 
 type Property = { name: string; params: Record<string, string>; value: string };

@@ -10,9 +10,8 @@ import { CONTENT_PAGE_IDS, publishedChanged } from '../../worker/content/pages';
 import { PREVIEW_LINK_SECONDS } from '../../worker/content/preview';
 import { setClock } from './box-office';
 import { clearContentStore, uploadPngHeader } from './content-store';
-import { visit } from './platform';
+import { ORIGIN, visit } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const TOKEN = 'test-admin-token';
 const ADMIN = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 const api = (method: string, path: string, body?: unknown) =>

@@ -9,11 +9,10 @@ import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
-import { callWorker, visit } from './platform';
+import { callWorker, ORIGIN, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(47);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };

@@ -4,9 +4,8 @@ import { LANGUAGES } from '../../site/languages';
 import { renderContentPages } from '../../worker/content/pages';
 import { setClock } from './box-office';
 import { clearContentStore, uploadPngHeader } from './content-store';
-import { visit } from './platform';
+import { ORIGIN, visit } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const api = (method: string, path: string, body?: unknown) =>
   SELF.fetch(`${ORIGIN}/api/admin/content${path}`, {

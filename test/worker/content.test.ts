@@ -6,9 +6,8 @@ import { seedRecords } from '../../worker/content/seed';
 import { LISTS_PUBLISH_AT, publishedContent, publishedExamples } from '../../worker/content/store';
 import { setClock } from './box-office';
 import { clearContentStore } from './content-store';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'X-Organiser': 'Anna' };
 const API = `${ORIGIN}/api/admin/content`;
 

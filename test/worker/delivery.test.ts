@@ -10,9 +10,8 @@ import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(41);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };

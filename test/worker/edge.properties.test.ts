@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import { PAGES } from '../../site/pages';
-import { visitDirect as visit } from './platform';
+import { ORIGIN, visitDirect as visit } from './platform';
 
 // Property tests of the edge over the platform's routing (assets first, then the worker): for any
 // path and any language headers the answer is never a 5xx, a redirect never leaves the origin,
 // and one redirect always lands on something that is not a redirect.
-const ORIGIN = 'https://kongres.test';
 
 const prefixes = LANGUAGES.flatMap((l) => [l.prefix, l.prefix.toUpperCase(), l.code]);
 const slugs = PAGES.map((p) => p.slug).filter(Boolean);

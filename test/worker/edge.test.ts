@@ -1,8 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { visit } from './platform';
+import { ORIGIN, visit } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   SELF.fetch(`${ORIGIN}${path}`, { method, headers, redirect: 'manual' });
 

@@ -10,11 +10,10 @@ import { SESSIONS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
 import { TERMS_DATE } from '../../site/terms';
 import { PRODUCTS, priceAt, priceBreakdown } from '../../site/tickets';
-import { visit } from './platform';
+import { ORIGIN, visit } from './platform';
 
 // Every date, time and figure that the pages, the JSON-LD, the calendar files and the manifests
 // show must be one that site/ holds, formatted by site/format.ts: nothing typed twice can drift.
-const ORIGIN = 'https://kongres.test';
 const get = (path: string) => visit(ORIGIN + path);
 
 const visibleText = (html: string) =>

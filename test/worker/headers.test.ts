@@ -1,9 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { visit } from './platform';
-
-const ORIGIN = 'https://kongres.test';
+import { ORIGIN, visit } from './platform';
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get('Content-Security-Policy') ?? '';

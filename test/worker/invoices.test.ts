@@ -9,7 +9,7 @@ import worker from '../../worker/index';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidFa3, expectValidInvoices } from './fa3';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
@@ -260,7 +260,6 @@ describe('the invoice list for organisers', () => {
 });
 
 describe('the invoice documents over HTTP', () => {
-  const ORIGIN = 'https://kongres.test';
   const ADMIN = { Authorization: 'Bearer test-admin-token' };
 
   /** A cart bought with invoice data through the API, paid: its id and the buyer's token. */
@@ -342,8 +341,6 @@ describe('the invoice documents over HTTP', () => {
 });
 
 describe('the invoice PDF', () => {
-  const ORIGIN = 'https://kongres.test';
-
   /** Runs the mail queue's consumer on an order's e-mails of a kind; returns what was sent. */
   async function sendEmails(orderId: string, kind: string) {
     const ids = (await office().emails(orderId)).filter((e) => e.kind === kind).map((e) => e.id);

@@ -7,13 +7,12 @@ import type { Bindings } from '../../worker/env';
 import { availabilityLine } from '../../worker/live-state';
 import { DURING_PROMOTION, resetBoxOffice } from './box-office';
 import { clientIps } from './client-ip';
-import { callWorker, visit } from './platform';
+import { callWorker, ORIGIN, visit } from './platform';
 
 // The selling pages (home and kup-bilet) as the worker serves them: the box office's live state is
 // written into the HTML at the edge, so a visitor sees sold out or sales closed at the first paint,
 // without script, and search engines read the offers' availability of the moment.
 
-const ORIGIN = 'https://kongres.test';
 const nextIp = clientIps(41);
 
 /** A test server at an instant (worker/clock.ts): its availability is read fresh, never from the edge cache. */

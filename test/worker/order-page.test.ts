@@ -7,9 +7,7 @@ import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, ticketKey } from '../../worker/tickets/code';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
-import { callWorker, visit } from './platform';
-
-const ORIGIN = 'https://kongres.test';
+import { callWorker, ORIGIN, visit } from './platform';
 
 let buyer = 0;
 /** An order as the purchase dialog makes it, paid in the demo checkout unless `paid` is false. */

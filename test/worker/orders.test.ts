@@ -8,10 +8,10 @@ import { signStripePayload, verifyStripeSignature } from '../../worker/payments/
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv, stored } from './kv';
+import { ORIGIN } from './platform';
 
 const nextIp = clientIps(51);
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
 
 let buyer = 0;

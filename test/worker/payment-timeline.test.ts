@@ -9,11 +9,11 @@ import { signStripePayload } from '../../worker/payments/stripe-signature';
 import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
+import { ORIGIN } from './platform';
 
 // The payment timeline (README, "Payments"): a hold, a Stripe session that expires within it, a late
 // payment that takes a free place or is refunded, and the e-mails that always go out.
 
-const ORIGIN = 'https://kongres.test';
 const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } as Partial<typeof env>;
 const nextIp = clientIps(71);
 const MINUTE = 60_000;

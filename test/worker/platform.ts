@@ -3,6 +3,9 @@ import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import wranglerToml from '../../wrangler.toml?raw';
 
+/** The origin every worker test sends its requests to (the site's own, as far as the worker can tell). */
+export const ORIGIN = 'https://kongres.test';
+
 /** wrangler.toml's `run_worker_first` paths, matched as the platform matches them: `*` is any run of characters. */
 const workerFirst = (JSON.parse(wranglerToml.match(/^run_worker_first = (\[.*\])$/m)?.[1] ?? '[]') as string[]).map(
   (glob) =>

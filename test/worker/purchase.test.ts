@@ -5,8 +5,7 @@ import worker from '../../worker/index';
 import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
-
-const ORIGIN = 'https://kongres.test';
+import { ORIGIN } from './platform';
 
 /** A client address of its own per call, so the per-IP rate limit stays out of the way. */
 let ipCounter = 0;

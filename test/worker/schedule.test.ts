@@ -2,8 +2,8 @@ import { SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from './box-office';
 import { clearContentStore } from './content-store';
+import { ORIGIN } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 
 beforeEach(async () => {

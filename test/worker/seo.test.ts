@@ -3,9 +3,8 @@ import { SITE_ORIGIN } from '../../site/event';
 import { LANGUAGES } from '../../site/languages';
 import { href, NOINDEX_PAGES, PAGES } from '../../site/pages';
 import { EVENT_ENDS, EVENT_STARTS, PRODUCT_IDS } from '../../site/tickets';
-import { visit } from './platform';
+import { ORIGIN, visit } from './platform';
 
-const ORIGIN = 'https://kongres.test';
 const get = (path: string) => visit(ORIGIN + path);
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];

@@ -11,12 +11,11 @@ import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
 // Team orders (issue 30): a cart of named tickets in one order, each ticket a ticket of its own,
 // and a buyer who changes a holder or cancels on the order page.
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(81);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };

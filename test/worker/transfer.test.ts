@@ -22,13 +22,12 @@ import { clientIps } from './client-ip';
 import { expectValidInvoices } from './fa3';
 import statementTemplate from './fixtures/statement.mt940?raw';
 import { clearKv } from './kv';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
 // Payment by bank transfer (issue 33): a transfer order holds its places for 7 days, its buyer gets
 // the transfer's details at once and a reminder 2 days before the hold runs out, and organisers
 // record the money by hand or from the bank's MT940 statement.
 
-const ORIGIN = 'https://kongres.test';
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(91);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };

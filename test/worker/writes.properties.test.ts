@@ -11,11 +11,10 @@ import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearKv } from './kv';
-import { callWorker } from './platform';
+import { callWorker, ORIGIN } from './platform';
 
 // Property tests of the two public write endpoints: a generated invalid request is refused with
 // a 4xx and leaves KV as it was; a generated valid one stores exactly one record, as sent.
-const ORIGIN = 'https://kongres.test';
 const nextIp = clientIps(100);
 
 /** Every key in the namespace under a prefix (a few hundred at most here). */
