@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { timing } from 'hono/timing';
 import type { KsefJob, MailJob } from '../site/orders';
 import { publishedChanged } from './content/pages';
 import { prepareStore } from './content/seed';
@@ -7,6 +8,7 @@ import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
 import { submitToKsef } from './invoices/ksef-queue';
+import { organisersOnly } from './organisers';
 import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
@@ -29,6 +31,20 @@ import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
 
+/**
+ * The organisers' API: one sub-app that checks who is asking once per request (the Server-Timing
+ * entry `auth` says it ran), then mounts its parts.
+ */
+const adminApi = new Hono<AppEnv>()
+  .use('*', timing({ total: false }), organisersOnly)
+  // Before the content routes, whose `/:kind` would take `preview` for a kind.
+  .route('/content/preview', contentPreview)
+  .route('/content', content)
+  .route('/invoices', adminInvoices)
+  .route('/', door)
+  .route('/', transfers)
+  .route('/', admin);
+
 const app = new Hono<AppEnv>()
   .use('*', withSecurityHeaders)
   .use('/api/*', sameOriginWrites)
@@ -38,13 +54,7 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', cart)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
-  // Before the content routes, whose `/:kind` would take `preview` for a kind.
-  .route('/api/admin/content/preview', contentPreview)
-  .route('/api/admin/content', content)
-  .route('/api/admin/invoices', adminInvoices)
-  .route('/api/admin', door)
-  .route('/api/admin', transfers)
-  .route('/api/admin', admin)
+  .route('/api/admin', adminApi)
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)

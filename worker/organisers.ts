@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { endTime, startTime } from 'hono/timing';
 import { constantTimeEqual } from './crypto';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
@@ -18,6 +20,17 @@ export const SIGN_IN_PERIOD_SECONDS = 60;
  * so a token cannot be guessed at speed. Answers are never cached.
  */
 export const organisersOnly = createMiddleware<AppEnv>(async (c, next) => {
+  startTime(c, 'auth', 'organiser check');
+  try {
+    await check(c);
+  } finally {
+    endTime(c, 'auth');
+  }
+  c.header('Cache-Control', 'private, no-store');
+  await next();
+});
+
+async function check(c: Context<AppEnv>) {
   const token = c.env.ADMIN_TOKEN;
   if (!token) throw new ApiError(404, 'not_found');
   if (c.env.ENVIRONMENT === 'production' && token.length < MIN_ADMIN_TOKEN_LENGTH) {
@@ -35,6 +48,4 @@ export const organisersOnly = createMiddleware<AppEnv>(async (c, next) => {
     c.header('WWW-Authenticate', 'Bearer');
     throw new ApiError(401, 'unauthorized');
   }
-  c.header('Cache-Control', 'private, no-store');
-  await next();
-});
+}

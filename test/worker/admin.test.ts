@@ -125,6 +125,25 @@ describe('console API access', () => {
     const res = await get('/api/admin/stats');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
+
+  // Each part of the console's API was once a sub-app with its own check: a signed-in request to
+  // the last one mounted was checked three or four times.
+  it.each([
+    '/api/admin/orders',
+    '/api/admin/stats',
+    '/api/admin/messages',
+    '/api/admin/invoices',
+    '/api/admin/content/speaker',
+    '/api/admin/content/preview?path=/pl',
+    '/api/admin/no-such-thing',
+  ])('checks the organiser once for GET %s', async (path) => {
+    for (const headers of [ADMIN, { Authorization: 'Bearer wrong', 'CF-Connecting-IP': nextIp() }]) {
+      const res = await get(path, headers);
+      const checks = (res.headers.get('Server-Timing') ?? '').split(',').filter((m) => m.trim().startsWith('auth'));
+      expect(checks, `${path}: ${res.status}`).toHaveLength(1);
+      await res.body?.cancel();
+    }
+  });
 });
 
 describe('GET /api/admin/stats', () => {
