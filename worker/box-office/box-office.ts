@@ -34,6 +34,7 @@ import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } fr
 import { constantTimeEqual } from '../crypto';
 import type { Bindings } from '../env';
 import { ksefSends } from '../invoices/ksef-config';
+import { decideAtDoor, signedBy } from './check-in';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
 import {
   type CORRECTION_REASONS,
@@ -608,7 +609,9 @@ export class BoxOffice extends DurableObject<Bindings> {
       if (!row || ticket?.order_id !== orderId) return { kind: 'refused', error: 'not_found' };
       if (row.status !== 'paid') return { kind: 'refused', error: 'not_paid' };
       if (now >= eventStartsAt()) return { kind: 'refused', error: 'changes_closed' };
-      if (ticket.checked_in_at !== null) return { kind: 'refused', error: 'checked_in' };
+      // Admitted already: the person inside holds it, and a new code would admit nobody (a ticket
+      // is admitted once) or, were the admission undone, a second person. The change is refused.
+      if (ticket.checked_in_at !== null) return { kind: 'refused', error: 'checked_in', at: iso(ticket.checked_in_at) };
       const next = reissue(this.sql, ticket, holder, now);
       this.log(orderId, 'ticket_reissued', now, { ticket: ticket.id, position: ticket.position, by: 'buyer' });
       if (next.email && next.email !== row.email) this.addEmail(orderId, 'ticket', ticket.id, now);
@@ -669,31 +672,17 @@ export class BoxOffice extends DurableObject<Bindings> {
     return salesStats(this.sql, now);
   }
   /**
-   * What the code of a ticket (its first eight symbols) names: the ticket's id, for the caller to
-   * check the code's signature against; `retired` for the code of a ticket given to someone else.
+   * The door's one call: decides a scanned code (canonical, worker/tickets/code.ts) and admits its
+   * ticket once, in one transaction (check-in.ts); `key` is the ticket key that signed it.
    */
-  ticketByCode(code: string): { id: string } | { retired: true } | null {
-    const found = findCode(this.sql, code);
-    return found && 'ticket' in found ? { id: found.ticket.id } : found;
-  }
-
-  /**
-   * Admits a ticket at the door once: the first scan checks it in; any later one (another door, a
-   * second phone) is told when it was. The caller has checked the code's signature.
-   */
-  checkIn(ticketId: string, now: number): CheckInResult {
+  async admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
+    const signed = await signedBy(this.sql, canonical, key);
     return this.ctx.storage.transactionSync((): CheckInResult => {
-      const ticket = ticketRow(this.sql, ticketId);
-      const row = ticket && this.row(ticket.order_id);
-      if (!ticket || !row) return { kind: 'unknown' };
-      if (row.status !== 'paid') return { kind: 'not_valid', status: row.status as OrderStatus };
-      if (ticket.checked_in_at !== null) {
-        return { kind: 'already', at: iso(ticket.checked_in_at), ticket: toTicket(ticket), order: this.load(row.id) };
+      const result = decideAtDoor(this.sql, canonical, signed, now);
+      if (result.kind === 'admitted') {
+        this.log(result.order.id, 'checked_in', now, { ticket: result.ticket.id, position: result.ticket.position });
       }
-      this.sql.exec('UPDATE tickets SET checked_in_at = ?, updated_at = ? WHERE id = ?', now, now, ticketId);
-      this.log(row.id, 'checked_in', now, { ticket: ticketId, position: ticket.position });
-      const admitted = ticketRow(this.sql, ticketId) as TicketRow;
-      return { kind: 'admitted', ticket: toTicket(admitted), order: this.load(row.id) };
+      return result;
     });
   }
 

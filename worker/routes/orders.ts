@@ -134,12 +134,11 @@ const holderBody = z.object({
     .optional(),
 });
 
-const REISSUE_REFUSALS: Record<Extract<ReissueResult, { kind: 'refused' }>['error'], ApiError> = {
-  not_found: new ApiError(404, 'not_found'),
-  not_paid: new ApiError(409, 'not_paid'),
-  changes_closed: new ApiError(409, 'changes_closed'),
-  checked_in: new ApiError(409, 'already_checked_in'),
-};
+/** A change of holder the rules refuse: 404, or 409 with the ticket's state. */
+function reissueRefusal(result: Extract<ReissueResult, { kind: 'refused' }>): ApiError {
+  if (result.error === 'checked_in') return new ApiError(409, 'already_checked_in', { at: result.at });
+  return result.error === 'not_found' ? new ApiError(404, 'not_found') : new ApiError(409, result.error);
+}
 
 /** A cancellation the rules refuse: 409 with the order's status and, after the deadline, the deadline. */
 function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiError {
@@ -157,7 +156,7 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
  *   the order page needs no QR library (the e-mail's PNG comes from the same site/qr.ts).
  * - `PATCH /api/orders/:id/tickets/:ticketId` `{name?, email?}`: a new holder until the congress
  *   starts; the ticket gets a new code and the old one is refused at the door (409
- *   `changes_closed` after, `already_checked_in` once admitted).
+ *   `changes_closed` after, `{error:'already_checked_in', at}` once admitted: the holder who is in keeps it).
  * - `POST /api/orders/:id/cancel`: cancels the order until the terms' deadline (site/terms.ts): a
  *   pending one is let go, a paid one refunded through the provider that took it, and its places
  *   return; after the deadline 409 `cancellation_closed` with `until`.
@@ -213,7 +212,7 @@ export const orders = new Hono<AppEnv>()
       throw new ApiError(422, 'invalid_fields', { fields: { name: 'required' } });
     }
     const result = await office.reissueTicket(order.id, ticket.id, { name, email }, now(c));
-    if (result.kind === 'refused') throw REISSUE_REFUSALS[result.error];
+    if (result.kind === 'refused') throw reissueRefusal(result);
     console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
     return c.json(
       await viewOf(
