@@ -64,6 +64,7 @@ import {
   recordDelivery,
   requeueLost,
 } from './outbox';
+import { type RefundTurn, refundFailed, refundRecorded, refundTables, refundTurn } from './refunds';
 import { listOrders, salesStats } from './reports';
 import {
   iso,
@@ -100,6 +101,7 @@ export class BoxOffice extends DurableObject<Bindings> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     migrate(ctx.storage, { queueLeaseMs: QUEUE_LEASE_MS });
+    refundTables(this.sql);
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
     });
@@ -633,6 +635,30 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
 
   /**
+   * A buyer's cancellation of a paid order asks here whose turn it is to ask the provider for the
+   * refund (refunds.ts): `claimed` for the one caller that asks, `waiting` for the others (they ask
+   * again with `waitingFor`), `failed` for those whose awaited attempt failed, `cancelled` once the
+   * refund is recorded; and the rules' refusals, checked here in the transaction.
+   */
+  claimRefund(orderId: string, now: number, waitingFor?: number): CancelResult | RefundTurn {
+    return this.ctx.storage.transactionSync((): CancelResult | RefundTurn => {
+      const row = this.row(orderId);
+      if (row?.status === 'refunded' && row.cancelled_at !== null)
+        return { kind: 'cancelled', order: this.load(orderId) };
+      const allowed = this.cancellable(orderId, now);
+      if (allowed.kind === 'refused') return allowed;
+      if (row?.status !== 'paid') return { kind: 'refused', error: 'not_cancellable', order: allowed.order };
+      // The lease runs on the real clock: it measures a provider's call, not the shop's time.
+      return refundTurn(this.sql, orderId, Date.now(), waitingFor);
+    });
+  }
+
+  /** The provider refused or missed the refund of `attempt` (see `claimRefund`). */
+  refundFailed(orderId: string, attempt: number): void {
+    this.ctx.storage.transactionSync(() => refundFailed(this.sql, orderId, attempt, Date.now()));
+  }
+
+  /**
    * The buyer's cancellation of a paid order, once the provider has given the money back
    * (`refundReference`): its places and workshop seats return, it is refunded, and the buyer gets
    * an e-mail that says so, all once. The rules are checked again here, in the transaction.
@@ -651,6 +677,7 @@ export class BoxOffice extends DurableObject<Bindings> {
         orderId,
       );
       this.log(orderId, 'refunded', now, { from: 'paid', by: 'buyer', refund: refundReference });
+      refundRecorded(this.sql, orderId);
       this.releaseSeats(orderId, now);
       this.correctInvoices(orderId, now, 'cancelled');
       this.addEmail(orderId, 'cancellation', null, now);
