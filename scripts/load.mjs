@@ -7,15 +7,20 @@
 // (one key, two orders). Then late payments: a share of the burst's orders is paid in the demo
 // checkout after their hold ran out, while new buyers race them for the same places; each late
 // payment must either take a free place or be refunded, and nothing may oversell.
-// Exits non-zero unless all three counts are 0 and the ratio is at least MIN_RATIO.
+// Before all that, the door burst (scripts/load-door.mjs): DOOR_TICKETS paid tickets whose holders
+// change while the door scans their old codes, all at once; no old code may be admitted after its
+// change returned, and no ticket admitted twice or lost.
+// Exits non-zero unless all these counts are 0 and the ratio is at least MIN_RATIO.
 //   npm run load                                  build, then 2,000 purchases over 50 connections
 //   npm run load -- --no-build                    use the existing dist/
 //   npm run load -- --requests 4000 --connections 100
+//   npm run load -- --door 120                    the door burst's tickets (60)
 // LOAD_PORT (default 8823) moves the server; the whole run stops after LOAD_TIMEOUT seconds (300).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { doorBurst } from './load-door.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -26,6 +31,7 @@ const option = (name, fallback) => {
 };
 const REQUESTS = option('--requests', 2000);
 const CONNECTIONS = Math.min(option('--connections', 50), REQUESTS);
+const DOOR_TICKETS = option('--door', 60);
 const PORT = Number(process.env.LOAD_PORT ?? 8823);
 const BASE = `http://127.0.0.1:${PORT}`;
 // The run's throwaway local state: in RAM where the system has it, because the emulator syncs each
@@ -250,6 +256,14 @@ async function latePayments(answered) {
 try {
   await waitForServer();
   const capacities = Object.fromEntries((await availability()).map((p) => [p.id, p.remaining]));
+  // The door burst first, while on-site places are still free; its orders are counted below too.
+  const door = await doorBurst({
+    base: BASE,
+    adminToken: ADMIN_TOKEN,
+    run: RUN,
+    tickets: DOOR_TICKETS,
+    connections: CONNECTIONS,
+  });
 
   // The yardstick: a prerendered page from the assets layer, same connections, same machine.
   const staticPage = (amount) =>
@@ -260,7 +274,7 @@ try {
   const page = await staticPage(REQUESTS);
 
   let sent = 0;
-  const answers = []; // { status, orderId, url }
+  const answers = door.orders.map((o) => ({ status: 201, orderId: o.orderId, url: null })); // { status, orderId, url }
   const purchases = (amount) =>
     timed(
       autocannon({
@@ -343,6 +357,15 @@ try {
     `  late payments  ${late.payments} sent after the hold beside ${late.purchases} new purchases: ` +
       `${late.outcomes.paid} took a free place, ${late.outcomes.refunded} refunded, ${late.outcomes.other} other`,
   );
+  const d = door.figures;
+  console.log(
+    `  door burst     ${d.tickets} holder changes raced scans of the old codes: ${d.changed} changes made, ` +
+      `${d.refusedChanges} refused (409, the old holder admitted: ${d.oldAdmitted}), both 200: ${d.bothAdmitted}`,
+  );
+  console.log(
+    `  door after     old codes admitted after their change: ${d.oldAdmittedAfterChange}; ` +
+      `new holders admitted: ${d.newAdmitted}; admitted twice: ${d.admittedTwice}; lost: ${d.lost}`,
+  );
   console.log(`  orders         ${stored.length} stored, holding at ${LATER}: ${perProduct}`);
   console.log(`  oversold       ${oversold}`);
   console.log(`  lost           ${lost}`);
@@ -356,6 +379,11 @@ try {
   if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
   if (late.outcomes.other) problems.push(`${late.outcomes.other} late payments neither paid nor refunded`);
   if (late.failed) problems.push(`${late.failed} requests of the late phase failed`);
+  if (d.bothAdmitted || d.admittedTwice)
+    problems.push(`door: ${d.bothAdmitted + d.admittedTwice} tickets admitted twice`);
+  if (d.oldAdmittedAfterChange) problems.push(`door: ${d.oldAdmittedAfterChange} old codes admitted after the change`);
+  if (d.lost) problems.push(`door: ${d.lost} tickets admit nobody`);
+  if (d.other) problems.push(`door: ${d.other} holder changes answered neither 200 nor 409`);
   if (ratio < MIN_RATIO) problems.push(`purchases/s is ${ratio.toFixed(2)} of a static page's, under ${MIN_RATIO}`);
 
   clearTimeout(guard);

@@ -277,7 +277,9 @@ export type TransferReport = {
 /** The outcome of a buyer's change of a ticket's holder. */
 export type ReissueResult =
   | { kind: 'reissued'; ticket: Ticket; order: Order }
-  | { kind: 'refused'; error: 'not_found' | 'not_paid' | 'changes_closed' | 'checked_in' };
+  | { kind: 'refused'; error: 'not_found' | 'not_paid' | 'changes_closed' }
+  /** The ticket was admitted at the door (`at`): its holder is in, so it keeps that holder. */
+  | { kind: 'refused'; error: 'checked_in'; at: string };
 
 /** The outcome of a buyer's cancellation: `refundDue` until the provider has given the money back. */
 export type CancelResult =

@@ -224,6 +224,13 @@ export function CheckIn() {
             </p>
           </div>
         )}
+        {status.kind === 'notValid' && (
+          <div className="check-in__result check-in__result--bad">
+            <p className="check-in__verdict">
+              {t('checkIn.result.notValid', { status: t(`status.${status.status}`) })}
+            </p>
+          </div>
+        )}
         {(status.kind === 'unknown' || status.kind === 'reissued') && (
           <div className="check-in__result check-in__result--bad">
             <p className="check-in__verdict">{t(`checkIn.result.${status.kind}`)}</p>

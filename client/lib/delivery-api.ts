@@ -1,12 +1,15 @@
+import type { OrderStatus } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
-/** What the door learns about a ticket: admitted now, admitted before, unknown, or no answer. */
+/** What the door learns about a ticket: admitted now, admitted before, not valid, unknown, or no answer. */
 export type CheckInResult =
   | { kind: 'admitted'; product: ProductId; name?: string | null; email: string; checkedInAt: string }
   | { kind: 'already'; at: string }
   | { kind: 'unknown' }
   /** The code of a ticket given to another holder since: its old QR code admits nobody. */
   | { kind: 'reissued' }
+  /** A ticket of an order that is not paid (awaiting payment, cancelled, refunded, expired). */
+  | { kind: 'notValid'; status: OrderStatus }
   | { kind: 'unauthorised' }
   | { kind: 'network' }
   | { kind: 'server' };
@@ -37,6 +40,9 @@ export async function checkInTicket(token: string, ticket: string): Promise<Chec
   }
   if (response.status === 409 && typeof body.at === 'string') return { kind: 'already', at: body.at };
   if (response.status === 409 && body.error === 'ticket_reissued') return { kind: 'reissued' };
+  if (response.status === 409 && body.error === 'ticket_not_valid' && typeof body.status === 'string') {
+    return { kind: 'notValid', status: body.status as OrderStatus };
+  }
   if (response.status === 404) return { kind: 'unknown' };
   if (response.status === 401) return { kind: 'unauthorised' };
   return { kind: 'server' };

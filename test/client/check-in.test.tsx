@@ -83,6 +83,15 @@ describe('check-in', () => {
     expect(verdict.closest('.check-in__result--bad')).toBeTruthy();
   });
 
+  it('refuses a ticket of a refunded order in big red, naming the state of its order', async () => {
+    answer(409, { error: 'ticket_not_valid', status: 'refunded' });
+    renderIn('pl', <CheckIn />);
+    await checkCode();
+    const verdict = await screen.findByText('Nie wpuszczaj – bilet nieważny (zamówienie: zwrócone)');
+    expect(verdict.closest('.check-in__result--bad')).toBeTruthy();
+    expect(codeField().value).toBe(CODE);
+  });
+
   it('says when there is no connection and keeps the code', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     renderIn('pl', <CheckIn />);

@@ -210,11 +210,13 @@ describe('check-in at the door', () => {
     expect(statuses.sort()).toEqual([200, 409, 409, 409, 409, 409]);
   });
 
-  it('answers 404 for an unknown, forged or unpaid ticket, and 401 without the token', async () => {
+  it('answers 409 for an unpaid ticket, 404 for an unknown or forged one, and 401 without the token', async () => {
     const { orderId } = await buy('onsite-pro');
     const order = (await office().order(orderId))?.tickets[0] as { id: string; code: string };
     const code = await ticketCode(ticketKey(env), order);
-    expect((await checkIn(code)).status).toBe(404); // not paid yet
+    const unpaid = await checkIn(code);
+    expect(unpaid.status).toBe(409);
+    expect(await unpaid.json()).toEqual({ error: 'ticket_not_valid', status: 'pending' });
     await pay(orderId);
     expect((await checkIn(await ticketCode('another key', order))).status).toBe(404);
     expect((await checkIn('ABCD-EFGH-JKMN-PQRS-TVWX')).status).toBe(404);

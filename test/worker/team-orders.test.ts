@@ -363,10 +363,10 @@ describe('the buyer changes a holder', () => {
     expect((await rename({ ...placed, token: 'wrong' }, first.id, { name: 'X' })).status).toBe(404);
     expect((await rename(placed, '01ARZ3NDEKTSV4RRFFQ69G5FAV', { name: 'X' })).status).toBe(404);
     expect((await rename(placed, first.id, { email: 'x@y' })).status).toBe(422);
-    await checkIn(await signed(second));
+    const { checkedInAt } = (await (await checkIn(await signed(second))).json()) as { checkedInAt: string };
     const admitted = await rename(placed, second.id, { name: 'Late' });
     expect(admitted.status).toBe(409);
-    expect(await admitted.json()).toEqual({ error: 'already_checked_in' });
+    expect(await admitted.json()).toEqual({ error: 'already_checked_in', at: checkedInAt });
     setClock(new Date(eventStartsAt()).toISOString());
     const closed = await rename(placed, first.id, { name: 'Too Late' });
     expect(closed.status).toBe(409);
@@ -390,11 +390,15 @@ describe('the buyer cancels', () => {
     const after = (await office().availability(Date.now())).find((p) => p.id === 'onsite-vip')?.remaining ?? 0;
     expect(after - before).toBe(2);
     expect((await office().emails(placed.orderId)).filter((e) => e.kind === 'cancellation')).toHaveLength(1);
-    // Asked again: nothing more happens.
-    expect((await cancel(placed)).status).toBe(409);
+    // Asked again: the same answer, and nothing more happens.
+    const again = await cancel(placed);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'refunded' });
     expect((await office().emails(placed.orderId)).filter((e) => e.kind === 'cancellation')).toHaveLength(1);
     const ticket = (await readOrder(placed.orderId)).tickets[0] as Order['tickets'][number];
-    expect((await checkIn(await signed(ticket))).status).toBe(404);
+    const refused = await checkIn(await signed(ticket));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'ticket_not_valid', status: 'refunded' });
   });
 
   it('after the deadline: 409 cancellation_closed with the deadline, and nothing changes', async () => {

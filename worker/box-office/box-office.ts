@@ -34,6 +34,7 @@ import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } fr
 import { constantTimeEqual } from '../crypto';
 import type { Bindings } from '../env';
 import { ksefSends } from '../invoices/ksef-config';
+import { decideAtDoor, signedBy } from './check-in';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
 import {
   type CORRECTION_REASONS,
@@ -63,6 +64,7 @@ import {
   recordDelivery,
   requeueLost,
 } from './outbox';
+import { type RefundTurn, refundFailed, refundRecorded, refundTables, refundTurn } from './refunds';
 import { listOrders, salesStats } from './reports';
 import {
   iso,
@@ -99,6 +101,7 @@ export class BoxOffice extends DurableObject<Bindings> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     migrate(ctx.storage, { queueLeaseMs: QUEUE_LEASE_MS });
+    refundTables(this.sql);
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
     });
@@ -608,7 +611,9 @@ export class BoxOffice extends DurableObject<Bindings> {
       if (!row || ticket?.order_id !== orderId) return { kind: 'refused', error: 'not_found' };
       if (row.status !== 'paid') return { kind: 'refused', error: 'not_paid' };
       if (now >= eventStartsAt()) return { kind: 'refused', error: 'changes_closed' };
-      if (ticket.checked_in_at !== null) return { kind: 'refused', error: 'checked_in' };
+      // Admitted already: the person inside holds it, and a new code would admit nobody (a ticket
+      // is admitted once) or, were the admission undone, a second person. The change is refused.
+      if (ticket.checked_in_at !== null) return { kind: 'refused', error: 'checked_in', at: iso(ticket.checked_in_at) };
       const next = reissue(this.sql, ticket, holder, now);
       this.log(orderId, 'ticket_reissued', now, { ticket: ticket.id, position: ticket.position, by: 'buyer' });
       if (next.email && next.email !== row.email) this.addEmail(orderId, 'ticket', ticket.id, now);
@@ -630,6 +635,30 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
 
   /**
+   * A buyer's cancellation of a paid order asks here whose turn it is to ask the provider for the
+   * refund (refunds.ts): `claimed` for the one caller that asks, `waiting` for the others (they ask
+   * again with `waitingFor`), `failed` for those whose awaited attempt failed, `cancelled` once the
+   * refund is recorded; and the rules' refusals, checked here in the transaction.
+   */
+  claimRefund(orderId: string, now: number, waitingFor?: number): CancelResult | RefundTurn {
+    return this.ctx.storage.transactionSync((): CancelResult | RefundTurn => {
+      const row = this.row(orderId);
+      if (row?.status === 'refunded' && row.cancelled_at !== null)
+        return { kind: 'cancelled', order: this.load(orderId) };
+      const allowed = this.cancellable(orderId, now);
+      if (allowed.kind === 'refused') return allowed;
+      if (row?.status !== 'paid') return { kind: 'refused', error: 'not_cancellable', order: allowed.order };
+      // The lease runs on the real clock: it measures a provider's call, not the shop's time.
+      return refundTurn(this.sql, orderId, Date.now(), waitingFor);
+    });
+  }
+
+  /** The provider refused or missed the refund of `attempt` (see `claimRefund`). */
+  refundFailed(orderId: string, attempt: number): void {
+    this.ctx.storage.transactionSync(() => refundFailed(this.sql, orderId, attempt, Date.now()));
+  }
+
+  /**
    * The buyer's cancellation of a paid order, once the provider has given the money back
    * (`refundReference`): its places and workshop seats return, it is refunded, and the buyer gets
    * an e-mail that says so, all once. The rules are checked again here, in the transaction.
@@ -648,6 +677,7 @@ export class BoxOffice extends DurableObject<Bindings> {
         orderId,
       );
       this.log(orderId, 'refunded', now, { from: 'paid', by: 'buyer', refund: refundReference });
+      refundRecorded(this.sql, orderId);
       this.releaseSeats(orderId, now);
       this.correctInvoices(orderId, now, 'cancelled');
       this.addEmail(orderId, 'cancellation', null, now);
@@ -669,31 +699,17 @@ export class BoxOffice extends DurableObject<Bindings> {
     return salesStats(this.sql, now);
   }
   /**
-   * What the code of a ticket (its first eight symbols) names: the ticket's id, for the caller to
-   * check the code's signature against; `retired` for the code of a ticket given to someone else.
+   * The door's one call: decides a scanned code (canonical, worker/tickets/code.ts) and admits its
+   * ticket once, in one transaction (check-in.ts); `key` is the ticket key that signed it.
    */
-  ticketByCode(code: string): { id: string } | { retired: true } | null {
-    const found = findCode(this.sql, code);
-    return found && 'ticket' in found ? { id: found.ticket.id } : found;
-  }
-
-  /**
-   * Admits a ticket at the door once: the first scan checks it in; any later one (another door, a
-   * second phone) is told when it was. The caller has checked the code's signature.
-   */
-  checkIn(ticketId: string, now: number): CheckInResult {
+  async admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
+    const signed = await signedBy(this.sql, canonical, key);
     return this.ctx.storage.transactionSync((): CheckInResult => {
-      const ticket = ticketRow(this.sql, ticketId);
-      const row = ticket && this.row(ticket.order_id);
-      if (!ticket || !row) return { kind: 'unknown' };
-      if (row.status !== 'paid') return { kind: 'not_valid', status: row.status as OrderStatus };
-      if (ticket.checked_in_at !== null) {
-        return { kind: 'already', at: iso(ticket.checked_in_at), ticket: toTicket(ticket), order: this.load(row.id) };
+      const result = decideAtDoor(this.sql, canonical, signed, now);
+      if (result.kind === 'admitted') {
+        this.log(result.order.id, 'checked_in', now, { ticket: result.ticket.id, position: result.ticket.position });
       }
-      this.sql.exec('UPDATE tickets SET checked_in_at = ?, updated_at = ? WHERE id = ?', now, now, ticketId);
-      this.log(row.id, 'checked_in', now, { ticket: ticketId, position: ticket.position });
-      const admitted = ticketRow(this.sql, ticketId) as TicketRow;
-      return { kind: 'admitted', ticket: toTicket(admitted), order: this.load(row.id) };
+      return result;
     });
   }
 

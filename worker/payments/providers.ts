@@ -114,6 +114,13 @@ export const STRIPE_SESSION_MINUTES = 30;
 export const STRIPE_SESSION_MARGIN_SECONDS = 120;
 
 /**
+ * The pauses before asking Stripe again after a 409 (an overlapping request with the same
+ * idempotency key still running), doubling: about 8 s in all, less than the box office's refund
+ * lease (worker/box-office/refunds.ts), so a refund's caller has given up before another may try.
+ */
+export const STRIPE_CONFLICT_RETRIES_MS = [250, 500, 1000, 2000, 4000];
+
+/**
  * Stripe Checkout through its REST API: PLN, gross amount, card, BLIK and Przelewy24, the order
  * id as client reference, an idempotency key per order, and the session expiring when the order's
  * hold on its place does. `fetcher` and `apiBase` exist for tests.
@@ -124,23 +131,35 @@ export function stripeProvider(options: {
   apiBase?: string;
 }): PaymentProvider {
   const { secretKey, fetcher = fetch, apiBase = 'https://api.stripe.com' } = options;
-  /** One call to Stripe's API; any failure is a ProviderError. */
+  /**
+   * One call to Stripe's API; any failure is a ProviderError. A 409 is Stripe saying that another
+   * request with the same idempotency key is still being executed (nothing was saved for this one):
+   * it is asked again after a pause, STRIPE_CONFLICT_RETRIES_MS, and then answers as the first did.
+   */
   const call = async (
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string } = {},
   ) => {
-    let response: Response;
-    try {
-      response = await fetcher(`${apiBase}${path}`, {
-        ...init,
-        headers: { Authorization: `Bearer ${secretKey}`, ...init.headers },
-        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ProviderError(`stripe unreachable: ${String(error)}`);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetcher(`${apiBase}${path}`, {
+          ...init,
+          headers: { Authorization: `Bearer ${secretKey}`, ...init.headers },
+          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new ProviderError(`stripe unreachable: ${String(error)}`);
+      }
+      const pause = STRIPE_CONFLICT_RETRIES_MS[attempt];
+      if (response.status === 409 && pause !== undefined) {
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
+      }
+      if (!response.ok) throw new ProviderError(`stripe answered ${response.status} to ${path}`);
+      return (await response.json().catch(() => null)) as Record<string, unknown> | null;
     }
-    if (!response.ok) throw new ProviderError(`stripe answered ${response.status} to ${path}`);
-    return (await response.json().catch(() => null)) as Record<string, unknown> | null;
   };
   return {
     name: 'stripe',

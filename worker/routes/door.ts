@@ -3,45 +3,43 @@ import { z } from 'zod';
 import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { codeOf, normaliseTicketCode, ticketCodeMatches, ticketKey } from '../tickets/code';
+import { normaliseTicketCode, ticketKey } from '../tickets/code';
 import { validJson } from './validation';
 
 const checkInBody = z.object({ ticket: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100) });
 
 /**
  * Organisers at the door and at the desk (mounted under /api/admin):
- * - `POST /check-in` `{ticket}`: 200 with the ticket's product and holder the first time, 409
- *   `{error:'already_checked_in', at}` after, 409 `ticket_reissued` for the code of a ticket
- *   given to another holder since, 404 `unknown_ticket` for a code that is not a valid ticket (a
- *   forged signature, an unpaid or cancelled order). Atomic in the box office: two doors scanning
- *   one ticket admit it once.
+ * - `POST /check-in` `{ticket}`: one decision of the box office on the scanned code, in one
+ *   transaction (worker/box-office/check-in.ts): 200 with the ticket's product and holder the first
+ *   time; 409 `{error:'already_checked_in', at}` after; 409 `ticket_reissued` for a code its ticket
+ *   no longer has (given to another holder: only the new code admits); 409
+ *   `{error:'ticket_not_valid', status}` for a ticket of an order that is not paid (pending,
+ *   cancelled, refunded, expired); 404 `unknown_ticket` for a code no ticket signed. Two doors
+ *   scanning one ticket admit it once, and a scan racing a change of holder either admits the old
+ *   holder (and the change is refused) or is refused (and the new code admits), never both.
  * - `POST /orders/:id/resend`: queues the order's confirmation e-mail again (202).
  */
 export const door = new Hono<AppEnv>()
   .post('/check-in', ...validJson(checkInBody, 1024), async (c) => {
     const canonical = normaliseTicketCode(c.req.valid('json').ticket);
-    const office = boxOffice(c.env.BOX_OFFICE);
-    const found = canonical ? await office.ticketByCode(codeOf(canonical)) : null;
-    if (found && 'retired' in found) throw new ApiError(409, 'ticket_reissued');
-    const ticket = found && { id: found.id, code: codeOf(canonical ?? '') };
-    if (!canonical || !ticket || !(await ticketCodeMatches(ticketKey(c.env), canonical, ticket))) {
-      throw new ApiError(404, 'unknown_ticket');
-    }
-    const result = await office.checkIn(ticket.id, Date.now());
+    if (!canonical) throw new ApiError(404, 'unknown_ticket');
+    const result = await boxOffice(c.env.BOX_OFFICE).admit(canonical, ticketKey(c.env), Date.now());
+    if (result.kind === 'unknown') throw new ApiError(404, 'unknown_ticket');
+    if (result.kind === 'reissued') throw new ApiError(409, 'ticket_reissued');
+    if (result.kind === 'not_valid') throw new ApiError(409, 'ticket_not_valid', { status: result.status });
     if (result.kind === 'already') throw new ApiError(409, 'already_checked_in', { at: result.at });
-    if (result.kind !== 'admitted') throw new ApiError(404, 'unknown_ticket');
-    const { product, name, email, checkedInAt } = result.ticket;
-    const { order } = result;
+    const { ticket, order } = result;
     console.log(JSON.stringify({ event: 'checked_in', orderId: order.id, ticketId: ticket.id }));
     return c.json({
-      product,
+      product: ticket.product,
       // The holder; a ticket without a name of its own is the buyer's.
-      name: name ?? order.name,
-      email: email ?? order.email,
+      name: ticket.name ?? order.name,
+      email: ticket.email ?? order.email,
       code: order.code,
-      position: result.ticket.position,
+      position: ticket.position,
       tickets: order.tickets.length,
-      checkedInAt,
+      checkedInAt: ticket.checkedInAt,
     });
   })
   .post('/orders/:id/resend', async (c) => {

@@ -13,6 +13,7 @@ import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { invoiceFileName, invoicePdfBytes, invoiceXml, proformaFile } from '../invoices/documents';
+import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
@@ -134,12 +135,11 @@ const holderBody = z.object({
     .optional(),
 });
 
-const REISSUE_REFUSALS: Record<Extract<ReissueResult, { kind: 'refused' }>['error'], ApiError> = {
-  not_found: new ApiError(404, 'not_found'),
-  not_paid: new ApiError(409, 'not_paid'),
-  changes_closed: new ApiError(409, 'changes_closed'),
-  checked_in: new ApiError(409, 'already_checked_in'),
-};
+/** A change of holder the rules refuse: 404, or 409 with the ticket's state. */
+function reissueRefusal(result: Extract<ReissueResult, { kind: 'refused' }>): ApiError {
+  if (result.error === 'checked_in') return new ApiError(409, 'already_checked_in', { at: result.at });
+  return result.error === 'not_found' ? new ApiError(404, 'not_found') : new ApiError(409, result.error);
+}
 
 /** A cancellation the rules refuse: 409 with the order's status and, after the deadline, the deadline. */
 function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiError {
@@ -157,10 +157,12 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
  *   the order page needs no QR library (the e-mail's PNG comes from the same site/qr.ts).
  * - `PATCH /api/orders/:id/tickets/:ticketId` `{name?, email?}`: a new holder until the congress
  *   starts; the ticket gets a new code and the old one is refused at the door (409
- *   `changes_closed` after, `already_checked_in` once admitted).
+ *   `changes_closed` after, `{error:'already_checked_in', at}` once admitted: the holder who is in keeps it).
  * - `POST /api/orders/:id/cancel`: cancels the order until the terms' deadline (site/terms.ts): a
- *   pending one is let go, a paid one refunded through the provider that took it, and its places
- *   return; after the deadline 409 `cancellation_closed` with `until`.
+ *   pending one is let go, a paid one refunded through the provider that took it (one refund call
+ *   however many cancels arrive at once: worker/payments/cancellation.ts), and its places return;
+ *   asked again, 200 with the cancelled order; after the deadline 409 `cancellation_closed` with
+ *   `until`; 502 `refund_failed` when the provider refused the refund (nothing is marked).
  */
 export const orders = new Hono<AppEnv>()
   .get('/:id', async (c) => {
@@ -213,7 +215,7 @@ export const orders = new Hono<AppEnv>()
       throw new ApiError(422, 'invalid_fields', { fields: { name: 'required' } });
     }
     const result = await office.reissueTicket(order.id, ticket.id, { name, email }, now(c));
-    if (result.kind === 'refused') throw REISSUE_REFUSALS[result.error];
+    if (result.kind === 'refused') throw reissueRefusal(result);
     console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
     return c.json(
       await viewOf(
@@ -228,6 +230,11 @@ export const orders = new Hono<AppEnv>()
   .post('/:id/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
     const at = now(c);
+    const { id, token } = secretOf(c);
+    // Asked again (a double click, a second tab, a retry): the same answer, the cancelled order.
+    if (order.status === 'cancelled' || (order.status === 'refunded' && order.cancelledAt)) {
+      return c.json(await orderView(c.env, id, token));
+    }
     const allowed = await office.cancellable(order.id, at);
     if (allowed.kind === 'refused') throw cancelRefusal(allowed);
     // Money that came by transfer goes back by a transfer the organisers make: the buyer asks them.
@@ -240,21 +247,22 @@ export const orders = new Hono<AppEnv>()
         console.error(JSON.stringify({ event: 'checkout_expire_failed', orderId: order.id, message: error.message }));
       });
       const settled = await office.settle(order.id, 'cancelled', at, { by: 'buyer' });
-      // Paid meanwhile: the buyer asks again, and the paid order is refunded then.
-      if (!settled?.changed) throw new ApiError(409, 'not_cancellable', { status: settled?.order.status });
+      // Paid meanwhile: the buyer asks again, and the paid order is refunded then. Cancelled by
+      // another of the buyer's requests meanwhile: the same answer as that one's.
+      if (!settled?.changed && settled?.order.status !== 'cancelled') {
+        throw new ApiError(409, 'not_cancellable', { status: settled?.order.status });
+      }
     } else {
-      let refund: { reference: string };
+      // One refund call however many cancels arrive together; the others answer its outcome.
+      let result: CancelResult;
       try {
-        refund = await provider.refund(order);
+        result = await cancelPaidOrder(office, provider, order, at);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
         throw new ApiError(502, 'refund_failed');
       }
-      const result = await office.cancelPaid(order.id, refund.reference, at);
       if (result.kind === 'refused') throw cancelRefusal(result);
-      console.log(JSON.stringify({ event: 'order_cancelled_by_buyer', orderId: order.id, refund: refund.reference }));
     }
-    const { id, token } = secretOf(c);
     return c.json(await orderView(c.env, id, token));
   });
