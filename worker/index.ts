@@ -16,6 +16,7 @@ import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
+import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
 import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
@@ -28,6 +29,7 @@ import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
+import { FAKE_VIES_PATH } from './tax/vies-fake';
 
 const app = new Hono<AppEnv>()
   .use('*', withSecurityHeaders)
@@ -55,6 +57,7 @@ const app = new Hono<AppEnv>()
     throw new ApiError(404, 'not_found');
   })
   .route('/checkout', checkout)
+  .route(FAKE_VIES_PATH, fakeViesRoute)
   .route('/content-images', contentImages)
   .route('/', schedule)
   .route('/', sitemap)
