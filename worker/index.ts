@@ -18,6 +18,7 @@ import { door } from './routes/door';
 import { edge } from './routes/edge';
 import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
+import { holds } from './routes/holds';
 import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
 import { press } from './routes/press';
@@ -46,6 +47,7 @@ const app = new Hono<AppEnv>()
   .route('/api/admin/invoices', adminInvoices)
   .route('/api/admin', door)
   .route('/api/admin', transfers)
+  .route('/api/admin', holds)
   .route('/api/admin', admin)
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
