@@ -10,7 +10,13 @@
 // Before all that, the door burst (scripts/load-door.mjs): DOOR_TICKETS paid tickets whose holders
 // change while the door scans their old codes, all at once; no old code may be admitted after its
 // change returned, and no ticket admitted twice or lost.
-// Exits non-zero unless all these counts are 0 and the ratio is at least MIN_RATIO.
+// payment must either take a free place or be refunded, and nothing may oversell. Before the burst,
+// the hoarding attack of issue 43: one address asks for 20, 20 and 10 on-site VIP places by bank
+// transfer with a private person's invoice data, then by card, then as many one-place orders as it
+// may; the VIP dinner must stay on sale and a real buyer must still buy (site/holds.ts).
+// Every simulated buyer has an address of its own (CF-Connecting-IP), as real buyers do.
+// Exits non-zero unless all three counts are 0, the attack held no more than one buyer's share,
+// and the ratio is at least MIN_RATIO.
 //   npm run load                                  build, then 2,000 purchases over 50 connections
 //   npm run load -- --no-build                    use the existing dist/
 //   npm run load -- --requests 4000 --connections 100
@@ -60,6 +66,8 @@ const LATER = new Date(Date.parse(CLOCK) + 40 * 60 * 1000).toISOString();
 const LATE_SHARE = 0.1;
 /** The products whose places run out in the burst. */
 const LIMITED = new Set(['online-vip', 'onsite-vip']);
+/** The VIP dinner's places one buyer may hold unpaid (site/holds.ts: 10% of 50, at least 4). */
+const VIP_SHARE = 5;
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (!existsSync('dist/ai_congress/wrangler.json')) {
@@ -186,6 +194,65 @@ function purchaseFor(n) {
   return { index: i, path: '/api/orders', key, body: JSON.stringify({ email, lang: 'pl', items }) };
 }
 
+/** Buyer i's own client address (a documentation range, 10.x for the burst). */
+const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/** The hoarding attack's address and the invoice data of a private person (no tax number). */
+const ATTACKER = '198.51.100.7';
+const PERSON = { name: 'Jan Kowalski', street: 'ul. Długa 5', postalCode: '00-238', city: 'Warszawa', country: 'PL' };
+
+/**
+ * The hoarding attack of issue 43 against the VIP dinner, from one address: transfers of 20, 20
+ * and 10 places with a private person's invoice data, the same by card, then one-place card orders
+ * under new e-mails until refused. Then a real buyer from another address buys one place. Answers
+ * what the attacker got and whether the dinner stayed on sale; every order made goes to `answered`.
+ */
+async function hoardingAttack(answered) {
+  const post = async (body, address, key) => {
+    const response = await fetch(`${BASE}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': address, 'idempotency-key': key },
+      body: JSON.stringify({ lang: 'pl', ...body }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    answered.push({ status: response.status, orderId: answer.orderId ?? null, url: answer.url ?? null });
+    return { status: response.status, error: answer.error };
+  };
+  const guests = (n) => Array.from({ length: n }, (_, k) => ({ product: 'onsite-vip', name: `Hoarder ${k}` }));
+  const refusals = [];
+  let held = 0;
+  let n = 0;
+  for (const payment of ['transfer', 'card']) {
+    for (const size of [20, 20, 10]) {
+      const body = { email: `hoarder-${RUN}-${++n}@example.com`, items: guests(size), invoice: PERSON };
+      const result = await post(
+        payment === 'transfer' ? { ...body, payment } : body,
+        ATTACKER,
+        `hoard-${RUN}-${n}-key`,
+      );
+      if (result.status === 201) held += size;
+      else refusals.push(result.error);
+    }
+  }
+  // One place at a time, a new e-mail each: the address's share, then refused.
+  for (let i = 0; i < 20; i++) {
+    const result = await post(
+      { email: `hoarder-${RUN}-${++n}@example.com`, items: guests(1) },
+      ATTACKER,
+      `hoard-${RUN}-${n}-key`,
+    );
+    if (result.status !== 201) break;
+    held++;
+  }
+  const vip = (await availability()).find((p) => p.id === 'onsite-vip');
+  const buyer = await post(
+    { email: `real-buyer-${RUN}@example.com`, items: [{ product: 'onsite-vip', name: 'Real Buyer' }] },
+    '203.0.113.9',
+    `real-buyer-${RUN}-key`,
+  );
+  return { held, refusals, onSale: vip?.status === 'on_sale', remaining: vip?.remaining, buyer: buyer.status };
+}
+
 /** Runs `tasks` (functions returning promises) with at most `limit` at a time. */
 async function pool(tasks, limit) {
   const results = [];
@@ -230,7 +297,12 @@ async function latePayments(answered) {
     const key = `late-${RUN}-${i}-idempotency`;
     const response = await fetch(`${BASE}/api/purchase/${product}`, {
       method: 'POST',
-      headers: { ...clock, 'content-type': 'application/json', 'idempotency-key': key },
+      headers: {
+        ...clock,
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        'cf-connecting-ip': `172.16.${(i >> 8) & 255}.${i & 255}`,
+      },
       body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl' }),
     }).catch(() => null);
     const body = await response?.json().catch(() => ({}));
@@ -275,6 +347,7 @@ try {
 
   let sent = 0;
   const answers = door.orders.map((o) => ({ status: 201, orderId: o.orderId, url: null })); // { status, orderId, url }
+  const attack = await hoardingAttack(answers);
   const purchases = (amount) =>
     timed(
       autocannon({
@@ -290,7 +363,12 @@ try {
               return {
                 ...request,
                 path: purchase.path,
-                headers: { ...request.headers, 'content-type': 'application/json', 'idempotency-key': purchase.key },
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  'idempotency-key': purchase.key,
+                  'cf-connecting-ip': addressOf(purchase.index),
+                },
                 body: purchase.body,
               };
             },
@@ -366,6 +444,11 @@ try {
     `  door after     old codes admitted after their change: ${d.oldAdmittedAfterChange}; ` +
       `new holders admitted: ${d.newAdmitted}; admitted twice: ${d.admittedTwice}; lost: ${d.lost}`,
   );
+  console.log(
+    `  hoarding       one address held ${attack.held} VIP dinner places (share ${VIP_SHARE}); refused ` +
+      `${attack.refusals.join(', ')}; dinner ${attack.onSale ? 'on sale' : 'OFF SALE'} with ${attack.remaining} left; ` +
+      `a real buyer got ${attack.buyer}`,
+  );
   console.log(`  orders         ${stored.length} stored, holding at ${LATER}: ${perProduct}`);
   console.log(`  oversold       ${oversold}`);
   console.log(`  lost           ${lost}`);
@@ -373,6 +456,8 @@ try {
 
   const problems = [];
   if (answeredIds.size === 0) problems.push('no purchase succeeded');
+  if (attack.held > VIP_SHARE) problems.push(`the hoarding attack held ${attack.held} VIP places, over ${VIP_SHARE}`);
+  if (!attack.onSale || attack.buyer !== 201) problems.push('the hoarding attack took the VIP dinner off sale');
   if (oversold) problems.push(`${oversold} places oversold`);
   if (lost) problems.push(`${lost} orders lost`);
   if (duplicated) problems.push(`${duplicated} duplicated orders`);

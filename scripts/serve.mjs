@@ -19,6 +19,8 @@ args.push('--test-scheduled');
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
 // The e-mails of local orders link to this server, not to the production site (worker/email/deliver.ts).
 args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
+// VAT numbers are checked against the VIES fake this server serves itself (worker/tax/vies-fake.ts).
+args.push('--var', `VIES_API_BASE:http://127.0.0.1:${port}/_fake/vies`);
 // Anything after the script name goes to wrangler dev, e.g. `--var ADMIN_TOKEN:local-secret`.
 args.push(...process.argv.slice(2));
 // wrangler's own script, not through npx: a signal then reaches wrangler, which stops workerd.

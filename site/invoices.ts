@@ -197,12 +197,46 @@ export function normalInvoiceData(data: InvoiceData): InvoiceData {
  */
 export type VatTreatment = { rate: 23 } | { rate: 'np'; reverseCharge: true };
 
+/**
+ * `confirmed`: the EU's VIES register confirmed the buyer's VAT number (worker/tax/vies.ts). A
+ * number of the right form alone is not enough: without the confirmation the seller would owe the
+ * VAT, so an unconfirmed number (VIES down) pays 23% until a re-check confirms it.
+ */
 export function vatTreatment(
   mode: 'online' | 'onsite',
   data: Pick<InvoiceData, 'taxId' | 'country'> | null,
+  confirmed: boolean,
 ): VatTreatment {
-  if (mode === 'online' && data && buyerKind(data) === 'eu_business') return { rate: 'np', reverseCharge: true };
+  if (mode === 'online' && data && buyerKind(data) === 'eu_business' && confirmed) {
+    return { rate: 'np', reverseCharge: true };
+  }
   return { rate: 23 };
+}
+
+/**
+ * What VIES said of a buyer's EU VAT number, kept with the order as the evidence of a reverse
+ * charge: `valid` (the number is registered), `invalid` (it is not), or `unavailable` (VIES or the
+ * member state's register did not answer in time; `error` says how). `requestDate` and
+ * `requestIdentifier` (the consultation number) are VIES's own; `name` and `address` as registered,
+ * where the member state gives them.
+ */
+export type VatCheck = {
+  status: 'valid' | 'invalid' | 'unavailable';
+  countryCode: string;
+  vatNumber: string;
+  checkedAt: string;
+  requestDate: string | null;
+  requestIdentifier: string | null;
+  name: string | null;
+  address: string | null;
+  error: string | null;
+};
+
+/** The VIES country code and number of an EU business's VAT number, or null for any other buyer. */
+export function viesNumberOf(data: Pick<InvoiceData, 'taxId' | 'country'> | null | undefined) {
+  if (!data?.taxId || buyerKind(data) !== 'eu_business') return null;
+  const parsed = parseEuVatId(data.taxId);
+  return parsed ? { countryCode: parsed.prefix, vatNumber: parsed.number } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { InvoiceData } from './invoices';
+import type { InvoiceData, VatCheck } from './invoices';
 import type { LanguageCode } from './languages';
 import { eventStartsAt } from './terms';
 import type { ProductId } from './tickets';
@@ -59,6 +59,8 @@ export const ORDER_EVENTS = [
   'invoice_ksef_rejected',
   'transfer_reminder_queued',
   'marked_paid',
+  'hold_released',
+  'vat_checked',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -161,6 +163,10 @@ export type NewOrder = {
   provider: Order['provider'];
   /** SHA-256 (hex) of the buyer's secret for the order's link; the secret itself is never stored. */
   tokenHash: string;
+  /** The client address's hash (never the address): one address's unpaid holds are bounded. */
+  client?: string;
+  /** What VIES said of the buyer's EU VAT number, when they gave one. */
+  vatCheck?: VatCheck;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */
@@ -181,7 +187,14 @@ export type PurchaseResult =
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
   | { kind: 'refused'; error: 'idempotency_key_reused' }
   /** A transfer order asked for too close to the congress (transferClosesAt). */
-  | { kind: 'refused'; error: 'transfer_closed'; until: string };
+  | { kind: 'refused'; error: 'transfer_closed'; until: string }
+  /**
+   * The hold rules (site/holds.ts): the buyer's unpaid places of a scarce product would pass their
+   * share (`limits`, places per product); a transfer of a scarce product without a verified company
+   * (`transfer_needs_company`), or past the transfers' share of its stock (`transfer_limit`).
+   */
+  | { kind: 'refused'; error: 'hold_limit'; products: ProductId[]; limits: Partial<Record<ProductId, number>> }
+  | { kind: 'refused'; error: 'transfer_needs_company' | 'transfer_limit'; products: ProductId[] };
 
 /** A bank transfer an organiser records (by hand, or from a statement): amount in grosze, booking day. */
 export type TransferPayment = {

@@ -18,7 +18,9 @@ import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
+import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
+import { holds } from './routes/holds';
 import { adminInvoices } from './routes/invoices';
 import { orders } from './routes/orders';
 import { press } from './routes/press';
@@ -30,6 +32,7 @@ import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { sameOriginWrites, withSecurityHeaders } from './security';
+import { FAKE_VIES_PATH } from './tax/vies-fake';
 
 /**
  * The organisers' API: one sub-app that checks who is asking once per request (the Server-Timing
@@ -43,6 +46,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/invoices', adminInvoices)
   .route('/', door)
   .route('/', transfers)
+  .route('/', holds)
   .route('/', admin);
 
 const app = new Hono<AppEnv>()
@@ -65,6 +69,7 @@ const app = new Hono<AppEnv>()
     throw new ApiError(404, 'not_found');
   })
   .route('/checkout', checkout)
+  .route(FAKE_VIES_PATH, fakeViesRoute)
   .route('/content-images', contentImages)
   .route('/', schedule)
   .route('/', sitemap)

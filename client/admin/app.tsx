@@ -8,6 +8,7 @@ import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
 import { Dashboard } from './dashboard';
 import { Door } from './door';
+import { Holds } from './holds';
 import { switchLanguage } from './i18n';
 import { Invoices } from './invoices';
 import { Login } from './login';
@@ -22,6 +23,7 @@ const SECTIONS = [
   { path: '/orders', key: 'orders' },
   { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
+  { path: '/holds', key: 'holds' },
   { path: '/messages', key: 'messages' },
   { path: '/content', key: 'content' },
   { path: '/door', key: 'door' },
@@ -90,6 +92,9 @@ export function ConsoleApp() {
               </Route>
               <Route path="/transfers">
                 <Transfers />
+              </Route>
+              <Route path="/holds">
+                <Holds />
               </Route>
               <Route path="/messages">
                 <Messages />

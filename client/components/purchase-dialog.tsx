@@ -190,9 +190,11 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       } else {
         const reason = error instanceof PurchaseError && error.reason !== 'invalid' ? error.reason : 'failed';
         const products = error instanceof PurchaseError ? error.products : [];
+        const limits = error instanceof PurchaseError ? error.limits : {};
         setFailure(
           t(`errors.${reason}`, {
-            products: products.map((id) => labels[id]).join(', '),
+            // A hold limit names each product with the places one buyer may hold unpaid.
+            products: products.map((id) => (limits[id] ? `${labels[id]} (${limits[id]})` : labels[id])).join(', '),
             max: MAX_TICKETS,
             date: formatDateTime(lang, new Date(transferClosesAt()).toISOString()),
           }),

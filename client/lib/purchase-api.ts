@@ -6,10 +6,22 @@ import type { ProductId } from '../../site/tickets';
 /** Why a purchase failed, as far as the buyer needs to know; the fields to fix, or the products short. */
 export class PurchaseError extends Error {
   constructor(
-    readonly reason: 'invalid' | 'rateLimited' | 'soldOut' | 'salesClosed' | 'transferClosed' | 'tooMany' | 'failed',
+    readonly reason:
+      | 'invalid'
+      | 'rateLimited'
+      | 'soldOut'
+      | 'salesClosed'
+      | 'transferClosed'
+      | 'holdLimit'
+      | 'transferNeedsCompany'
+      | 'transferLimit'
+      | 'tooMany'
+      | 'failed',
     message: string,
     readonly fields: Record<string, string> | null = null,
     readonly products: ProductId[] = [],
+    /** For `holdLimit`: how many unpaid places of each product one buyer may hold (site/holds.ts). */
+    readonly limits: Partial<Record<ProductId, number>> = {},
   ) {
     super(message);
   }
@@ -48,6 +60,7 @@ export async function placeCart(body: CartRequest): Promise<string> {
     error?: unknown;
     fields?: Record<string, string>;
     products?: ProductId[];
+    limits?: Partial<Record<ProductId, number>>;
   };
   const failed = (reason: PurchaseError['reason']) =>
     new PurchaseError(
@@ -55,6 +68,7 @@ export async function placeCart(body: CartRequest): Promise<string> {
       `purchase failed: HTTP ${response.status} ${String(answer.error ?? '')}`,
       null,
       answer.products,
+      answer.limits,
     );
   if (response.status === 429) throw failed('rateLimited');
   if (answer.error === 'invalid_fields' && answer.fields) {
@@ -63,6 +77,9 @@ export async function placeCart(body: CartRequest): Promise<string> {
   if (answer.error === 'sold_out') throw failed('soldOut');
   if (answer.error === 'sales_closed') throw failed('salesClosed');
   if (answer.error === 'transfer_closed') throw failed('transferClosed');
+  if (answer.error === 'hold_limit') throw failed('holdLimit');
+  if (answer.error === 'transfer_needs_company') throw failed('transferNeedsCompany');
+  if (answer.error === 'transfer_limit') throw failed('transferLimit');
   if (answer.error === 'too_many_tickets') throw failed('tooMany');
   if (!response.ok || typeof answer.url !== 'string') throw failed('failed');
   if (!isAllowedPaymentUrl(answer.url, window.location.origin)) {

@@ -62,12 +62,16 @@ const NAMES: Record<ProductId, { pl: string; en: string }> = {
   'onsite-vip': { pl: 'Bilet stacjonarny VIP', en: 'On-site ticket VIP' },
 };
 
-/** A line of `quantity` tickets for a buyer, taxed as site/invoices.ts `vatTreatment` says. */
+/**
+ * A line of `quantity` tickets for a buyer, taxed as site/invoices.ts `vatTreatment` says (an EU
+ * business's VAT number as VIES confirmed it).
+ */
 export function line(product: ProductId, quantity: number, buyer: InvoiceParty): InvoiceLine {
   const found = PRODUCTS.find((p) => p.id === product);
   if (!found) throw new Error(`no product ${product}`);
   const unitNet = found.prices[0]?.net ?? 0;
-  const treatment = vatTreatment(found.mode, buyer.taxId ? { taxId: buyer.taxId, country: buyer.country } : null);
+  const data = buyer.taxId ? { taxId: buyer.taxId, country: buyer.country } : null;
+  const treatment = vatTreatment(found.mode, data, true);
   const net = unitNet * quantity;
   const { vat, gross } = treatment.rate === 23 ? priceBreakdown(net) : { vat: 0, gross: net };
   return { product, name: NAMES[product], quantity, unitNet, net, vatRate: treatment.rate, vat, gross };

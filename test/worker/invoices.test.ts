@@ -1,7 +1,7 @@
 import { createMessageBatch, env, SELF } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
+import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } from '../../site/invoices';
 import type { CartItem, MailJob, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
 import type { Bindings } from '../../worker/env';
@@ -33,13 +33,32 @@ const PERSON: InvoiceData = {
 let sequence = 0;
 const orderId = () => `01KINVOICE${String(++sequence).padStart(16, '0')}`;
 
+/** VIES's confirmation of an EU business's number, as the purchase route gets it (worker/tax/vies.ts). */
+const confirmed = (invoice: InvoiceData | undefined): VatCheck | undefined => {
+  const number = viesNumberOf(invoice);
+  if (!number) return undefined;
+  const at = new Date(Date.now()).toISOString();
+  return {
+    ...number,
+    status: 'valid',
+    checkedAt: at,
+    requestDate: at,
+    requestIdentifier: 'TEST',
+    name: null,
+    address: null,
+    error: null,
+  };
+};
+
 async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Order> {
+  const vatCheck = confirmed(invoice);
   const result = await office().purchase({
     id: orderId(),
     items,
     email: 'kupujacy@firma.pl',
     lang: 'pl',
     ...(invoice ? { invoice } : {}),
+    ...(vatCheck ? { vatCheck } : {}),
     provider: 'demo',
     tokenHash: 'x',
     fingerprint: `f${sequence}`,

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { IssuedInvoice } from '../../site/invoices';
+import type { ProductHolds } from '../../site/holds';
+import type { IssuedInvoice, VatCheck } from '../../site/invoices';
 import {
   type CancelResult,
   type CheckInResult,
@@ -35,6 +36,7 @@ import { constantTimeEqual } from '../crypto';
 import type { Bindings } from '../env';
 import { ksefSends } from '../invoices/ksef-config';
 import { decideAtDoor, signedBy } from './check-in';
+import { holdRefusal, listHolds, verifiedCompany } from './holds';
 import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
 import {
   type CORRECTION_REASONS,
@@ -79,6 +81,7 @@ import {
 } from './schema';
 import { availability, placesFree, shortOf } from './stock';
 import { findCode, insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
+import { recordVatCheck, vatCheckLog, vatChecksOf } from './vat';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
 /** Who asks for a change of status; `paidOn`, the day a transfer's money arrived (its invoice's). */
@@ -141,7 +144,27 @@ export class BoxOffice extends DurableObject<Bindings> {
       }
       const short = shortOf(this.sql, cart, input.now);
       if (short.length) return { kind: 'refused', error: 'sold_out', products: short };
-      const tickets = priceCart(this.sql, input.id, input.items, input.now, input.invoice ?? null);
+      // The hold rules (holds.ts): unpaid places of a scarce product are bounded per buyer.
+      const refusal = holdRefusal(
+        this.sql,
+        {
+          cart,
+          email: input.email,
+          client: input.client ?? null,
+          transfer,
+          company: verifiedCompany(input.invoice, input.vatCheck),
+        },
+        input.now,
+      );
+      if (refusal) return refusal;
+      const tickets = priceCart(
+        this.sql,
+        input.id,
+        input.items,
+        input.now,
+        input.invoice ?? null,
+        input.vatCheck?.status === 'valid',
+      );
       const sum = (key: 'net' | 'vat' | 'gross') => tickets.reduce((total, t) => total + t[key], 0);
       const row: OrderRow = {
         id: input.id,
@@ -170,11 +193,12 @@ export class BoxOffice extends DurableObject<Bindings> {
         late_paid_at: null,
         cancelled_at: null,
         reminded_at: null,
+        client: input.client ?? null,
       };
       this.sql.exec(
         `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
-           provider, provider_ref, token_hash, hold_until, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           provider, provider_ref, token_hash, hold_until, created_at, updated_at, client)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         row.id,
         row.code,
         row.product,
@@ -193,6 +217,7 @@ export class BoxOffice extends DurableObject<Bindings> {
         row.hold_until,
         row.created_at,
         row.updated_at,
+        row.client,
       );
       for (const ticket of tickets) insertTicket(this.sql, ticket);
       if (input.idempotencyKey) {
@@ -219,6 +244,10 @@ export class BoxOffice extends DurableObject<Bindings> {
         // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
         ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       });
+      if (input.vatCheck) {
+        recordVatCheck(this.sql, order.id, input.vatCheck);
+        this.log(order.id, 'vat_checked', input.now, vatCheckLog(input.vatCheck));
+      }
       // A transfer order's buyer gets the transfer's details at once (the pro-forma e-mail).
       if (transfer) this.addEmail(order.id, 'proforma', null, input.now);
       return { kind: 'created', order, paymentUrl: null };
@@ -683,6 +712,31 @@ export class BoxOffice extends DurableObject<Bindings> {
       this.addEmail(orderId, 'cancellation', null, now);
       return { kind: 'cancelled', order: this.load(orderId) };
     });
+  }
+
+  /** Every product's unpaid holds now, for organisers (holds.ts). */
+  holds(now: number): ProductHolds[] {
+    return listHolds(this.sql, now);
+  }
+
+  /**
+   * An organiser lets an unpaid order's hold go: the order expires and its places return at once;
+   * nothing was charged, and a payment that still arrives is refunded by the late-payment rule.
+   * Null for no such order; `changed: false` when it is no longer pending.
+   */
+  releaseHold(id: string, now: number, by: string): SettleResult | null {
+    return this.ctx.storage.transactionSync(() => {
+      const row = this.row(id);
+      if (!row) return null;
+      if (row.status !== 'pending') return { order: this.load(id), changed: false };
+      this.log(id, 'hold_released', now, { by, provider: row.provider, holdUntil: iso(row.hold_until) });
+      return this.settleIn(id, 'expired', now, { by });
+    });
+  }
+
+  /** What VIES said of an order's VAT number, each check, oldest first (vat.ts). */
+  vatChecks(orderId: string): VatCheck[] {
+    return vatChecksOf(this.sql, orderId);
   }
 
   /** Every product's live state at an instant. */

@@ -85,6 +85,8 @@ BEGIN
     ON CONFLICT (product) DO UPDATE SET n = n + excluded.n;
 END;
 CREATE INDEX IF NOT EXISTS orders_hold ON orders (status, hold_until);
+-- The hold rules count one buyer's unpaid places (holds.ts): only pending orders are indexed.
+CREATE INDEX IF NOT EXISTS orders_pending_email ON orders (email) WHERE status = 'pending';
 -- Indexes no query uses any more (stock is counted in held; e-mails are searched with LIKE): each
 -- was one more tree written with every order.
 DROP INDEX IF EXISTS orders_stock;
@@ -150,6 +152,22 @@ CREATE TABLE IF NOT EXISTS invoices (
 CREATE INDEX IF NOT EXISTS invoices_order ON invoices (order_id);
 CREATE INDEX IF NOT EXISTS invoices_ksef ON invoices (ksef_status, ksef_next_at);
 CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id, created_at);
+-- What VIES said of an order's EU VAT number, each check once (the first at the order, then each
+-- re-check the buyer asks for): the evidence of a reverse charge (vat.ts).
+CREATE TABLE IF NOT EXISTS vat_checks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  country_code TEXT NOT NULL,
+  vat_number TEXT NOT NULL,
+  checked_at INTEGER NOT NULL,
+  request_date TEXT,
+  request_identifier TEXT,
+  name TEXT,
+  address TEXT,
+  error TEXT
+);
+CREATE INDEX IF NOT EXISTS vat_checks_order ON vat_checks (order_id, id);
 `;
 
 /** An order as its row stores it (times in ms since the epoch). */
@@ -182,6 +200,8 @@ export type OrderRow = {
   late_paid_at: number | null;
   /** When a transfer order's reminder was queued (once, two days before its hold runs out). */
   reminded_at: number | null;
+  /** The hash of the client address that placed it (hold rules, holds.ts); null before there was one. */
+  client: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -316,6 +336,9 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!columns.has('late_paid_at')) sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
     if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
     if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
+    if (!columns.has('client')) sql.exec('ALTER TABLE orders ADD COLUMN client TEXT');
+    // After the column, which an older box office gets just above.
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.
     sql.exec(
       "UPDATE emails SET lease_until = updated_at + ? WHERE status = 'queued' AND lease_until IS NULL",

@@ -24,7 +24,7 @@ export function newCode(sql: SqlStorage): string {
 /**
  * The rows of a cart's tickets, priced at `now` (from site/, never from the request), in the
  * cart's order, with the VAT the buyer's invoice data calls for (an online plan for a business in
- * another EU country is charged net: reverse charge). The caller inserts them in the transaction
+ * another EU country whose VAT number VIES confirmed is charged net: reverse charge). The caller inserts them in the transaction
  * that makes the order.
  */
 export function priceCart(
@@ -33,6 +33,7 @@ export function priceCart(
   items: CartItem[],
   now: number,
   invoice: InvoiceData | null,
+  vatConfirmed: boolean,
 ): TicketRow[] {
   return items.map((item, index) => ({
     id: timeSortableId(now),
@@ -41,7 +42,10 @@ export function priceCart(
     product: item.product,
     name: item.name ?? null,
     email: item.email ?? null,
-    ...ticketPrice(priceAt(product(item.product), now).net, vatTreatment(product(item.product).mode, invoice)),
+    ...ticketPrice(
+      priceAt(product(item.product), now).net,
+      vatTreatment(product(item.product).mode, invoice, vatConfirmed),
+    ),
     code: newCode(sql),
     checked_in_at: null,
     updated_at: now,

@@ -33,7 +33,7 @@ const markPaidBody = z.object({
 });
 
 /** Who records a transfer, for the log: the name the console sends (`X-Organiser`), else "organiser". */
-function actor(c: Context<AppEnv>, fallback: string): string {
+export function actor(c: Context<AppEnv>, fallback: string): string {
   const name = c.req.header('X-Organiser')?.trim() ?? '';
   return /^[\p{L}\p{N} .,'@_-]{1,60}$/u.test(name) ? name : fallback;
 }

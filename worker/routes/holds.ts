@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { boxOffice } from '../box-office/box-office';
+import { now } from '../clock';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { providerOf } from '../payments/payment';
+import { actor } from './transfers';
+
+/** An order id as the box office makes them. */
+const ORDER_ID = /^[0-9A-Z]{26}$/;
+
+/**
+ * Organisers and the places unpaid orders hold (site/holds.ts): `GET /holds` lists each product's
+ * holds (the bounds of a scarce one, who holds how many, until when, card or transfer);
+ * `POST /orders/:id/release` lets a pending order's hold go: the order expires, its places return,
+ * nothing is charged (its checkout is closed; a payment that still arrives is refunded), and the log
+ * says who released it.
+ */
+export const holds = new Hono<AppEnv>()
+  .get('/holds', async (c) => c.json({ products: await boxOffice(c.env.BOX_OFFICE).holds(now(c)) }))
+  .post('/orders/:id/release', async (c) => {
+    const id = c.req.param('id');
+    if (!ORDER_ID.test(id)) throw new ApiError(404, 'not_found');
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const result = await office.releaseHold(id, now(c), actor(c, 'organiser'));
+    if (!result) throw new ApiError(404, 'not_found');
+    if (!result.changed) throw new ApiError(409, 'not_pending', { status: result.order.status });
+    try {
+      await providerOf(c.env, result.order).expireCheckout(result.order);
+    } catch (error) {
+      console.warn(JSON.stringify({ event: 'checkout_not_expired', orderId: id, message: String(error) }));
+    }
+    return c.json(result.order);
+  });
