@@ -211,7 +211,7 @@ export type TransferResult =
 
 /**
  * Why the day a transfer arrived cannot be its order's date of payment: before the order was placed,
- * after today, or a day no FA(3) invoice can carry (worker/box-office/payment-date.ts).
+ * after today, or a day no FA(3) invoice can carry (site/payment-date.ts).
  */
 export type PaymentDateProblem = 'before_order' | 'in_future' | 'out_of_range';
 

@@ -30,6 +30,7 @@ import {
   transferClosesAt,
   type WorkshopResult,
 } from '../../site/orders';
+import { paymentDateProblem } from '../../site/payment-date';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
@@ -64,7 +65,6 @@ import {
   recordDelivery,
   requeueLost,
 } from './outbox';
-import { paymentDateProblem } from './payment-date';
 import { listOrders, salesStats } from './reports';
 import {
   iso,
@@ -349,7 +349,7 @@ export class BoxOffice extends DurableObject<Bindings> {
    * amount must be the order's gross, else nothing changes (`amount_mismatch`, with the amount
    * expected). A pending order is paid: tickets, the confirmation and the invoice follow, the
    * invoice dated as paid on the day the money arrived, which must lie within the order's life
-   * (./payment-date.ts; else `invalid_date` with the reason). An order whose hold ran out takes a free
+   * (site/payment-date.ts; else `invalid_date` with the reason). An order whose hold ran out takes a free
    * place if there is one (the late-payment rule), else it is refused `no_place` and the money is
    * the organisers' to return (logged once as paid without a place). Recorded twice, nothing
    * happens twice (`already_paid`).
