@@ -16,7 +16,7 @@ import { invoiceFileName, invoicePdfBytes, invoiceXml, proformaFile } from '../i
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
-import { textField, validJson } from './validation';
+import { textField, validJson, validQuery } from './validation';
 
 const ORDER_ID = /^[0-9A-Z]{26}$/;
 
@@ -99,6 +99,9 @@ async function viewOf(
   };
 }
 
+/** `?token=`, the order's secret (a base64url string), at most once. */
+export const secretQuery = z.object({ token: z.string().max(200).optional() });
+
 const secretOf = (c: Context<AppEnv>) => {
   c.header('Cache-Control', 'private, no-store');
   return { id: c.req.param('id') ?? '', token: c.req.query('token') ?? '' };
@@ -163,6 +166,8 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
  *   return; after the deadline 409 `cancellation_closed` with `until`.
  */
 export const orders = new Hono<AppEnv>()
+  // The secret comes once: of two tokens, neither is guessed to be the one meant.
+  .use('/:id/*', validQuery(secretQuery))
   .get('/:id', async (c) => {
     const { id, token } = secretOf(c);
     const view = await orderView(c.env, id, token);
