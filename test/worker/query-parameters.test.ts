@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { href } from '../../site/pages';
 import { resetBoxOffice, setClock } from './box-office';
-import { callWorker } from './platform';
+import { callWorker, visitDirect } from './platform';
 
 // Every route that reads a query parameter answers a bad one with 422 `invalid_query` and the
 // parameter's name, through the one error path (worker/routes/validation.ts validQuery), and an
@@ -150,6 +151,20 @@ describe('bad query parameters (issue 43)', () => {
   it('answers unknown things named in a path with 404, never 500', async () => {
     const answers = await Promise.all(unknown().map(async (path) => `${path} → ${(await call(path)).status}`));
     expect(answers).toEqual(unknown().map((path) => `${path} → 404`));
+  });
+
+  it('shows a page (the thank-you page reads ?order and ?token) for any query string, without an order it cannot open', async () => {
+    const thanks = href('pl', 'thanks');
+    for (const query of [
+      'order=x&token=y',
+      `order=${order.id}&order=${order.id}&token=${order.token}&token=x`,
+      `order=${'9'.repeat(5000)}&token=%E0%A4%A`,
+      '%ZZ=%ZZ&&&=',
+    ]) {
+      const res = await visitDirect(`${ORIGIN}${thanks}?${query}`);
+      expect([query.slice(0, 40), res.status]).toEqual([query.slice(0, 40), 200]);
+      expect(await res.text()).not.toContain(order.token);
+    }
   });
 
   it('exports the first and the last month an FA(3) invoice can be dated in, and none outside', async () => {
