@@ -38,6 +38,15 @@ export function formatDateTime(lang: LanguageCode, iso: string): string {
   }).format(new Date(iso));
 }
 
+/** The day (`YYYY-MM-DD`) an instant falls on at the venue (the event's time zone), where tax and payment days are counted. */
+export const venueDay = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: EVENT.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+
 /** The time of day of an instant at the venue: "10:42", "10:42 AM". */
 export function formatTimeOfDay(lang: LanguageCode, iso: string): string {
   return new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short', timeZone: EVENT.timeZone }).format(new Date(iso));

@@ -247,6 +247,12 @@ export function viesNumberOf(data: Pick<InvoiceData, 'taxId' | 'country'> | null
 export const INVOICE_KINDS = ['VAT', 'ZAL', 'KOR', 'KOR_ZAL'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/**
+ * The days an FA(3) document may carry (its schema's `TData`, 2016-07-01 to 2050-01-01): no
+ * invoice is dated outside them, so neither is a payment it records nor a month organisers ask for.
+ */
+export const FA3_DAYS = { from: '2016-07-01', until: '2050-01-01' } as const;
+
 /** The two series, each gap-free per calendar year: invoices, and corrections. */
 export type InvoiceSeries = 'FV' | 'KOR';
 export const seriesOf = (kind: InvoiceKind): InvoiceSeries => (kind === 'KOR' || kind === 'KOR_ZAL' ? 'KOR' : 'FV');

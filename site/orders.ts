@@ -212,13 +212,21 @@ export type TransferPayment = {
  * Refusals change nothing: `amount_mismatch` (the transfer is not the order's gross, `expected`),
  * `no_place` (the order expired and its places are gone: the organisers return the money),
  * `already_paid` (recorded before: nothing twice), `not_transfer` (the order is paid another way),
- * `not_payable` (cancelled or refunded), `not_found`.
+ * `not_payable` (cancelled or refunded), `invalid_date` (the day it arrived is outside the order's
+ * life, `reason`), `not_found`.
  */
 export type TransferResult =
   | { kind: 'paid'; order: Order }
   | { kind: 'refused'; error: 'amount_mismatch'; expected: number; order: Order }
   | { kind: 'refused'; error: 'already_paid' | 'no_place' | 'not_transfer' | 'not_payable'; order: Order }
+  | { kind: 'refused'; error: 'invalid_date'; reason: PaymentDateProblem; order: Order }
   | { kind: 'refused'; error: 'not_found' };
+
+/**
+ * Why the day a transfer arrived cannot be its order's date of payment: before the order was placed,
+ * after today, or a day no FA(3) invoice can carry (site/payment-date.ts).
+ */
+export type PaymentDateProblem = 'before_order' | 'in_future' | 'out_of_range';
 
 /** A page of orders for organisers, oldest first; `cursor` continues after the last one. */
 export type OrderPage = { orders: Order[]; cursor: string | null };
@@ -271,9 +279,16 @@ export type TransferCredit = {
   candidates: string[];
   /** The bank's reference, for the log. */
   reference: string;
+  /** Which statement of the file it is in (from 0): a reversal undoes a credit of its own statement. */
+  statement: number;
+  /** The references its `:61:` gives (the account owner's, the bank's; never NONREF), which a reversal repeats. */
+  references: string[];
 };
 
-/** What the import of a statement did with each credit. */
+/** A reversal of a credit (`RC`: the bank takes money back) in a bank statement. */
+export type TransferReversal = Omit<TransferCredit, 'reference'>;
+
+/** What the import of a statement did with each of its credits and reversals. */
 export type TransferReport = {
   line: number;
   bookedOn: string;
@@ -282,10 +297,40 @@ export type TransferReport = {
   /** The order code found in the title, or null. */
   code: string | null;
   orderId?: string;
-  result: 'paid' | 'already_paid' | 'amount_mismatch' | 'no_place' | 'unknown_code' | 'not_transfer' | 'not_payable';
+  result: TransferOutcome;
   /** The order's gross, for `amount_mismatch`. */
   expected?: number;
+  /** For `invalid_date`: why its day cannot be the date of payment. */
+  reason?: PaymentDateProblem;
+  /** For `ambiguous`: the order codes the title names. */
+  codes?: string[];
+  /** For `reversed`: the line of the reversal; for `reversal`, the line of the credit it takes back. */
+  reversedBy?: number;
+  reverses?: number;
+  /** For `reversed` and `reversal_unmatched`: the order named is paid, so the organisers check it by hand. */
+  orderPaid?: boolean;
 };
+
+/**
+ * What became of a line of a statement: a credit `paid` (or refused as `markTransferPaid` refuses:
+ * `already_paid`, `amount_mismatch`, `no_place`, `not_transfer`, `not_payable`, `invalid_date`), or
+ * not paid because no order is named (`unknown_code`), several are (`ambiguous`: the organisers match
+ * it by hand) or the statement reverses it (`reversed`). A reversal (`RC`) is reported as `reversal`
+ * with the credit it undoes, or `reversal_unmatched` when the statement holds no such credit.
+ */
+export type TransferOutcome =
+  | 'paid'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'no_place'
+  | 'unknown_code'
+  | 'not_transfer'
+  | 'not_payable'
+  | 'invalid_date'
+  | 'ambiguous'
+  | 'reversed'
+  | 'reversal'
+  | 'reversal_unmatched';
 
 /** The outcome of a buyer's change of a ticket's holder. */
 export type ReissueResult =

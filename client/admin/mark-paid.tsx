@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { venueDay } from '../../site/format';
 import { language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
@@ -23,11 +24,8 @@ export function groszeOf(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** Today in this browser, as a date field holds it. */
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/** Today at the venue, as a date field holds it: payment days are the box office's, in its time zone. */
+const today = () => venueDay(Date.now());
 
 /**
  * Records a bank transfer for a pending transfer order: the amount (prefilled with the order's
@@ -48,6 +46,8 @@ export function MarkPaid({ order, onPaid }: { order: Order; onPaid: () => void }
     minimumFractionDigits: 2,
     useGrouping: false,
   }).format(order.gross / 100);
+  // Money for an order cannot have arrived before the day it was placed (the box office refuses it too).
+  const orderedOn = venueDay(Date.parse(order.createdAt));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,6 +60,7 @@ export function MarkPaid({ order, onPaid }: { order: Order; onPaid: () => void }
     else if (amount === null || amount === 0) found.amount = 'invalid';
     if (!paidOn) found.paidOn = 'required';
     else if (paidOn > today()) found.paidOn = 'in_future';
+    else if (paidOn < orderedOn) found.paidOn = 'before_order';
     setErrors(found);
     setFailure(null);
     const first = Object.keys(found)[0];
@@ -115,7 +116,7 @@ export function MarkPaid({ order, onPaid }: { order: Order; onPaid: () => void }
       <div role="alert">{failure && <p className="console-alert">{failure}</p>}</div>
       <fieldset disabled={busy} className="console-mark-paid__fields">
         {field('amount', t('markPaid.amount'), { defaultValue: prefilled, inputMode: 'decimal', autoComplete: 'off' })}
-        {field('paidOn', t('markPaid.paidOn'), { type: 'date', defaultValue: today(), max: today() })}
+        {field('paidOn', t('markPaid.paidOn'), { type: 'date', defaultValue: today(), min: orderedOn, max: today() })}
         {field('reference', t('markPaid.reference'), { maxLength: 140, autoComplete: 'off' })}
         <div>
           <button type="submit" className="console-button">

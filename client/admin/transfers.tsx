@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatList } from '../../site/format';
+import type { TransferReport } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { money } from './format';
@@ -24,7 +26,8 @@ async function fileText(file: File): Promise<string> {
 /**
  * Transfers: an organiser loads the bank's MT940 statement (a file, or its text pasted), the
  * worker records every incoming transfer whose title names an order, and the screen shows what
- * became of each: paid, paid before, another amount, no place left, no order named.
+ * became of each: paid, paid before, another amount, no place left, no order named, several named,
+ * a day outside the order's life, taken back by the bank (a reversal in the same statement).
  */
 export function Transfers() {
   const { t } = useTranslation('admin');
@@ -68,6 +71,16 @@ export function Transfers() {
   };
 
   const paid = result?.report.filter((entry) => entry.result === 'paid').length ?? 0;
+  /** What became of a line, and, when the bank took back money of a paid order, what to check. */
+  const resultText = (entry: TransferReport) => {
+    const text = t(`transfers.results.${entry.result}`, {
+      expected: money(lang, entry.expected ?? 0),
+      reason: entry.reason ? t(`transfers.dateReasons.${entry.reason}`) : '',
+      codes: formatList(lang, entry.codes ?? []),
+      line: entry.reversedBy ?? entry.reverses ?? '',
+    });
+    return entry.orderPaid ? `${text}. ${t('transfers.orderPaid')}` : text;
+  };
   return (
     <>
       <div className="console-title">
@@ -99,6 +112,7 @@ export function Transfers() {
               statements: result.statements,
               credits: result.credits,
               paid,
+              reversals: result.reversals,
               debits: result.debits,
             })}
           </p>
@@ -127,9 +141,7 @@ export function Transfers() {
                     <td translate="no">
                       {entry.orderId ? <Link href={`/orders/${entry.orderId}`}>{entry.code}</Link> : '—'}
                     </td>
-                    <th scope="row">
-                      {t(`transfers.results.${entry.result}`, { expected: money(lang, entry.expected ?? 0) })}
-                    </th>
+                    <th scope="row">{resultText(entry)}</th>
                   </tr>
                 ))}
               </tbody>

@@ -34,7 +34,13 @@ export type InboxMessage = {
 };
 
 /** What `POST /api/admin/transfers/import` answers. */
-export type TransferImport = { statements: number; credits: number; debits: number; report: TransferReport[] };
+export type TransferImport = {
+  statements: number;
+  credits: number;
+  reversals: number;
+  debits: number;
+  report: TransferReport[];
+};
 
 // Invoices as site/invoices.ts defines them; the page shape is what `GET /api/admin/invoices` answers.
 export type { InvoiceKind, IssuedInvoice, KsefState } from '../../site/invoices';

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ORGANISER } from '../../site/event';
+import { venueDay } from '../../site/format';
 import { fa3Text, validateFa3 } from '../support/fa3';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { expect, open, test } from './helpers';
-import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // Payment by bank transfer (issue 33): a company orders with invoice data and pays by transfer, sees
 // the bank details on its order page, an organiser records the transfer in the console, and the
@@ -17,8 +18,12 @@ async function noAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
-/** The console in Polish, this tab already signed in. */
+/**
+ * The console in Polish, this tab already signed in, its clock the shop's (E2E_CLOCK): the day
+ * money arrived is checked against the order's day and today, as the box office counts them.
+ */
 async function openConsole(page: Page, path: string) {
+  await page.clock.setFixedTime(new Date(E2E_CLOCK));
   await page.addInitScript((token) => {
     localStorage.setItem('adminLng', 'pl');
     sessionStorage.setItem('checkInToken', token);
@@ -144,16 +149,33 @@ test('the Transfers screen loads a statement and reports each incoming transfer'
   });
   expect(res.status()).toBe(201);
   const placed = (await res.json()) as { orderId: string; code: string };
+  const other = (await (
+    await request.post('/api/orders', {
+      data: {
+        email: `import-other-${Date.now()}@example.com`,
+        lang: 'pl',
+        items: [{ product: 'online-standard' }],
+        invoice: COMPANY,
+        payment: 'transfer',
+      },
+    })
+  ).json()) as { orderId: string; code: string };
+  // Booked on the day the order was placed (the shop's clock): no payment day can be earlier.
+  const day = venueDay(Date.parse(E2E_CLOCK)).replaceAll('-', '').slice(2);
   const statement = [
     ':20:E2E/1',
     ':25:/PL00000000001234567890123456',
     ':28C:1',
-    ':60F:C270301PLN0,00',
-    ':61:2703020302CN367,77NTRFNONREF',
+    `:60F:C${day}PLN0,00`,
+    `:61:${day}${day.slice(2)}CN367,77NTRFNONREF`,
     `:86:020~00VE02~20Zamówienie ${placed.code.toLowerCase()}~21~22`,
-    ':61:2703020302CN10,00NTRFNONREF',
+    `:61:${day}${day.slice(2)}CN10,00NTRFDAR-0001`,
     ':86:020~00VE02~20Darowizna~21~22',
-    ':62F:C270302PLN377,77',
+    `:61:${day}${day.slice(2)}RCN10,00NTRFDAR-0001`,
+    ':86:020~00VE02~20Zwrot~21~22',
+    `:61:${day}${day.slice(2)}CN367,77NTRFNONREF`,
+    `:86:020~00VE02~20Zamowienia ${placed.code} ${other.code}~21~22`,
+    `:62F:C${day}PLN735,54`,
   ].join('\n');
 
   await openConsole(page, '/admin');
@@ -167,11 +189,13 @@ test('the Transfers screen loads a statement and reports each incoming transfer'
   await page.getByRole('textbox', { name: 'albo wklej treść wyciągu' }).fill(statement);
   await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
   const report = page.getByRole('table', { name: 'Wpływy z wyciągu i co z nimi zrobiono' });
-  await expect(report.getByRole('row')).toHaveCount(3);
+  await expect(report.getByRole('row')).toHaveCount(5);
   await expect(report.getByRole('row').nth(1)).toContainText(placed.code);
   await expect(report.getByRole('rowheader')).toHaveText([
     'Zaksięgowano: zamówienie opłacone',
-    'Brak numeru zamówienia w tytule',
+    'Cofnięty przez bank (wiersz 9): nie zaksięgowano',
+    'Cofnięcie wpływu z wiersza 7',
+    `Tytuł wskazuje kilka zamówień (${placed.code} i ${other.code}): przypisz przelew ręcznie`,
   ]);
   await noAxeViolations(page);
   await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT, ORGANISER } from '../../site/event';
 import type { BuyerKind, InvoiceKind, IssuedInvoice } from '../../site/invoices';
+import { paymentDateProblem } from '../../site/payment-date';
 import { EXAMPLE_FOOTER, fa3Amount, fa3Xml, xmlEscape } from '../../worker/invoices/fa3';
 import { fa3Text, fa3Texts, validateFa3, xmlUnescape } from '../support/fa3';
 import {
@@ -336,5 +337,28 @@ describe('FA(3) fields', () => {
     expect(() => xmlOf({ ...eu, buyerKind: 'foreign_business' })).toThrow(/reverse charge/);
     expect(() => xmlOf({ ...invoice, kind: 'KOR' })).toThrow(/correction/);
     expect(() => fa3Xml(invoice, { createdAt: 'yesterday' })).toThrow(/createdAt/);
+  });
+});
+
+describe('the date of payment of an advance invoice paid by transfer (issue 43)', () => {
+  const orderedAt = Date.parse('2027-03-14T23:30:00Z'); // 15 March in Warsaw
+  const now = Date.parse('2027-03-18T23:30:00Z'); // 19 March in Warsaw
+  const paidOn = (day: string) =>
+    xmlOf(issuedInvoice({ kind: 'ZAL', paymentMethod: 'transfer', issuedOn: '2027-03-19', paidOn: day }));
+
+  it('validates for every day the box office takes as a payment day, and the box office refuses the others', () => {
+    const days = Array.from({ length: 9 }, (_, i) => new Date(Date.UTC(2027, 2, 12 + i)).toISOString().slice(0, 10));
+    const taken = days.filter((day) => paymentDateProblem(day, orderedAt, now) === null);
+    expect(taken).toEqual(['2027-03-15', '2027-03-16', '2027-03-17', '2027-03-18', '2027-03-19']);
+    for (const day of taken) {
+      const { valid, errors } = validateFa3(paidOn(day));
+      expect(errors).toBe('- validates');
+      expect(valid).toBe(true);
+    }
+  });
+
+  it.each(['0026-11-27', '2015-06-30', '1999-12-31'])('refuses %s, which no FA(3) document can carry', (day) => {
+    expect(paymentDateProblem(day, orderedAt, now)).toBe('before_order');
+    expect(validateFa3(paidOn(day)).valid).toBe(false);
   });
 });

@@ -204,7 +204,7 @@ describe('GET /api/admin/orders (console table)', () => {
     const res = await get('/api/admin/orders?status=lost&cursor=x');
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      error: 'invalid_fields',
+      error: 'invalid_query',
       fields: { status: 'invalid_value', cursor: 'invalid_format' },
     });
   });

@@ -269,7 +269,8 @@ describe('the e-mails of a transfer order', () => {
     await runAlarm();
     const queued = (await office().emails(other.orderId)).find((e) => e.kind === 'transfer_reminder');
     expect(queued).toBeDefined();
-    await markPaid(other.orderId, { amount: otherOrder.gross, paidOn: '2027-03-16' });
+    // Paid on the day it was placed (a day before is no day its money can have arrived).
+    await markPaid(other.orderId, { amount: otherOrder.gross, paidOn: otherOrder.createdAt.slice(0, 10) });
     await consume([queued?.id ?? 0], send);
     expect(sent).toHaveLength(2);
   });
@@ -489,5 +490,197 @@ describe('the MT940 parser', () => {
     // Shorter runs, and U, which no code has, name nothing.
     expect(codeCandidates('FV/2027/1')).toEqual([]);
     expect(codeCandidates('BUKU-BUKU')).toEqual([]);
+  });
+});
+
+/** Grosze as MT940 writes an amount: `367,77`. */
+const mt940Amount = (grosze: number) => `${Math.floor(grosze / 100)},${String(grosze % 100).padStart(2, '0')}`;
+
+type Line = { mark: 'C' | 'D' | 'RC' | 'RD'; date: string; amount: number; title: string; reference?: string };
+
+/**
+ * A one-statement MT940 file with these lines (`date` as YYMMDD, booked that day); balances that
+ * add up. The first line's `:61:` is line 5 of the file, each line takes two.
+ */
+function mt940(lines: Line[]): string {
+  const opening = 10_000_00;
+  const closing = lines.reduce(
+    (sum, line) => sum + (line.mark === 'C' || line.mark === 'RD' ? line.amount : -line.amount),
+    opening,
+  );
+  return [
+    ':20:MT940/TEST',
+    ':25:/PL00000000001234567890123456',
+    ':28C:00001/001',
+    `:60F:C270316PLN${mt940Amount(opening)}`,
+    ...lines.flatMap((line, i) => [
+      `:61:${line.date}${line.date.slice(2)}${line.mark}N${mt940Amount(line.amount)}NTRF${line.reference ?? 'NONREF'}//B${String(i).padStart(6, '0')}`,
+      `:86:020~00VE02~20${line.title}~21~22~23~24~25~32NADAWCA`,
+    ]),
+    `:62F:C270318PLN${mt940Amount(closing)}`,
+    '-',
+  ].join('\r\n');
+}
+
+type ImportAnswer = { credits: number; reversals: number; debits: number; report: TransferReport[] };
+
+async function imported(statement: string): Promise<ImportAnswer> {
+  const res = await importStatement(statement);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ImportAnswer;
+}
+
+describe('the day a transfer arrived (issue 43)', () => {
+  it.each([
+    ['0026-11-27', 'before_order'],
+    ['2015-06-30', 'before_order'],
+    ['1999-12-31', 'before_order'],
+    // The order was placed at 00:30 in Warsaw on 15 March, still 14 March in UTC.
+    ['2027-03-14', 'before_order'],
+    ['2027-03-19', 'in_future'],
+  ])('mark-paid refuses paidOn %s with 422 paidOn: %s and changes nothing', async (paidOn, reason) => {
+    setClock('2027-03-14T23:30:00Z');
+    const placed = await orderByTransfer();
+    const order = await readOrder(placed.orderId);
+    setClock('2027-03-18T09:00:00Z');
+    const res = await markPaid(placed.orderId, { amount: order.gross, paidOn });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: 'invalid_fields', fields: { paidOn: reason } });
+    expect(await readOrder(placed.orderId)).toEqual(order);
+    expect(await office().invoices(placed.orderId)).toEqual([]);
+    expect(await emailKinds(placed.orderId)).toEqual(['proforma']);
+    expect(await history(placed.orderId)).toEqual(['created', 'email_queued']);
+  });
+
+  it('mark-paid takes the day the order was placed in Warsaw and today, and the invoice is valid FA(3) (afterEach)', async () => {
+    setClock('2027-03-14T23:30:00Z');
+    const first = await orderByTransfer();
+    const second = await orderByTransfer();
+    // 23:30 UTC on 18 March is already 19 March in Warsaw: today there.
+    setClock('2027-03-18T23:30:00Z');
+    const gross = (await readOrder(first.orderId)).gross;
+    expect((await markPaid(first.orderId, { amount: gross, paidOn: '2027-03-15' })).status).toBe(200);
+    expect((await markPaid(second.orderId, { amount: gross, paidOn: '2027-03-19' })).status).toBe(200);
+    expect((await office().invoices(first.orderId)).map((i) => i.paidOn)).toEqual(['2027-03-15']);
+    expect((await office().invoices(second.orderId)).map((i) => i.paidOn)).toEqual(['2027-03-19']);
+  });
+
+  it('a statement line booked in 1999, 2015, 2079 or 40 days ahead pays nothing and is reported invalid_date with the reason; the good line is paid', async () => {
+    const orders = await Promise.all([1, 2, 3, 4, 5].map(() => orderByTransfer()));
+    const gross = (await readOrder(orders[0]?.orderId ?? '')).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const dates = ['991231', '150630', '790101', '270427', '270317'];
+    const body = await imported(
+      mt940(dates.map((date, i) => ({ mark: 'C', date, amount: gross, title: `Zamowienie ${orders[i]?.code}` }))),
+    );
+    expect(body.report.map((e) => [e.line, e.bookedOn, e.code, e.result, e.reason])).toEqual([
+      [5, '1999-12-31', orders[0]?.code, 'invalid_date', 'before_order'],
+      [7, '2015-06-30', orders[1]?.code, 'invalid_date', 'before_order'],
+      [9, '2079-01-01', orders[2]?.code, 'invalid_date', 'in_future'],
+      [11, '2027-04-27', orders[3]?.code, 'invalid_date', 'in_future'],
+      [13, '2027-03-17', orders[4]?.code, 'paid', undefined],
+    ]);
+    for (const placed of orders.slice(0, 4)) {
+      expect((await readOrder(placed.orderId)).status).toBe('pending');
+      expect(await office().invoices(placed.orderId)).toEqual([]);
+    }
+    expect((await readOrder(orders[4]?.orderId ?? '')).status).toBe('paid');
+  });
+});
+
+describe('reversals and ambiguous titles in a statement (issue 43)', () => {
+  it('a credit reversed by an RC line of the same statement leaves its order unpaid, and the report says which line undid which; a replay is the same', async () => {
+    const a = await orderByTransfer();
+    const b = await orderByTransfer();
+    const gross = (await readOrder(a.orderId)).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const statement = mt940([
+      { mark: 'C', date: '270317', amount: gross, title: `Zamowienie ${a.code}` },
+      { mark: 'C', date: '270317', amount: gross, title: `Zamowienie ${b.code}` },
+      { mark: 'RC', date: '270317', amount: gross, title: `STORNO Zamowienie ${a.code}` },
+    ]);
+    const first = await imported(statement);
+    expect(first).toMatchObject({ credits: 2, reversals: 1, debits: 0 });
+    const summary = (report: TransferReport[]) =>
+      report.map((e) => [e.line, e.code, e.result, e.reversedBy ?? e.reverses ?? null]);
+    expect(summary(first.report)).toEqual([
+      [5, a.code, 'reversed', 9],
+      [7, b.code, 'paid', null],
+      [9, a.code, 'reversal', 5],
+    ]);
+    expect((await readOrder(a.orderId)).status).toBe('pending');
+    expect(await office().invoices(a.orderId)).toEqual([]);
+    expect(await emailKinds(a.orderId)).toEqual(['proforma']);
+    expect((await readOrder(b.orderId)).status).toBe('paid');
+
+    const again = await imported(statement);
+    expect(summary(again.report)).toEqual([
+      [5, a.code, 'reversed', 9],
+      [7, b.code, 'already_paid', null],
+      [9, a.code, 'reversal', 5],
+    ]);
+    expect((await readOrder(a.orderId)).status).toBe('pending');
+    expect(await office().invoices(b.orderId)).toHaveLength(1);
+  });
+
+  it('matches a reversal by the reference the credit carried, of two credits of the same amount, whatever its title says', async () => {
+    const a = await orderByTransfer();
+    const b = await orderByTransfer();
+    const gross = (await readOrder(a.orderId)).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const body = await imported(
+      mt940([
+        { mark: 'C', date: '270317', amount: gross, title: `Zamowienie ${a.code}`, reference: 'REF-A-0001' },
+        { mark: 'C', date: '270317', amount: gross, title: `Zamowienie ${b.code}`, reference: 'REF-B-0002' },
+        { mark: 'RC', date: '270317', amount: gross, title: 'Zwrot srodkow', reference: 'REF-B-0002' },
+      ]),
+    );
+    expect(body.report.map((e) => [e.line, e.result])).toEqual([
+      [5, 'paid'],
+      [7, 'reversed'],
+      [9, 'reversal'],
+    ]);
+    expect((await readOrder(a.orderId)).status).toBe('paid');
+    expect((await readOrder(b.orderId)).status).toBe('pending');
+  });
+
+  it('reports a reversal that matches no credit of its statement (another amount, or nothing named), and pays as usual', async () => {
+    const a = await orderByTransfer();
+    const gross = (await readOrder(a.orderId)).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const body = await imported(
+      mt940([
+        { mark: 'C', date: '270317', amount: gross, title: `Zamowienie ${a.code}` },
+        { mark: 'RC', date: '270317', amount: gross - 100, title: `Zamowienie ${a.code}` },
+        { mark: 'RC', date: '270317', amount: gross, title: 'Korekta' },
+      ]),
+    );
+    expect(body.report.map((e) => [e.line, e.code, e.result, e.orderPaid])).toEqual([
+      [5, a.code, 'paid', undefined],
+      [7, a.code, 'reversal_unmatched', true],
+      [9, null, 'reversal_unmatched', undefined],
+    ]);
+  });
+
+  it('a title naming two order codes is ambiguous: reported with both codes, nothing paid', async () => {
+    const a = await orderByTransfer();
+    const b = await orderByTransfer();
+    const gross = (await readOrder(a.orderId)).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const body = await imported(
+      mt940([{ mark: 'C', date: '270317', amount: gross, title: `Zamowienia ${a.code} i ${b.code}` }]),
+    );
+    expect(body.report).toEqual([
+      {
+        line: 5,
+        bookedOn: '2027-03-17',
+        amount: gross,
+        title: `Zamowienia ${a.code} i ${b.code}`,
+        code: null,
+        result: 'ambiguous',
+        codes: [a.code, b.code],
+      },
+    ]);
+    for (const placed of [a, b]) expect((await readOrder(placed.orderId)).status).toBe('pending');
   });
 });

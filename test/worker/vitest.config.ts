@@ -21,5 +21,7 @@ export default defineConfig({
     setupFiles: ['test/worker/vies-fake.setup.ts'],
     // Bursts of a few hundred requests take seconds on a busy 2-core machine.
     testTimeout: 30_000,
+    // Hooks too: an afterEach that validates FA(3) in Node took over the 10 s default once on a busy machine.
+    hookTimeout: 30_000,
   },
 });

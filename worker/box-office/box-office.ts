@@ -27,9 +27,11 @@ import {
   type TransferPayment,
   type TransferReport,
   type TransferResult,
+  type TransferReversal,
   transferClosesAt,
   type WorkshopResult,
 } from '../../site/orders';
+import { paymentDateProblem } from '../../site/payment-date';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { HOLD_MINUTES, onSaleAt, type ProductId, type ProductState, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
@@ -81,6 +83,7 @@ import {
 } from './schema';
 import { availability, placesFree, shortOf } from './stock';
 import { findCode, insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
+import { importTransfers } from './transfer-import';
 import { recordVatCheck, vatCheckLog, vatChecksOf } from './vat';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
@@ -377,7 +380,8 @@ export class BoxOffice extends DurableObject<Bindings> {
    * Records a bank transfer for a transfer order (an organiser's mark, or a statement's line). The
    * amount must be the order's gross, else nothing changes (`amount_mismatch`, with the amount
    * expected). A pending order is paid: tickets, the confirmation and the invoice follow, the
-   * invoice dated as paid on the day the money arrived. An order whose hold ran out takes a free
+   * invoice dated as paid on the day the money arrived, which must lie within the order's life
+   * (site/payment-date.ts; else `invalid_date` with the reason). An order whose hold ran out takes a free
    * place if there is one (the late-payment rule), else it is refused `no_place` and the money is
    * the organisers' to return (logged once as paid without a place). Recorded twice, nothing
    * happens twice (`already_paid`).
@@ -392,6 +396,8 @@ export class BoxOffice extends DurableObject<Bindings> {
       if (row.status === 'cancelled' || row.status === 'refunded') {
         return { kind: 'refused', error: 'not_payable', order: order() };
       }
+      const dateProblem = paymentDateProblem(payment.paidOn, row.created_at, now);
+      if (dateProblem) return { kind: 'refused', error: 'invalid_date', reason: dateProblem, order: order() };
       if (payment.amount !== row.gross) {
         return { kind: 'refused', error: 'amount_mismatch', expected: row.gross, order: order() };
       }
@@ -415,36 +421,19 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
 
   /**
-   * Records the credits of a bank statement: each names an order by a code in its title (the first
-   * of `candidates` that is an order's code) and is recorded as `markTransferPaid` records a
-   * transfer, on its booking day. Answers one entry per credit; a statement imported again pays
-   * nothing twice (its lines are then `already_paid`).
+   * Records a bank statement's credits, each as `markTransferPaid` records a transfer, on its
+   * booking day, and reports each credit and reversal (./transfer-import.ts). A statement
+   * imported again pays nothing twice (its lines are then `already_paid`).
    */
-  importTransfers(credits: TransferCredit[], now: number, by: string): TransferReport[] {
-    return credits.map((credit): TransferReport => {
-      const order = this.sql
-        .exec<{ id: string; code: string }>(
-          `SELECT o.id, o.code FROM json_each(?) c JOIN orders o ON o.code = c.value ORDER BY c.key LIMIT 1`,
-          JSON.stringify(credit.candidates),
-        )
-        .toArray()[0];
-      const entry = { line: credit.line, bookedOn: credit.bookedOn, amount: credit.amount, title: credit.title };
-      if (!order) return { ...entry, code: null, result: 'unknown_code' };
-      const known = { ...entry, code: order.code, orderId: order.id };
-      if (credit.currency !== 'PLN') {
-        const gross = (this.row(order.id) as OrderRow).gross;
-        return { ...known, result: 'amount_mismatch', expected: gross };
-      }
-      const result = this.markTransferPaid(
-        order.id,
-        { amount: credit.amount, paidOn: credit.bookedOn, reference: credit.reference, by },
-        now,
-      );
-      if (result.kind === 'paid') return { ...known, result: 'paid' };
-      if (result.error === 'not_found') return { ...entry, code: null, result: 'unknown_code' };
-      if (result.error === 'amount_mismatch') return { ...known, result: result.error, expected: result.expected };
-      return { ...known, result: result.error };
-    });
+  importTransfers(
+    credits: TransferCredit[],
+    now: number,
+    by: string,
+    reversals: TransferReversal[] = [],
+  ): TransferReport[] {
+    return importTransfers(this.sql, credits, reversals, (orderId, payment) =>
+      this.markTransferPaid(orderId, { ...payment, by }, now),
+    );
   }
 
   /**

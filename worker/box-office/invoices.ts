@@ -1,5 +1,5 @@
-import { EVENT } from '../../site/event';
 import { isExample } from '../../site/example-data';
+import { venueDay } from '../../site/format';
 import {
   buyerKind,
   type CorrectedInvoice,
@@ -46,13 +46,7 @@ export type InvoiceRow = {
 };
 
 /** The day (`YYYY-MM-DD`) an instant falls on in Warsaw, where the seller is and the tax is due. */
-export const warsawDay = (ms: number) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: EVENT.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
+export const warsawDay = (ms: number) => venueDay(ms);
 
 /** The buyer of an invoice: who the order's invoice data names. */
 export const buyerParty = (data: InvoiceData): InvoiceParty => ({

@@ -19,6 +19,7 @@ import { ApiError } from '../errors';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
+import { validQuery } from './validation';
 
 const ORDER_COLUMNS = [
   'id',
@@ -130,7 +131,7 @@ const messageQuery = z.object({
 
 const handledBody = z.object({ handled: z.boolean() });
 
-/** Refuses a query or body that does not fit its schema: 422 with the failing fields. */
+/** Refuses a body that does not fit its schema: 422 with the failing fields. */
 function parsed<T>(result: z.ZodSafeParseResult<T>): T {
   if (result.success) return result.data;
   const fields = Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.code]));
@@ -205,8 +206,8 @@ const withTopic = (message: InboxMessage) => ({
  */
 export const admin = new Hono<AppEnv>()
   .get('/stats', async (c) => c.json(await boxOffice(c.env.BOX_OFFICE).stats(now(c))))
-  .get('/orders', async (c) => {
-    const { cursor, limit, format, rows, ...filter } = parsed(orderQuery.safeParse(c.req.query()));
+  .get('/orders', validQuery(orderQuery), async (c) => {
+    const { cursor, limit, format, rows, ...filter } = c.req.valid('query');
     const office = boxOffice(c.env.BOX_OFFICE);
     if (format === 'csv') {
       // Every matching order, read from the box office a page at a time while the file streams.
@@ -268,8 +269,8 @@ export const admin = new Hono<AppEnv>()
     if (!result?.changed) throw new ApiError(409, 'not_refundable', { status: result?.order.status ?? order.status });
     return c.json(result.order);
   })
-  .get('/messages', async (c) => {
-    const query = parsed(messageQuery.safeParse(c.req.query()));
+  .get('/messages', validQuery(messageQuery), async (c) => {
+    const query = c.req.valid('query');
     // Stored oldest first (time-sortable keys); the inbox reads newest first.
     const messages = (await listMessages(c.env.ORDERS))
       .reverse()

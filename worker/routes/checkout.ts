@@ -14,7 +14,8 @@ import { demoEnabled } from '../payments/payment';
 import { demoProvider, lineItems } from '../payments/providers';
 import { takePayment } from '../payments/settlement';
 import { fill, productName, texts } from '../texts';
-import { limitBody } from './validation';
+import { secretQuery } from './orders';
+import { limitBody, validQuery } from './validation';
 
 /** The demo provider as a payment's taker: its refunds need nothing. */
 const demo = { name: 'demo' as const, refunder: () => demoProvider };
@@ -47,8 +48,8 @@ export const checkout = new Hono<AppEnv>()
     if (!demoEnabled(c.env)) throw new ApiError(404, 'not_found');
     await next();
   })
-  .get('/demo/:id', async (c) => {
-    const token = c.req.query('token') ?? '';
+  .get('/demo/:id', validQuery(secretQuery), async (c) => {
+    const token = c.req.valid('query').token ?? '';
     const order = await openDemoOrder(c.env, c.req.param('id'), token);
     const t = texts(order.lang).tickets;
     const d = texts(order.lang).delivery;

@@ -30,7 +30,7 @@ import {
 } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { jsonOnly, limitBody, parseJson } from './validation';
+import { jsonOnly, limitBody, parseJson, validQuery } from './validation';
 
 /** The largest record a PUT may send: five languages of a long bio fit many times over. */
 const MAX_RECORD_BYTES = 64 * 1024;
@@ -87,6 +87,15 @@ const storeReady = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** `?version=3`: the version a delete names, as a GET's ETag gave it. */
+const versionQuery = z.object({
+  version: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .optional(),
+});
+
 const recordBody = z.looseObject({ version: z.number().int().min(0).optional(), example: z.boolean().optional() });
 
 /**
@@ -118,9 +127,9 @@ export const content = new Hono<AppEnv>()
     if (!cancelled) throw new ApiError(404, 'not_found');
     return c.body(null, 204);
   })
-  .get('/history', async (c) => {
-    const kind = c.req.query('kind');
-    return c.json({ history: await history(c.env.CONTENT_DB, { kind: kind ? kindOf(kind) : undefined }) });
+  .get('/history', validQuery(z.object({ kind: z.enum(CONTENT_KINDS).optional() })), async (c) => {
+    const { kind } = c.req.valid('query');
+    return c.json({ history: await history(c.env.CONTENT_DB, { kind }) });
   })
   .post('/images', limitBody(MAX_IMAGE_BYTES + 1024), async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -158,12 +167,12 @@ export const content = new Hono<AppEnv>()
     c.header('ETag', `"${record.version}"`);
     return c.json(record, record.version === 1 ? 201 : 200);
   })
-  .delete('/:kind/:id', async (c) => {
-    const version = c.req.query('version');
+  .delete('/:kind/:id', validQuery(versionQuery), async (c) => {
+    const { version } = c.req.valid('query');
     await deleteRecord(c.env.CONTENT_DB, {
       kind: kindOf(c.req.param('kind')),
       id: idOf(c.req.param('id')),
-      version: expectedVersion(c, { version: version && /^\d{1,9}$/.test(version) ? Number(version) : undefined }),
+      version: expectedVersion(c, { version }),
       actor: actor(c),
       now: now(c),
     });

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
+import { FA3_DAYS, INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
 import { boxOffice } from '../box-office/box-office';
 import type { InvoiceFilter } from '../box-office/invoices';
 import { toCsv } from '../csv';
@@ -10,27 +10,31 @@ import { ApiError } from '../errors';
 import { invoiceFileName, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
 import { invoiceResponse } from './orders';
+import { validQuery } from './validation';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const INVOICE_ID = /^[0-9A-Z]{26}$/;
 
+/**
+ * A month invoices can be dated in: FA(3)'s days (site/invoices.ts), so `9999-12` or `1969-12` is
+ * no month to ask for (nor one a zip's file times can carry).
+ */
+const month = z
+  .string()
+  .regex(MONTH)
+  .refine((value) => value >= FA3_DAYS.from.slice(0, 7) && value <= FA3_DAYS.until.slice(0, 7), {
+    error: 'out_of_range',
+  });
+
 const listQuery = z.object({
-  month: z.string().regex(MONTH).optional(),
+  month: month.optional(),
   kind: z.enum(INVOICE_KINDS).optional(),
   ksef: z.enum(KSEF_STATUSES).optional(),
   q: z.string().trim().min(1).max(100).optional(),
   cursor: z.string().regex(INVOICE_ID).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-const monthQuery = z.object({ month: z.string().regex(MONTH) });
-
-/** A query's values, or 422 `invalid_query` with the fields in error. */
-function query<T>(c: Context<AppEnv>, schema: z.ZodType<T>): T {
-  const result = schema.safeParse(c.req.query());
-  if (result.success) return result.data;
-  const fields = Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), 'invalid']));
-  throw new ApiError(422, 'invalid_query', { fields });
-}
+const monthQuery = z.object({ month });
 
 /** Invoices read per call to the box office while an export is made. */
 const EXPORT_PAGE = 500;
@@ -96,20 +100,20 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
  * (`/export.zip?month=`); one invoice's XML.
  */
 export const adminInvoices = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const { cursor, limit, ...filter } = query(c, listQuery);
+  .get('/', validQuery(listQuery), async (c) => {
+    const { cursor, limit, ...filter } = c.req.valid('query');
     return c.json(await boxOffice(c.env.BOX_OFFICE).listInvoices(filter as InvoiceFilter, cursor ?? null, limit));
   })
-  .get('/export.csv', async (c) => {
-    const { month } = query(c, monthQuery);
+  .get('/export.csv', validQuery(monthQuery), async (c) => {
+    const { month } = c.req.valid('query');
     const invoices = await monthOf(c, month);
     return c.body(toCsv(invoices.map(csvRecord), CSV_COLUMNS), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': attachment(`faktury-${month}.csv`),
     });
   })
-  .get('/export.zip', async (c) => {
-    const { month } = query(c, monthQuery);
+  .get('/export.zip', validQuery(monthQuery), async (c) => {
+    const { month } = c.req.valid('query');
     const invoices = await monthOf(c, month);
     const encode = (text: string) => new TextEncoder().encode(text);
     const files: Record<string, Uint8Array> = {

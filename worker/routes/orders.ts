@@ -17,7 +17,7 @@ import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
-import { textField, validJson } from './validation';
+import { textField, validJson, validQuery } from './validation';
 
 const ORDER_ID = /^[0-9A-Z]{26}$/;
 
@@ -100,6 +100,9 @@ async function viewOf(
   };
 }
 
+/** `?token=`, the order's secret (a base64url string), at most once. */
+export const secretQuery = z.object({ token: z.string().max(200).optional() });
+
 const secretOf = (c: Context<AppEnv>) => {
   c.header('Cache-Control', 'private, no-store');
   return { id: c.req.param('id') ?? '', token: c.req.query('token') ?? '' };
@@ -165,6 +168,8 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
  *   `until`; 502 `refund_failed` when the provider refused the refund (nothing is marked).
  */
 export const orders = new Hono<AppEnv>()
+  // The secret comes once: of two tokens, neither is guessed to be the one meant.
+  .use('/:id/*', validQuery(secretQuery))
   .get('/:id', async (c) => {
     const { id, token } = secretOf(c);
     const view = await orderView(c.env, id, token);

@@ -6,7 +6,7 @@ import { prepareStore } from '../content/seed';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../organisers';
-import { validJson } from './validation';
+import { validJson, validQuery } from './validation';
 
 /** The page a preview is asked for, or 404: only pages that show content have one. */
 function targetOf(path: string | undefined) {
@@ -29,7 +29,9 @@ async function answer(env: AppEnv['Bindings'], at: number, target: NonNullable<R
  * that a new tab can open without the header for `PREVIEW_LINK_SECONDS`.
  */
 export const contentPreview = new Hono<AppEnv>()
-  .get('/', async (c) => answer(c.env, now(c), targetOf(c.req.query('path'))))
+  .get('/', validQuery(z.object({ path: z.string().max(200) })), async (c) =>
+    answer(c.env, now(c), targetOf(c.req.valid('query').path)),
+  )
   .post('/', ...validJson(z.object({ path: z.string().max(200) }).strict(), 1024), async (c) => {
     const target = targetOf(c.req.valid('json').path);
     return c.json(await signPreviewLink(c.env.ADMIN_TOKEN as string, target.path, now(c)), 201);
@@ -39,16 +41,19 @@ export const contentPreview = new Hono<AppEnv>()
  * `GET /api/preview?path&expires&signature`: a signed preview link (made by the POST above). A
  * link that is forged, for another page or expired answers 403 and shows nothing.
  */
-export const previewLinks = new Hono<AppEnv>().get('/', async (c) => {
+/** A signed link's parameters, each once; what they say is for the signature to judge (403). */
+const linkQuery = z.object({
+  path: z.string().max(200).default(''),
+  expires: z.string().max(20).default(''),
+  signature: z.string().max(200).default(''),
+});
+
+export const previewLinks = new Hono<AppEnv>().get('/', validQuery(linkQuery), async (c) => {
   const token = c.env.ADMIN_TOKEN;
   // As the console's routes: no token, no previews; production never signs with a short one.
   if (!token || (c.env.ENVIRONMENT === 'production' && token.length < MIN_ADMIN_TOKEN_LENGTH))
     throw new ApiError(404, 'not_found');
-  const link = {
-    path: c.req.query('path') ?? '',
-    expires: c.req.query('expires') ?? '',
-    signature: c.req.query('signature') ?? '',
-  };
+  const link = c.req.valid('query');
   const at = now(c);
   if (!(await verifyPreviewLink(token, link, at))) {
     c.header('Cache-Control', 'private, no-store');

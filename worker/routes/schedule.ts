@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { findLanguage, type LanguageCode } from '../../site/languages';
 import { now } from '../clock';
 import { scheduleJson, scheduleXml } from '../content/schedule-export';
@@ -6,6 +7,7 @@ import { prepareStore } from '../content/seed';
 import { publishedContent, publishedRevision } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { validQuery } from './validation';
 
 /** `?lang=en-gb` (a language code or URL prefix) picks the language; Polish by default. */
 function languageOf(value: string | undefined): LanguageCode {
@@ -15,6 +17,9 @@ function languageOf(value: string | undefined): LanguageCode {
   return lang.code;
 }
 
+/** `?lang=`, once. */
+const langQuery = z.object({ lang: z.string().max(20).optional() });
+
 /** Apps poll these files; a minute matches how soon a publication shows on the pages. */
 const CACHE = 'public, max-age=60';
 
@@ -23,8 +28,8 @@ const CACHE = 'public, max-age=60';
  * c3voc schedule format, worker/content/schedule-export.ts), linked from the programme page.
  */
 export const schedule = new Hono<AppEnv>()
-  .get('/schedule.json', async (c) => {
-    const lang = languageOf(c.req.query('lang'));
+  .get('/schedule.json', validQuery(langQuery), async (c) => {
+    const lang = languageOf(c.req.valid('query').lang);
     await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
     const [content, revision] = await Promise.all([
       publishedContent(c.env.CONTENT_DB),
@@ -34,8 +39,8 @@ export const schedule = new Hono<AppEnv>()
     c.header('Access-Control-Allow-Origin', '*');
     return c.json(await scheduleJson(content, lang, `rev ${revision}`));
   })
-  .get('/schedule.xml', async (c) => {
-    const lang = languageOf(c.req.query('lang'));
+  .get('/schedule.xml', validQuery(langQuery), async (c) => {
+    const lang = languageOf(c.req.valid('query').lang);
     await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
     const [content, revision] = await Promise.all([
       publishedContent(c.env.CONTENT_DB),

@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { TransferCredit, TransferResult } from '../../site/orders';
+import type { TransferResult } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
-import { warsawDay } from '../box-office/invoices';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { codeCandidates, Mt940Error, parseMt940 } from '../payments/mt940';
+import { Mt940Error, parseMt940 } from '../payments/mt940';
+import { creditsOf } from '../payments/statement-credits';
 import { limitBody, parseJson, textField, validJson } from './validation';
 
 /** An order id as the box office makes them. */
@@ -41,6 +41,9 @@ export function actor(c: Context<AppEnv>, fallback: string): string {
 /** A refusal of the box office as the API answers it: 404 for no such order, else 409 with its code. */
 function refusal(result: Extract<TransferResult, { kind: 'refused' }>): ApiError {
   if (result.error === 'not_found') return new ApiError(404, 'not_found');
+  // The day the money arrived is the organiser's input: outside the order's life, it is the field's error.
+  if (result.error === 'invalid_date')
+    return new ApiError(422, 'invalid_fields', { fields: { paidOn: result.reason } });
   if (result.error === 'amount_mismatch') {
     return new ApiError(409, 'amount_mismatch', { expected: result.expected, status: result.order.status });
   }
@@ -63,15 +66,17 @@ async function statementOf(c: Context<AppEnv>): Promise<string> {
  * Payments by bank transfer, for organisers (mounted under /api/admin, behind the console's token):
  * - `POST /orders/:id/mark-paid` `{amount (grosze), paidOn (YYYY-MM-DD), reference?}` records a
  *   transfer that arrived for a transfer order: 200 with the paid order (tickets, confirmation and
- *   invoice follow). 422 `invalid_fields` with the fields; 409 `amount_mismatch` (with `expected`),
+ *   invoice follow). 422 `invalid_fields` with the fields (`paidOn`: `before_order`, `in_future`
+ *   when the day is outside the order's life); 409 `amount_mismatch` (with `expected`),
  *   `already_paid`, `no_place` (expired and its places gone: return the money), `not_transfer`,
  *   `not_payable` (cancelled or refunded); 404 for no such order.
  * - `POST /transfers/import` with an MT940 statement (`text/plain`, or JSON `{statement}`): every
- *   credit whose title names an order code is recorded so, on its booking day; answers
- *   `{statements, credits, debits, report: [{line, bookedOn, amount, title, code, orderId, result,
- *   expected?}]}` with `result` one of `paid`, `already_paid`, `amount_mismatch`, `no_place`,
- *   `unknown_code`, `not_transfer`, `not_payable`. The same statement imported again pays nothing
- *   twice. A statement that cannot be read answers 422 `invalid_statement` with its `line` and `reason`.
+ *   credit whose title names one order code is recorded so, on its booking day, unless the same
+ *   statement reverses it (`RC`); answers `{statements, credits, reversals, debits, report: [{line,
+ *   bookedOn, amount, title, code, orderId, result, expected?, reason?, codes?, reversedBy?,
+ *   reverses?, orderPaid?}]}`, one entry per credit and reversal, `result` as site/orders.ts
+ *   `TransferOutcome` says. The same statement imported again pays nothing twice. A statement that
+ *   cannot be read answers 422 `invalid_statement` with its `line` and `reason`.
  */
 export const transfers = new Hono<AppEnv>()
   .post('/orders/:id/mark-paid', ...validJson(markPaidBody, 2048), async (c) => {
@@ -79,7 +84,6 @@ export const transfers = new Hono<AppEnv>()
     if (!ORDER_ID.test(id)) throw new ApiError(404, 'not_found');
     const body = c.req.valid('json');
     const at = now(c);
-    if (body.paidOn > warsawDay(at)) throw new ApiError(422, 'invalid_fields', { fields: { paidOn: 'in_future' } });
     const result = await boxOffice(c.env.BOX_OFFICE).markTransferPaid(
       id,
       {
@@ -104,22 +108,9 @@ export const transfers = new Hono<AppEnv>()
       throw new ApiError(422, 'invalid_statement', { line: error.line, reason: error.reason });
     }
     const lines = statements.flatMap((statement) => statement.lines);
-    // Only money that came in can pay an order.
-    const credits: TransferCredit[] = lines
-      .filter((line) => line.mark === 'C')
-      .map((line) => ({
-        line: line.line,
-        bookedOn: line.bookedOn,
-        amount: line.amount,
-        currency: line.currency,
-        title: line.title,
-        candidates: codeCandidates(line.title),
-        reference: ([line.bankReference, line.customerReference].find((r) => r && r !== 'NONREF') ?? line.title).slice(
-          0,
-          60,
-        ),
-      }));
-    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(credits, now(c), actor(c, 'statement'));
+    // Only money that came in can pay an order, and only if the same statement does not take it back.
+    const { credits, reversals } = creditsOf(statements);
+    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(credits, now(c), actor(c, 'statement'), reversals);
     console.log(
       JSON.stringify({
         event: 'transfers_imported',
@@ -130,7 +121,8 @@ export const transfers = new Hono<AppEnv>()
     return c.json({
       statements: statements.length,
       credits: credits.length,
-      debits: lines.length - credits.length,
+      reversals: reversals.length,
+      debits: lines.length - credits.length - reversals.length,
       report,
     });
   });

@@ -66,6 +66,26 @@ export function validJson<Schema extends z.ZodType>(
 }
 
 /**
+ * The one validation of query strings: every parameter the schema names given once and valid,
+ * else 422 `invalid_query` with `fields`, each parameter's name and what is wrong with it:
+ * `repeated` (`?month=a&month=b`: which one was meant is not guessed), else the schema's own
+ * message for a refinement, else zod's code (`invalid_value`, `invalid_format`, `too_big`, ...).
+ * Parameters the schema does not name are ignored (links carry tracking parameters).
+ */
+export function validQuery<Schema extends z.ZodType>(schema: Schema) {
+  return zValidator('query', schema, (result) => {
+    if (result.success) return;
+    const given = result.data as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? '(query)');
+      fields[name] ??= Array.isArray(given[name]) ? 'repeated' : issue.code === 'custom' ? issue.message : issue.code;
+    }
+    throw new ApiError(422, 'invalid_query', { fields });
+  });
+}
+
+/**
  * A text field as every route takes it: trimmed, required, well-formed Unicode and on one line
  * unless `multiline` (else 422 `invalid_characters`), at most `max` characters (code points, so an
  * emoji counts once; else `too_long`). A value that is not a string is `invalid`, a missing one
