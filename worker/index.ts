@@ -8,7 +8,9 @@ import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
 import { ApiError } from './errors';
 import { submitToKsef } from './invoices/ksef-queue';
-import { organisersOnly } from './organisers';
+import { organisersOnly } from './middleware/organisers';
+import { sameOriginWrites } from './middleware/same-origin-writes';
+import { withSecurityHeaders } from './middleware/security-headers';
 import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
@@ -31,7 +33,6 @@ import { sitemap } from './routes/sitemap';
 import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
-import { sameOriginWrites, withSecurityHeaders } from './security';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
 
 /**

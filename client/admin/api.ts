@@ -44,7 +44,7 @@ export function storeName(name: string | null): void {
 
 /**
  * The organiser's name as an `X-Organiser` header can carry it: a header holds Latin-1 only, so
- * "Łucja Żak" goes as "Lucja Zak", and only the characters the API keeps (worker/routes/content.ts).
+ * "Łucja Żak" goes as "Lucja Zak", and only the characters the API keeps (worker/middleware/organisers.ts).
  */
 export function organiserHeader(name: string): string {
   return name

@@ -14,7 +14,8 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['test/worker/**/*.test.ts'],
+    // Middleware keeps its tests beside it (worker/middleware/*.test.ts), as Hono's own does.
+    include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'],
     // xmllint in Node, for the FA(3) documents the tests make (workerd has no XSD validator).
     globalSetup: ['test/support/schema-validator.setup.ts'],
     // VIES's fake answers the local VIES_API_BASE (wrangler.toml) in every file.

@@ -14,7 +14,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { saveMessage } from '../messages';
-import { rateLimit } from '../security';
+import { rateLimit } from '../middleware/rate-limit';
 import { textField, validJson } from './validation';
 
 // Issue messages are the error codes the client translates (see ContactFieldError).

@@ -30,6 +30,7 @@ import {
 } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { organiserName } from '../middleware/organisers';
 import { jsonOnly, limitBody, parseJson, validQuery } from './validation';
 
 /** The largest record a PUT may send: five languages of a long bio fit many times over. */
@@ -46,15 +47,6 @@ const validBody = <Schema extends z.ZodObject>(schema: Schema, maxBytes: number)
         throw new ApiError(422, 'invalid_fields', { fields: issueFields(result.error as unknown as z.ZodError) });
     }),
   ] as const;
-
-/**
- * Who made a change, for the history: the console sends the name the organiser gave at sign-in
- * (`X-Organiser`); tools that send none are "organiser". Until roles come, the token is shared.
- */
-function actor(c: Context<AppEnv>): string {
-  const name = c.req.header('X-Organiser')?.trim() ?? '';
-  return /^[\p{L}\p{N} .,'@_-]{1,60}$/u.test(name) ? name : 'organiser';
-}
 
 /** The kind of `:kind`, or 404. */
 function kindOf(value: string): ContentKind {
@@ -108,7 +100,7 @@ export const content = new Hono<AppEnv>()
   .post('/publish', ...validBody(publishBody, 1024), async (c) => {
     const { at } = c.req.valid('json');
     const moment = now(c);
-    const who = actor(c);
+    const who = organiserName(c);
     if (at && Date.parse(at) > moment) {
       const scheduled = await schedulePublish(c.env.CONTENT_DB, { at: Date.parse(at), actor: who, now: moment });
       return c.json({ scheduled }, 202);
@@ -121,7 +113,7 @@ export const content = new Hono<AppEnv>()
   .delete('/schedule/:sid{[0-9]{1,9}}', async (c) => {
     const cancelled = await cancelSchedule(c.env.CONTENT_DB, {
       id: Number(c.req.param('sid')),
-      actor: actor(c),
+      actor: organiserName(c),
       now: now(c),
     });
     if (!cancelled) throw new ApiError(404, 'not_found');
@@ -135,7 +127,7 @@ export const content = new Hono<AppEnv>()
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0) throw new ApiError(422, 'invalid_fields', { fields: { '(body)': 'required' } });
     const image = await storeImage(c.env.CONTENT_IMAGES, bytes);
-    await recordImage(c.env.CONTENT_DB, image, actor(c), now(c));
+    await recordImage(c.env.CONTENT_DB, image, organiserName(c), now(c));
     return c.json({ ...image, url: `/content-images/${image.key}` }, 201);
   })
   .get('/:kind', async (c) => {
@@ -161,7 +153,7 @@ export const content = new Hono<AppEnv>()
       fields: parsed.data,
       version: expectedVersion(c, { version }),
       example,
-      actor: actor(c),
+      actor: organiserName(c),
       now: now(c),
     });
     c.header('ETag', `"${record.version}"`);
@@ -173,7 +165,7 @@ export const content = new Hono<AppEnv>()
       kind: kindOf(c.req.param('kind')),
       id: idOf(c.req.param('id')),
       version: expectedVersion(c, { version }),
-      actor: actor(c),
+      actor: organiserName(c),
       now: now(c),
     });
     c.executionCtx.waitUntil(publishedChanged(c.env, now(c)));
@@ -183,7 +175,7 @@ export const content = new Hono<AppEnv>()
     const record = await unpublish(c.env.CONTENT_DB, {
       kind: kindOf(c.req.param('kind')),
       id: idOf(c.req.param('id')),
-      actor: actor(c),
+      actor: organiserName(c),
       now: now(c),
     });
     c.executionCtx.waitUntil(publishedChanged(c.env, now(c)));

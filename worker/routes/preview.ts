@@ -5,7 +5,7 @@ import { previewPage, previewTarget, signPreviewLink, verifyPreviewLink } from '
 import { prepareStore } from '../content/seed';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { MIN_ADMIN_TOKEN_LENGTH } from '../organisers';
+import { MIN_ADMIN_TOKEN_LENGTH } from '../middleware/organisers';
 import { validJson, validQuery } from './validation';
 
 /** The page a preview is asked for, or 404: only pages that show content have one. */

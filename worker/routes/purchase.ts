@@ -20,6 +20,7 @@ import { hmacSecret, newSecret, sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
+import { rateLimit } from '../middleware/rate-limit';
 import { paymentProvider } from '../payments/payment';
 import {
   type Checkout,
@@ -28,7 +29,6 @@ import {
   type PaymentProvider,
   ProviderError,
 } from '../payments/providers';
-import { rateLimit } from '../security';
 import { checkVatNumber, viesConfig } from '../tax/vies';
 import { productName, texts } from '../texts';
 import { textField, validJson } from './validation';

@@ -5,6 +5,7 @@ import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { organiserName } from '../middleware/organisers';
 import { Mt940Error, parseMt940 } from '../payments/mt940';
 import { creditsOf } from '../payments/statement-credits';
 import { limitBody, parseJson, textField, validJson } from './validation';
@@ -31,12 +32,6 @@ const markPaidBody = z.object({
     .refine(isDay, { error: 'invalid_date' }),
   reference: textField(140).optional(),
 });
-
-/** Who records a transfer, for the log: the name the console sends (`X-Organiser`), else "organiser". */
-export function actor(c: Context<AppEnv>, fallback: string): string {
-  const name = c.req.header('X-Organiser')?.trim() ?? '';
-  return /^[\p{L}\p{N} .,'@_-]{1,60}$/u.test(name) ? name : fallback;
-}
 
 /** A refusal of the box office as the API answers it: 404 for no such order, else 409 with its code. */
 function refusal(result: Extract<TransferResult, { kind: 'refused' }>): ApiError {
@@ -90,7 +85,7 @@ export const transfers = new Hono<AppEnv>()
         amount: body.amount,
         paidOn: body.paidOn,
         ...(body.reference ? { reference: body.reference } : {}),
-        by: actor(c, 'organiser'),
+        by: organiserName(c),
       },
       at,
     );
@@ -110,7 +105,12 @@ export const transfers = new Hono<AppEnv>()
     const lines = statements.flatMap((statement) => statement.lines);
     // Only money that came in can pay an order, and only if the same statement does not take it back.
     const { credits, reversals } = creditsOf(statements);
-    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(credits, now(c), actor(c, 'statement'), reversals);
+    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(
+      credits,
+      now(c),
+      organiserName(c, 'statement'),
+      reversals,
+    );
     console.log(
       JSON.stringify({
         event: 'transfers_imported',

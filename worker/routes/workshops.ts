@@ -9,7 +9,7 @@ import { prepareStore } from '../content/seed';
 import { getRecord, publishedContent } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { rateLimit } from '../security';
+import { rateLimit } from '../middleware/rate-limit';
 import { validJson } from './validation';
 
 const registrationBody = z.object({

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { endTime, startTime } from 'hono/timing';
-import { constantTimeEqual } from './crypto';
-import type { AppEnv } from './env';
-import { ApiError } from './errors';
-import { clientIp } from './security';
+import { constantTimeEqual } from '../crypto';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { clientIp } from './rate-limit';
 
 /** The shortest organiser token production accepts: 32 characters of a random secret. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -48,4 +48,14 @@ async function check(c: Context<AppEnv>) {
     c.header('WWW-Authenticate', 'Bearer');
     throw new ApiError(401, 'unauthorized');
   }
+}
+
+/**
+ * Who made a change, for the logs and the content history: the name the console sends
+ * (`X-Organiser`, given at sign-in), else `fallback`. Until staff sign in with their own identity,
+ * the token is shared and this name is what organisers typed.
+ */
+export function organiserName(c: Context<AppEnv>, fallback = 'organiser'): string {
+  const name = c.req.header('X-Organiser')?.trim() ?? '';
+  return /^[\p{L}\p{N} .,'@_-]{1,60}$/u.test(name) ? name : fallback;
 }
