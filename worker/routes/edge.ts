@@ -7,9 +7,8 @@ import { now } from '../clock';
 import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pages';
 import { workshopTitles } from '../content/store';
 import type { AppEnv } from '../env';
-import { withLiveState } from '../live-state';
+import { productStates, withLiveState } from '../live-state';
 import { withOrder } from '../thanks-page';
-import { productStates } from './availability';
 import { orderView } from './orders';
 
 /**
