@@ -117,6 +117,10 @@ export function DataTable<Row>({
 
   return (
     <div className={['console-table-wrap', 'data-table-wrap', className].filter(Boolean).join(' ')}>
+      {/* The table's name, outside it: a phone's sort choice goes between the name and the rows. */}
+      <p id={`${id}-caption`} className="data-table__caption">
+        {typeof caption === 'string' ? caption : caption(sort)}
+      </p>
       {canSort && (
         <div className="data-table__sorter console-field">
           <label htmlFor={`${id}-sort`}>{t('table.sortBy')}</label>
@@ -140,8 +144,12 @@ export function DataTable<Row>({
           </select>
         </div>
       )}
-      <table role="table" className="console-table data-table" aria-describedby={canSort ? `${id}-hint` : undefined}>
-        <caption>{typeof caption === 'string' ? caption : caption(sort)}</caption>
+      <table
+        role="table"
+        className="console-table data-table"
+        aria-labelledby={`${id}-caption`}
+        aria-describedby={canSort ? `${id}-hint` : undefined}
+      >
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => {

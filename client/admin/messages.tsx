@@ -142,6 +142,7 @@ export function Messages() {
             {
               id: 'received',
               header: t('messages.received'),
+              className: 'console-nowrap',
               cell: (message) => dateTime(lang, message.receivedAt),
               sortBy: (message) => Date.parse(message.receivedAt),
               firstDirection: 'descending',

@@ -325,7 +325,12 @@ function History({ entries }: { entries: LogEntry[] }) {
       rows={entries}
       rowKey={(entry) => entry.seq}
       columns={[
-        { id: 'when', header: t('order.when'), cell: (entry) => dateTime(lang, entry.at) },
+        {
+          id: 'when',
+          header: t('order.when'),
+          className: 'console-nowrap',
+          cell: (entry) => dateTime(lang, entry.at),
+        },
         { id: 'event', header: t('order.event'), rowHeader: true, cell: (entry) => eventName(entry.event) },
         {
           id: 'data',
@@ -353,7 +358,12 @@ function Emails({ emails }: { emails: EmailRecord[] }) {
       rowKey={(email) => email.id}
       empty={t('order.emailsEmpty')}
       columns={[
-        { id: 'when', header: t('order.when'), cell: (email) => dateTime(lang, email.at) },
+        {
+          id: 'when',
+          header: t('order.when'),
+          className: 'console-nowrap',
+          cell: (email) => dateTime(lang, email.at),
+        },
         {
           id: 'kind',
           header: t('order.emailKind'),

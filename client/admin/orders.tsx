@@ -52,7 +52,8 @@ export function Orders() {
   const [, navigate] = useLocation();
   const filters = apiQuery(search).toString();
   const oldest = oldestFirst(search);
-  // The export keeps the filters only: its file stays in the order orders were placed.
+  // The list asks for its order too; the export takes the filters only, so its file stays in the
+  // order the orders were placed, whichever way the screen shows them.
   const query = `${filters ? `${filters}&` : ''}sort=${oldest ? 'oldest' : 'newest'}`;
   // Cursors of the pages seen so far under this query: the first page has none.
   const [paging, setPaging] = useState<{ query: string; cursors: (string | null)[] }>({ query, cursors: [null] });
@@ -113,6 +114,7 @@ export function Orders() {
     {
       id: 'created',
       header: t('orders.created'),
+      className: 'console-nowrap',
       cell: (order) => dateTime(lang, order.createdAt),
       sortBy: (order) => Date.parse(order.createdAt),
       firstDirection: 'descending',
@@ -134,12 +136,14 @@ export function Orders() {
     <>
       <div className="console-title">
         <h1>{t('orders.title')}</h1>
-        <ExportButton path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv`} filename="orders.csv" />
-        <ExportButton
-          path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv&rows=tickets`}
-          filename="tickets.csv"
-          label={t('orders.exportTickets')}
-        />
+        <div className="console-title__tools">
+          <ExportButton path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv`} filename="orders.csv" />
+          <ExportButton
+            path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv&rows=tickets`}
+            filename="tickets.csv"
+            label={t('orders.exportTickets')}
+          />
+        </div>
       </div>
       <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
         <div className="console-field console-field--wide">
