@@ -240,6 +240,8 @@ export type OrderFilter = {
   /** Created at or after / before these instants (ISO). */
   from?: string;
   to?: string;
+  /** The list's order by creation: oldest first unless asked (the console shows the newest first). */
+  sort?: 'oldest' | 'newest';
 };
 
 /** Sales at a glance (amounts in grosze; days and hours local to the venue, Europe/Warsaw). */

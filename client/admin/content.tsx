@@ -5,6 +5,7 @@ import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { ContentPublish } from './content-publish';
 import { CONTENT_KINDS, type ContentKind, type ContentRecord } from './content-types';
+import { DataTable } from './data-table';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -84,12 +85,7 @@ export function Content({ kind }: { kind: ContentKind }) {
           </Link>
         </div>
         <LoadState error={error} loading={!shown && !error} retry={reload} />
-        {shown &&
-          (shown.length === 0 ? (
-            <p className="console-muted">{t('content.empty')}</p>
-          ) : (
-            <RecordTable kind={kind} records={shown} />
-          ))}
+        {shown && <RecordTable kind={kind} records={shown} />}
       </section>
     </>
   );
@@ -107,55 +103,69 @@ export function ExamplePill() {
   return <span className="console-status console-status--example">{t('content.example')}</span>;
 }
 
+/** A kind's records in the store's order; by name, state or last change at a click. */
 function RecordTable({ kind, records }: { kind: ContentKind; records: ContentRecord[] }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{t('content.caption', { kind: t(`content.kinds.${kind}`), count: records.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('content.columns.name')}</th>
-            <th scope="col">{t('content.columns.status')}</th>
-            <th scope="col">{t('content.columns.translations')}</th>
-            <th scope="col">{t('content.columns.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => {
+    <DataTable<ContentRecord>
+      caption={t('content.caption', { kind: t(`content.kinds.${kind}`), count: records.length })}
+      rows={records}
+      rowKey={(record) => record.id}
+      empty={t('content.empty')}
+      columns={[
+        {
+          id: 'name',
+          header: t('content.columns.name'),
+          rowHeader: true,
+          cell: (record) => (
+            <>
+              <Link href={recordHref(kind, record.id)}>{recordTitle(record)}</Link>
+              <span className="console-block console-hint">{summaryOf(kind, record, t)}</span>
+            </>
+          ),
+          sortBy: recordTitle,
+        },
+        {
+          id: 'status',
+          header: t('content.columns.status'),
+          cell: (record) => (
+            <span className="console-pills">
+              <StatusPill status={record.status} />
+              {record.example && <ExamplePill />}
+            </span>
+          ),
+          sortBy: (record) => t(`content.status.${record.status}`),
+        },
+        {
+          id: 'translations',
+          header: t('content.columns.translations'),
+          cell: (record) => {
             const missing = missingLanguages(record);
-            return (
-              <tr key={record.id}>
-                <th scope="row">
-                  <Link href={recordHref(kind, record.id)}>{recordTitle(record)}</Link>
-                  <span className="console-block console-hint">{summaryOf(kind, record, t)}</span>
-                </th>
-                <td>
-                  <span className="console-pills">
-                    <StatusPill status={record.status} />
-                    {record.example && <ExamplePill />}
-                  </span>
-                </td>
-                <td>
-                  {missing.length === 0 ? (
-                    t('content.translationsComplete')
-                  ) : (
-                    <span className="console-missing">
-                      {t('content.translationsMissing', { languages: missing.map(shortName).join(', ') })}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {dateTime(lang, record.updatedAt)}
-                  <span className="console-block console-hint">{record.updatedBy}</span>
-                </td>
-              </tr>
+            return missing.length === 0 ? (
+              t('content.translationsComplete')
+            ) : (
+              <span className="console-missing">
+                {t('content.translationsMissing', { languages: missing.map(shortName).join(', ') })}
+              </span>
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+          sortBy: (record) => missingLanguages(record).length,
+        },
+        {
+          id: 'updated',
+          header: t('content.columns.updated'),
+          cell: (record) => (
+            <>
+              {dateTime(lang, record.updatedAt)}
+              <span className="console-block console-hint">{record.updatedBy}</span>
+            </>
+          ),
+          sortBy: (record) => Date.parse(record.updatedAt),
+          firstDirection: 'descending',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../site/languages';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { BarChart } from './bar-chart';
+import { DataTable } from './data-table';
 import { count, money } from './format';
 import { LoadState, UpdatedAt } from './status';
 import type { SalesStats } from './types';
 import { useStats } from './use-stats';
+
+type Product = SalesStats['products'][number];
 
 /** Sales at a glance: per product, totals, sales per day and check-ins per hour, refreshed live. */
 export function Dashboard() {
@@ -14,6 +18,12 @@ export function Dashboard() {
   const productName = useProductName();
   const stats = useStats();
   const data = stats.data;
+  /** A column of figures: written in the language's way, sorted largest first. */
+  const figure = (value: (p: Product) => number, write: (lang: LanguageCode, n: number) => string) => ({
+    cell: (p: Product) => write(lang, value(p)),
+    sortBy: value,
+    firstDirection: 'descending' as const,
+  });
   return (
     <>
       <div className="console-title">
@@ -23,60 +33,42 @@ export function Dashboard() {
       <LoadState error={stats.error} loading={!data} retry={stats.refresh} />
       {data && (
         <>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>{t('dashboard.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.product')}</th>
-                  <th scope="col" className="num">
-                    {t('dashboard.sold')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('dashboard.pending')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('dashboard.remaining')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('dashboard.net')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('dashboard.vat')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('dashboard.gross')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.products.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">{productName(p.id)}</th>
-                    <td className="num">{count(lang, p.sold)}</td>
-                    <td className="num">{count(lang, p.pending)}</td>
-                    <td className="num">
-                      {p.remaining === null ? t('dashboard.unlimited') : count(lang, p.remaining)}
-                    </td>
-                    <td className="num">{money(lang, p.revenue.net)}</td>
-                    <td className="num">{money(lang, p.revenue.vat)}</td>
-                    <td className="num">{money(lang, p.revenue.gross)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('dashboard.total')}</th>
-                  <td className="num">{count(lang, data.totals.sold)}</td>
-                  <td className="num">{count(lang, data.totals.pending)}</td>
-                  <td className="num" />
-                  <td className="num">{money(lang, data.totals.revenue.net)}</td>
-                  <td className="num">{money(lang, data.totals.revenue.vat)}</td>
-                  <td className="num">{money(lang, data.totals.revenue.gross)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <DataTable<Product>
+            caption={t('dashboard.caption')}
+            rows={data.products}
+            rowKey={(p) => p.id}
+            columns={[
+              {
+                id: 'product',
+                header: t('dashboard.product'),
+                rowHeader: true,
+                cell: (p) => productName(p.id),
+                sortBy: (p) => productName(p.id),
+              },
+              { id: 'sold', header: t('dashboard.sold'), numeric: true, ...figure((p) => p.sold, count) },
+              { id: 'pending', header: t('dashboard.pending'), numeric: true, ...figure((p) => p.pending, count) },
+              {
+                id: 'remaining',
+                header: t('dashboard.remaining'),
+                numeric: true,
+                cell: (p) => (p.remaining === null ? t('dashboard.unlimited') : count(lang, p.remaining)),
+                // Unlimited is more than any number left.
+                sortBy: (p) => p.remaining ?? Number.POSITIVE_INFINITY,
+                firstDirection: 'descending',
+              },
+              { id: 'net', header: t('dashboard.net'), numeric: true, ...figure((p) => p.revenue.net, money) },
+              { id: 'vat', header: t('dashboard.vat'), numeric: true, ...figure((p) => p.revenue.vat, money) },
+              { id: 'gross', header: t('dashboard.gross'), numeric: true, ...figure((p) => p.revenue.gross, money) },
+            ]}
+            footer={{
+              product: t('dashboard.total'),
+              sold: count(lang, data.totals.sold),
+              pending: count(lang, data.totals.pending),
+              net: money(lang, data.totals.revenue.net),
+              vat: money(lang, data.totals.revenue.vat),
+              gross: money(lang, data.totals.revenue.gross),
+            }}
+          />
           <div className="console-charts">
             <SalesChart stats={data} />
             <CheckInChart stats={data} />

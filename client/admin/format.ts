@@ -1,4 +1,5 @@
 import { type LanguageCode, language } from '../../site/languages';
+import type { Order } from './types';
 
 /** The venue's time zone: organisers read times as they happen at the congress. */
 const ZONE = 'Europe/Warsaw';
@@ -64,4 +65,11 @@ export function currentMonth(now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', timeZone: ZONE }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}`;
+}
+
+/** An order's tickets per product: "3 × Pro – on-site ticket, Premium – online ticket". */
+export function summary(order: Pick<Order, 'tickets'>, productName: (id: Order['product']) => string): string {
+  const counts = new Map<Order['product'], number>();
+  for (const ticket of order.tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
+  return [...counts].map(([id, n]) => `${n > 1 ? `${n} × ` : ''}${productName(id)}`).join(', ');
 }

@@ -2,8 +2,10 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLanguage } from '../lib/use-language';
+import { DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
 import { calendarDay, currentMonth, money, monthName } from './format';
+import { orderHref } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { INVOICE_KINDS, type InvoicePage, type IssuedInvoice, KSEF_STATUSES } from './types';
@@ -186,10 +188,15 @@ export function Invoices() {
         <>
           <InvoiceTable
             invoices={shown.invoices}
-            caption={month ? t('invoices.caption', { month: monthName(lang, month) }) : t('invoices.captionAll')}
+            // The list comes in order of issue; sorted by a column, the caption stops saying so.
+            caption={(sort) =>
+              month
+                ? t(sort ? 'invoices.sortedCaption' : 'invoices.caption', { month: monthName(lang, month) })
+                : t(sort ? 'invoices.sortedCaptionAll' : 'invoices.captionAll')
+            }
+            empty={t('invoices.empty')}
             withOrder
           />
-          {shown.invoices.length === 0 && <p className="console-muted">{t('invoices.empty')}</p>}
           {shown.cursor && (
             <div className="console-pager">
               <button
@@ -255,76 +262,98 @@ export function OrderInvoices({ orderId, code, revision }: { orderId: string; co
 function InvoiceTable({
   invoices,
   caption,
+  empty,
   withOrder = false,
 }: {
   invoices: IssuedInvoice[];
-  caption: string;
+  caption: string | ((sort: Sort | null) => string);
+  empty?: string;
   withOrder?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   return (
-    <div className="console-table-wrap">
-      <table className="console-table console-table--invoices">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('invoices.number')}</th>
-            <th scope="col">{t('invoices.kind')}</th>
-            <th scope="col">{t('invoices.issuedOn')}</th>
-            <th scope="col">{t('invoices.buyer')}</th>
-            <th scope="col" className="num">
-              {t('orders.gross')}
-            </th>
-            <th scope="col">{t('invoices.ksef')}</th>
-            {withOrder && <th scope="col">{t('invoices.order')}</th>}
-            <th scope="col">{t('invoices.files')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <th scope="row" className="console-nowrap" translate="no">
-                {invoice.number}
-              </th>
-              <td>
-                {t(`invoices.kinds.${invoice.kind}`)}
-                {invoice.correction && (
-                  <span className="console-hint console-block">
-                    {t('invoices.corrects', { number: invoice.correction.of.number })}
-                  </span>
-                )}
-              </td>
-              <td className="console-nowrap">{calendarDay(lang, invoice.issuedOn)}</td>
-              <td>
-                {invoice.buyer.name}
+    <DataTable<IssuedInvoice>
+      caption={caption}
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      empty={empty}
+      className="console-table--invoices"
+      columns={[
+        {
+          id: 'number',
+          header: t('invoices.number'),
+          rowHeader: true,
+          className: 'console-nowrap',
+          cell: (invoice) => <span translate="no">{invoice.number}</span>,
+          sortBy: (invoice) => invoice.number,
+        },
+        {
+          id: 'kind',
+          header: t('invoices.kind'),
+          cell: (invoice) => (
+            <>
+              {t(`invoices.kinds.${invoice.kind}`)}
+              {invoice.correction && (
                 <span className="console-hint console-block">
-                  {invoice.buyer.taxId
-                    ? t(invoice.buyer.country === 'PL' ? 'invoices.nip' : 'invoices.taxNumber', {
-                        taxId: invoice.buyer.taxId,
-                      })
-                    : t('order.invoicePerson')}
+                  {t('invoices.corrects', { number: invoice.correction.of.number })}
                 </span>
-              </td>
-              <td className="num console-nowrap">{money(lang, invoice.totals.gross)}</td>
-              <td>
-                <KsefCell invoice={invoice} />
-              </td>
-              {withOrder && (
-                <td>
-                  <Link href={`/orders/${invoice.orderId}`} className="console-code">
-                    {invoice.orderCode}
-                  </Link>
-                </td>
               )}
-              <td>
-                <InvoiceFiles invoice={invoice} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </>
+          ),
+          sortBy: (invoice) => t(`invoices.kinds.${invoice.kind}`),
+        },
+        {
+          id: 'issuedOn',
+          header: t('invoices.issuedOn'),
+          className: 'console-nowrap',
+          cell: (invoice) => calendarDay(lang, invoice.issuedOn),
+          sortBy: (invoice) => invoice.issuedOn,
+          firstDirection: 'descending',
+        },
+        {
+          id: 'buyer',
+          header: t('invoices.buyer'),
+          cell: (invoice) => (
+            <>
+              {invoice.buyer.name}
+              <span className="console-hint console-block">
+                {invoice.buyer.taxId
+                  ? t(invoice.buyer.country === 'PL' ? 'invoices.nip' : 'invoices.taxNumber', {
+                      taxId: invoice.buyer.taxId,
+                    })
+                  : t('order.invoicePerson')}
+              </span>
+            </>
+          ),
+          sortBy: (invoice) => invoice.buyer.name,
+        },
+        {
+          id: 'gross',
+          header: t('orders.gross'),
+          numeric: true,
+          cell: (invoice) => money(lang, invoice.totals.gross),
+          sortBy: (invoice) => invoice.totals.gross,
+          firstDirection: 'descending',
+        },
+        {
+          id: 'ksef',
+          header: t('invoices.ksef'),
+          cell: (invoice) => <KsefCell invoice={invoice} />,
+          sortBy: (invoice) => t(`invoices.ksefStates.${invoice.ksef.status}`),
+        },
+        withOrder && {
+          id: 'order',
+          header: t('invoices.order'),
+          cell: (invoice: IssuedInvoice) => (
+            <Link href={orderHref(invoice.orderId)} className="console-code">
+              {invoice.orderCode}
+            </Link>
+          ),
+        },
+        { id: 'files', header: t('invoices.files'), cell: (invoice) => <InvoiceFiles invoice={invoice} /> },
+      ]}
+    />
   );
 }
 

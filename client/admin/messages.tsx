@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS } from '../../site/contact';
 import { useLanguage } from '../lib/use-language';
+import { DataTable } from './data-table';
 import { ExportButton } from './export-button';
 import { dateTime } from './format';
 import { useApi } from './session';
@@ -106,48 +107,77 @@ export function Messages() {
       )}
       <LoadState error={error} loading={!messages && !error} retry={load} />
       {messages && (
-        <>
-          <div className="console-table-wrap">
-            <table className="console-table console-table--messages">
-              <caption>{t('messages.caption', { count: messages.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('messages.handled')}</th>
-                  <th scope="col">{t('messages.received')}</th>
-                  <th scope="col">{t('messages.sender')}</th>
-                  <th scope="col">{t('messages.topic')}</th>
-                  <th scope="col">{t('messages.subject')}</th>
-                  <th scope="col">{t('messages.message')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((message) => (
-                  <tr key={message.id} className={message.handled ? 'console-row--done' : undefined}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        checked={message.handled}
-                        onChange={(event) => void mark(message, event.target.checked)}
-                        aria-label={t('messages.markHandled', { name: message.name || message.email })}
-                      />
-                    </td>
-                    <td>{dateTime(lang, message.receivedAt)}</td>
-                    <th scope="row" className="console-break">
-                      {message.name}
-                      <br />
-                      {/* Encoded whole: an address stored before the plain-address rule can add no `?cc=` or subject. */}
-                      <a href={`mailto:${encodeURIComponent(message.email)}`}>{message.email}</a>
-                    </th>
-                    <td>{t(`messages.topics.${message.topic ?? 'other'}`)}</td>
-                    <td>{message.subject}</td>
-                    <td className="console-message">{message.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {messages.length === 0 && <p className="console-muted">{t('messages.empty')}</p>}
-        </>
+        <DataTable<InboxMessage>
+          // Newest first as the inbox sends them; sorted otherwise, the caption stops saying so.
+          caption={(sort) =>
+            t(
+              sort?.column === 'received' && sort.direction === 'descending'
+                ? 'messages.caption'
+                : 'messages.sortedCaption',
+              {
+                count: messages.length,
+              },
+            )
+          }
+          rows={messages}
+          rowKey={(message) => message.id}
+          empty={t('messages.empty')}
+          initialSort={{ column: 'received', direction: 'descending' }}
+          className="console-table--messages"
+          rowClassName={(message) => (message.handled ? 'console-row--done' : undefined)}
+          columns={[
+            {
+              id: 'handled',
+              header: t('messages.handled'),
+              // Not sortable: a ticked row stays where it is, so a mis-click is undone in place.
+              cell: (message) => (
+                <input
+                  type="checkbox"
+                  checked={message.handled}
+                  onChange={(event) => void mark(message, event.target.checked)}
+                  aria-label={t('messages.markHandled', { name: message.name || message.email })}
+                />
+              ),
+            },
+            {
+              id: 'received',
+              header: t('messages.received'),
+              className: 'console-nowrap',
+              cell: (message) => dateTime(lang, message.receivedAt),
+              sortBy: (message) => Date.parse(message.receivedAt),
+              firstDirection: 'descending',
+            },
+            {
+              id: 'sender',
+              header: t('messages.sender'),
+              rowHeader: true,
+              className: 'console-break',
+              cell: (message) => (
+                <>
+                  {message.name}
+                  <br />
+                  {/* Encoded whole: an address stored before the plain-address rule can add no `?cc=` or subject. */}
+                  <a href={`mailto:${encodeURIComponent(message.email)}`}>{message.email}</a>
+                </>
+              ),
+              sortBy: (message) => message.name || message.email,
+            },
+            {
+              id: 'topic',
+              header: t('messages.topic'),
+              cell: (message) => t(`messages.topics.${message.topic ?? 'other'}`),
+              sortBy: (message) => t(`messages.topics.${message.topic ?? 'other'}`),
+            },
+            { id: 'subject', header: t('messages.subject'), cell: (message) => message.subject },
+            {
+              id: 'message',
+              header: t('messages.message'),
+              className: 'console-message',
+              wide: true,
+              cell: (message) => message.message,
+            },
+          ]}
+        />
       )}
     </>
   );

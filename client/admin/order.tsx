@@ -5,10 +5,11 @@ import { invoiceLines } from '../../site/invoice-view';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { dateTime, money } from './format';
+import { DataTable } from './data-table';
+import { dateTime, money, summary } from './format';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
-import { ordersHref } from './orders';
+import { ordersHref } from './order-links';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
 import { type EmailRecord, type LogEntry, ORDER_EVENTS, type Order, type OrderDetail } from './types';
@@ -171,17 +172,10 @@ export function OrderPage({ id }: { id: string }) {
       </section>
       <section aria-labelledby="order-emails">
         <h2 id="order-emails">{t('order.emails')}</h2>
-        {emails.length === 0 ? <p className="console-muted">{t('order.emailsEmpty')}</p> : <Emails emails={emails} />}
+        <Emails emails={emails} />
       </section>
     </>
   );
-}
-
-/** An order's tickets per product: "3 × Pro – on-site ticket, Premium – online ticket". */
-export function summary(order: Pick<Order, 'tickets'>, productName: (id: Order['product']) => string): string {
-  const counts = new Map<Order['product'], number>();
-  for (const ticket of order.tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
-  return [...counts].map(([id, n]) => `${n > 1 ? `${n} × ` : ''}${productName(id)}`).join(', ');
 }
 
 /** Each ticket of an order: its holder (or the buyer's name when it has none), code and check-in. */
@@ -189,33 +183,45 @@ function Tickets({ order }: { order: Order }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const productName = useProductName();
+  type Ticket = Order['tickets'][number];
+  const holder = (ticket: Ticket) => ticket.name ?? order.name ?? null;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('orders.product')}</th>
-            <th scope="col">{t('order.holder')}</th>
-            <th scope="col">{t('orders.email')}</th>
-            <th scope="col">{t('order.ticketCode')}</th>
-            <th scope="col">{t('order.checkedInAt')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.tickets.map((ticket) => (
-            <tr key={ticket.id}>
-              <td>{ticket.position}</td>
-              <td>{productName(ticket.product)}</td>
-              <td>{ticket.name ?? order.name ?? t('common.none')}</td>
-              <td className="console-break">{ticket.email ?? order.email}</td>
-              <td translate="no">{ticket.code}</td>
-              <td>{ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<Ticket>
+      caption={t('order.ticketsCaption', { code: order.code })}
+      rows={order.tickets}
+      rowKey={(ticket) => ticket.id}
+      columns={[
+        { id: 'position', header: '#', cell: (ticket) => ticket.position, sortBy: (ticket) => ticket.position },
+        {
+          id: 'product',
+          header: t('orders.product'),
+          cell: (ticket) => productName(ticket.product),
+          sortBy: (ticket) => productName(ticket.product),
+        },
+        {
+          id: 'holder',
+          header: t('order.holder'),
+          rowHeader: true,
+          cell: (ticket) => holder(ticket) ?? t('common.none'),
+          sortBy: holder,
+        },
+        {
+          id: 'email',
+          header: t('orders.email'),
+          cell: (ticket) => ticket.email ?? order.email,
+          className: 'console-break',
+        },
+        { id: 'code', header: t('order.ticketCode'), cell: (ticket) => <span translate="no">{ticket.code}</span> },
+        {
+          id: 'checkedIn',
+          header: t('order.checkedInAt'),
+          cell: (ticket) => (ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')),
+          sortBy: (ticket) => (ticket.checkedInAt ? Date.parse(ticket.checkedInAt) : null),
+          firstDirection: 'descending',
+        },
+      ]}
+      initialSort={{ column: 'position', direction: 'ascending' }}
+    />
   );
 }
 
@@ -305,6 +311,7 @@ function Actions({
   );
 }
 
+/** What happened to the order, oldest first: a story read from its start, so it has no other order. */
 function History({ entries }: { entries: LogEntry[] }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -313,58 +320,58 @@ function History({ entries }: { entries: LogEntry[] }) {
       ? t(`order.events.${event as 'created'}`)
       : event.replaceAll('_', ' ');
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{t('order.historyCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('order.when')}</th>
-            <th scope="col">{t('order.event')}</th>
-            <th scope="col">{t('order.data')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.seq}>
-              <td>{dateTime(lang, entry.at)}</td>
-              <th scope="row">{eventName(entry.event)}</th>
-              <td className="console-break">
-                {Object.entries(entry.data)
-                  .map(([key, value]) => `${key}: ${String(value)}`)
-                  .join(' · ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<LogEntry>
+      caption={t('order.historyCaption')}
+      rows={entries}
+      rowKey={(entry) => entry.seq}
+      columns={[
+        {
+          id: 'when',
+          header: t('order.when'),
+          className: 'console-nowrap',
+          cell: (entry) => dateTime(lang, entry.at),
+        },
+        { id: 'event', header: t('order.event'), rowHeader: true, cell: (entry) => eventName(entry.event) },
+        {
+          id: 'data',
+          header: t('order.data'),
+          className: 'console-break',
+          wide: true,
+          cell: (entry) =>
+            Object.entries(entry.data)
+              .map(([key, value]) => `${key}: ${String(value)}`)
+              .join(' · '),
+        },
+      ]}
+    />
   );
 }
 
+/** The order's e-mails in the order they were queued, like its history. */
 function Emails({ emails }: { emails: EmailRecord[] }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{t('order.emailCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('order.when')}</th>
-            <th scope="col">{t('order.emailKind')}</th>
-            <th scope="col">{t('order.emailStatus')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {emails.map((email) => (
-            <tr key={email.id}>
-              <td>{dateTime(lang, email.at)}</td>
-              <th scope="row">{t(`order.emailKinds.${email.kind}`)}</th>
-              <td>{t(`order.emailStates.${email.status}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<EmailRecord>
+      caption={t('order.emailCaption')}
+      rows={emails}
+      rowKey={(email) => email.id}
+      empty={t('order.emailsEmpty')}
+      columns={[
+        {
+          id: 'when',
+          header: t('order.when'),
+          className: 'console-nowrap',
+          cell: (email) => dateTime(lang, email.at),
+        },
+        {
+          id: 'kind',
+          header: t('order.emailKind'),
+          rowHeader: true,
+          cell: (email) => t(`order.emailKinds.${email.kind}`),
+        },
+        { id: 'status', header: t('order.emailStatus'), cell: (email) => t(`order.emailStates.${email.status}`) },
+      ]}
+    />
   );
 }

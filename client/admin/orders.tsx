@@ -4,20 +4,23 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
+import { type Column, DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
-import { dateTime, dayEnd, dayStart, money } from './format';
-import { summary } from './order';
+import { dateTime, dayEnd, dayStart, money, summary } from './format';
+import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
-import { ORDER_STATUSES, type OrderPage } from './types';
+import { ORDER_STATUSES, type Order, type OrderPage } from './types';
 
 /** Orders per page: a screenful on a laptop, and few enough for a phone to render at once. */
 const PAGE_SIZE = 50;
 const FILTERS = ['q', 'product', 'status', 'from', 'to'] as const;
 
-/** The table's last filters, so that the way back from an order finds them again. */
-let lastSearch = '';
-export const ordersHref = () => (lastSearch ? `/orders?${lastSearch}` : '/orders');
+/**
+ * The list's order, in the URL: newest first unless the organiser asks otherwise (on event day the
+ * order just placed at the desk is the one looked for). The box office sorts, as the list is paged.
+ */
+const oldestFirst = (search: URLSearchParams) => search.get('sort') === 'oldest';
 
 /** The API query of the filters in the console's URL (days become instants of this browser). */
 function apiQuery(search: URLSearchParams): URLSearchParams {
@@ -45,9 +48,13 @@ export function Orders() {
   const productName = useProductName();
   const { call } = useApi();
   const search = new URLSearchParams(useSearch());
-  lastSearch = search.toString();
+  rememberOrdersSearch(search.toString());
   const [, navigate] = useLocation();
-  const query = apiQuery(search).toString();
+  const filters = apiQuery(search).toString();
+  const oldest = oldestFirst(search);
+  // The list asks for its order too; the export takes the filters only, so its file stays in the
+  // order the orders were placed, whichever way the screen shows them.
+  const query = `${filters ? `${filters}&` : ''}sort=${oldest ? 'oldest' : 'newest'}`;
   // Cursors of the pages seen so far under this query: the first page has none.
   const [paging, setPaging] = useState<{ query: string; cursors: (string | null)[] }>({ query, cursors: [null] });
   const cursors = paging.query === query ? paging.cursors : [null];
@@ -83,20 +90,60 @@ export function Orders() {
       const value = String(form.get(name) ?? '').trim();
       if (value) next.set(name, value);
     }
+    if (oldest) next.set('sort', 'oldest');
     navigate(next.size ? `/orders?${next}` : '/orders');
   };
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const sortBy = (sort: Sort) => {
+    const next = new URLSearchParams(search);
+    if (sort.direction === 'ascending') next.set('sort', 'oldest');
+    else next.delete('sort');
+    navigate(next.size ? `/orders?${next}` : '/orders');
+  };
+  const columns: Column<Order>[] = [
+    {
+      id: 'code',
+      header: t('orders.code'),
+      rowHeader: true,
+      cell: (order) => (
+        <Link href={orderHref(order.id)} className="console-code">
+          {order.code}
+        </Link>
+      ),
+    },
+    {
+      id: 'created',
+      header: t('orders.created'),
+      className: 'console-nowrap',
+      cell: (order) => dateTime(lang, order.createdAt),
+      sortBy: (order) => Date.parse(order.createdAt),
+      firstDirection: 'descending',
+    },
+    { id: 'product', header: t('orders.product'), cell: (order) => summary(order, productName) },
+    {
+      id: 'status',
+      header: t('orders.status'),
+      cell: (order) => (
+        <span className={`console-status console-status--${order.status}`}>{t(`status.${order.status}`)}</span>
+      ),
+    },
+    { id: 'email', header: t('orders.email'), cell: (order) => order.email, className: 'console-break' },
+    { id: 'name', header: t('orders.name'), cell: (order) => order.name ?? '' },
+    { id: 'gross', header: t('orders.gross'), cell: (order) => money(lang, order.gross), numeric: true },
+  ];
 
   return (
     <>
       <div className="console-title">
         <h1>{t('orders.title')}</h1>
-        <ExportButton path={`/api/admin/orders?${query ? `${query}&` : ''}format=csv`} filename="orders.csv" />
-        <ExportButton
-          path={`/api/admin/orders?${query ? `${query}&` : ''}format=csv&rows=tickets`}
-          filename="tickets.csv"
-          label={t('orders.exportTickets')}
-        />
+        <div className="console-title__tools">
+          <ExportButton path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv`} filename="orders.csv" />
+          <ExportButton
+            path={`/api/admin/orders?${filters ? `${filters}&` : ''}format=csv&rows=tickets`}
+            filename="tickets.csv"
+            label={t('orders.exportTickets')}
+          />
+        </div>
       </div>
       <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
         <div className="console-field console-field--wide">
@@ -154,48 +201,15 @@ export function Orders() {
       </form>
       <LoadState error={error} loading={!page && !error} retry={retry} />
       {page && (
-        <>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>{t('orders.caption', { page: cursors.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('orders.code')}</th>
-                  <th scope="col">{t('orders.created')}</th>
-                  <th scope="col">{t('orders.product')}</th>
-                  <th scope="col">{t('orders.status')}</th>
-                  <th scope="col">{t('orders.email')}</th>
-                  <th scope="col">{t('orders.name')}</th>
-                  <th scope="col" className="num">
-                    {t('orders.gross')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.orders.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row">
-                      <Link href={`/orders/${order.id}`} className="console-code">
-                        {order.code}
-                      </Link>
-                    </th>
-                    <td>{dateTime(lang, order.createdAt)}</td>
-                    <td>{summary(order, productName)}</td>
-                    <td>
-                      <span className={`console-status console-status--${order.status}`}>
-                        {t(`status.${order.status}`)}
-                      </span>
-                    </td>
-                    <td className="console-break">{order.email}</td>
-                    <td>{order.name ?? ''}</td>
-                    <td className="num">{money(lang, order.gross)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {page.orders.length === 0 && <p className="console-muted">{t('orders.empty')}</p>}
-        </>
+        <DataTable
+          caption={t(oldest ? 'orders.captionOldest' : 'orders.caption', { page: cursors.length })}
+          columns={columns}
+          rows={page.orders}
+          rowKey={(order) => order.id}
+          empty={t('orders.empty')}
+          sort={{ column: 'created', direction: oldest ? 'ascending' : 'descending' }}
+          onSort={sortBy}
+        />
       )}
       <nav className="console-pager" aria-label={t('orders.pages')}>
         <button

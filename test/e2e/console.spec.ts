@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './helpers';
+import { axeViolations, expect, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 /** The preset subject a topic link puts into the contact form. */
@@ -92,7 +92,7 @@ test.describe('the organiser console', () => {
     await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Zamówienia' }).click();
     await page.getByRole('searchbox', { name: 'Szukaj' }).fill(paid.code.toLowerCase());
     await page.getByRole('button', { name: 'Filtruj' }).click();
-    const table = page.getByRole('table', { name: /Zamówienia od najstarszych/ });
+    const table = page.getByRole('table', { name: /Zamówienia od najnowszych/ });
     await expect(table.getByRole('row')).toHaveCount(2);
     await table.getByRole('link', { name: paid.code }).click();
 
@@ -122,6 +122,40 @@ test.describe('the organiser console', () => {
     await expect(page.getByRole('status')).toHaveText('Zamówienie anulowane.');
     await expect(history.getByRole('rowheader').last()).toHaveText('Anulowane');
     await expect(page.getByRole('button', { name: 'Anuluj zamówienie' })).toHaveCount(0);
+  });
+
+  test('lists orders newest first, the other way round from the Created header, and as cards on a phone', async ({
+    page,
+    request,
+  }) => {
+    const run = Date.now();
+    const first = await buyAndPay(request, `first-${run}@example.com`, 'Pierwsza Kartowa');
+    const second = await buy(request, `second-${run}@example.com`, 'Druga Kartowa');
+    await openConsole(page, `/admin/orders?q=${run}`, E2E_ADMIN_TOKEN);
+    const table = page.getByRole('table', { name: /Zamówienia od najnowszych/ });
+    const codes = table.getByRole('rowheader');
+    await expect(codes).toHaveText([second.code, first.code]);
+    const created = table.getByRole('columnheader', { name: 'Utworzone' });
+    await expect(created).toHaveAttribute('aria-sort', 'descending');
+
+    await created.getByRole('button').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${run}&sort=oldest$`));
+    const oldest = page.getByRole('table', { name: /Zamówienia od najstarszych/ });
+    await expect(oldest.getByRole('rowheader')).toHaveText([first.code, second.code]);
+    await expect(oldest.getByRole('columnheader', { name: 'Utworzone' })).toHaveAttribute('aria-sort', 'ascending');
+
+    // A phone: each order a card, its values labelled, the order chosen from a list; nothing sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('columnheader')).toHaveCount(0);
+    const card = oldest.getByRole('row').filter({ has: page.getByRole('link', { name: first.code }) });
+    await expect(card.getByText('Brutto')).toBeVisible();
+    await page.getByLabel('Sortuj według').selectOption({ label: 'Utworzone – malejąco' });
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${run}$`));
+    await expect(table.getByRole('rowheader')).toHaveText([second.code, first.code]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('exports the filtered orders as CSV', async ({ page, request }) => {
@@ -204,7 +238,7 @@ test.describe('the organiser console', () => {
 
     const nav = page.getByRole('navigation', { name: 'Konsola' });
     await nav.getByRole('link', { name: 'Zamówienia' }).click();
-    await expect(page.getByRole('table', { name: /Zamówienia od najstarszych/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Zamówienia od najnowszych/ })).toBeVisible();
     await noAxeViolations(page);
 
     await page.goto(`/admin/orders/${order.orderId}`);

@@ -185,6 +185,21 @@ describe('GET /api/admin/orders (console table)', () => {
     expect(pages).toBe(3);
   });
 
+  it('lists the newest first when asked (the console), paging back in time with the same cursor', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await order()).id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`/api/admin/orders?sort=newest&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = (await res.json()) as { orders: Order[]; cursor: string | null };
+      seen.push(...page.orders.map((o) => o.id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toEqual(ids.toReversed());
+    expect((await get('/api/admin/orders?sort=sideways')).status).toBe(422);
+  });
+
   it('filters by status, product, order code, e-mail, name and creation time', async () => {
     const paid = await order({ product: 'onsite-pro', status: 'paid', email: 'ala@firma.pl', name: 'Ala Kowalska' });
     setClock(new Date(Date.parse(DURING_PROMOTION) + 3_600_000).toISOString());

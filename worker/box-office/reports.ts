@@ -5,10 +5,15 @@ import { remaining, taken } from './stock';
 
 // What organisers read: the order list and the sales figures.
 
-/** Orders for organisers, oldest first, `limit` at a time after `cursor` (an order id). */
+/**
+ * Orders for organisers, oldest first (or newest first), `limit` at a time after `cursor` (an order
+ * id: ids sort by creation time).
+ */
 export function listOrders(sql: SqlStorage, filter: OrderFilter, cursor: string | null, limit: number): OrderPage {
-  const where = ['id > ?'];
-  const values: (string | number)[] = [cursor ?? ''];
+  const newest = filter.sort === 'newest';
+  // Without a cursor the bound lies past every id: '' sorts before them, '~' after them.
+  const where = [newest ? 'id < ?' : 'id > ?'];
+  const values: (string | number)[] = [cursor ?? (newest ? '~' : '')];
   if (filter.status) {
     where.push('status = ?');
     values.push(filter.status);
@@ -36,7 +41,11 @@ export function listOrders(sql: SqlStorage, filter: OrderFilter, cursor: string 
     values.push(Date.parse(filter.to));
   }
   const rows = sql
-    .exec<OrderRow>(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`, ...values, limit + 1)
+    .exec<OrderRow>(
+      `SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id ${newest ? 'DESC' : 'ASC'} LIMIT ?`,
+      ...values,
+      limit + 1,
+    )
     .toArray();
   const kept = rows.slice(0, limit);
   const tickets = ticketsOf(

@@ -112,6 +112,7 @@ const orderQuery = z.object({
     .regex(/^[0-9A-Z]{26}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
   format: z.enum(['json', 'csv']).default('json'),
   /** A CSV's rows: one per order, or one per ticket. */
   rows: z.enum(['orders', 'tickets']).default('orders'),

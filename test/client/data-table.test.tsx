@@ -1,0 +1,145 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable, type Sort } from '../../client/admin/data-table';
+import { createI18n } from '../../client/lib/i18n';
+import admin from '../../locales/pl/admin.json';
+
+type Row = { id: string; name: string; amount: number; paidAt: string | null };
+
+const ROWS: Row[] = [
+  { id: 'a', name: 'Bartek', amount: 300, paidAt: '2027-03-02T10:00:00Z' },
+  { id: 'b', name: 'Ala', amount: 1200, paidAt: null },
+  { id: 'c', name: 'Celina', amount: 50, paidAt: '2027-03-01T10:00:00Z' },
+];
+
+const COLUMNS: Column<Row>[] = [
+  { id: 'name', header: 'Imię', rowHeader: true, cell: (row) => <a href={`#${row.id}`}>{row.name}</a> },
+  {
+    id: 'amount',
+    header: 'Kwota',
+    numeric: true,
+    cell: (row) => `${row.amount} zł`,
+    sortBy: (row) => row.amount,
+    firstDirection: 'descending',
+  },
+  {
+    id: 'paid',
+    header: 'Opłacone',
+    cell: (row) => row.paidAt ?? '',
+    sortBy: (row) => (row.paidAt ? Date.parse(row.paidAt) : null),
+  },
+];
+
+/** The console's table in Polish, as the console renders it. */
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const i18n = createI18n('pl');
+  i18n.addResourceBundle('pl', 'admin', admin);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <DataTable<Row> caption="Wpłaty" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} {...props} />
+    </I18nextProvider>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Wpłaty' });
+/** The names in the order the rows show them. */
+const names = () =>
+  within(table())
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+const header = (name: string) => within(table()).getByRole('columnheader', { name });
+
+describe('the console table', () => {
+  it('renders its cells from the column definitions, the naming cell as a row header', () => {
+    renderTable();
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Imię', 'Kwota↕', 'Opłacone↕']);
+    expect(names()).toEqual(['Bartek', 'Ala', 'Celina']);
+    const first = within(table()).getAllByRole('row')[1] as HTMLElement;
+    expect(within(first).getByRole('link', { name: 'Bartek' }).getAttribute('href')).toBe('#a');
+    const amount = within(first).getAllByRole('cell')[0] as HTMLElement;
+    expect(amount.className).toBe('num');
+    // The header's text labels the value for a phone's card.
+    expect(amount.textContent).toBe('Kwota300 zł');
+  });
+
+  it('sorts by a column header button, saying so with aria-sort, and turns the order round on a second click', () => {
+    renderTable();
+    expect(header('Kwota').getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(header('Kwota')).getByRole('button', { name: 'Kwota' }));
+    expect(header('Kwota').getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['Ala', 'Bartek', 'Celina']);
+    fireEvent.click(within(header('Kwota')).getByRole('button', { name: 'Kwota' }));
+    expect(header('Kwota').getAttribute('aria-sort')).toBe('ascending');
+    expect(names()).toEqual(['Celina', 'Bartek', 'Ala']);
+    // Only the sorted column says it is sorted; a column without a sort value has no button.
+    expect(header('Opłacone').getAttribute('aria-sort')).toBeNull();
+    expect(within(header('Imię')).queryByRole('button')).toBeNull();
+    expect(table().getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('keeps rows without a value last, whichever the direction', () => {
+    renderTable({ initialSort: { column: 'paid', direction: 'ascending' } });
+    expect(header('Opłacone').getAttribute('aria-sort')).toBe('ascending');
+    expect(names()).toEqual(['Celina', 'Bartek', 'Ala']);
+    fireEvent.click(within(header('Opłacone')).getByRole('button'));
+    expect(names()).toEqual(['Bartek', 'Celina', 'Ala']);
+  });
+
+  it('sorts from the choice a phone shows instead of the header row, and back to the list order', () => {
+    renderTable();
+    const choice = screen.getByRole('combobox', { name: 'Sortuj według' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Kolejność listy', 'Kwota – rosnąco', 'Kwota – malejąco', 'Opłacone – rosnąco', 'Opłacone – malejąco']);
+    fireEvent.change(choice, { target: { value: 'amount:ascending' } });
+    expect(names()).toEqual(['Celina', 'Bartek', 'Ala']);
+    expect(header('Kwota').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.change(choice, { target: { value: '' } });
+    expect(names()).toEqual(['Bartek', 'Ala', 'Celina']);
+  });
+
+  it('leaves a list its server sorts as it came, and asks the owner for another order', () => {
+    const onSort = vi.fn<(sort: Sort) => void>();
+    renderTable({ sort: { column: 'paid', direction: 'descending' }, onSort });
+    expect(header('Opłacone').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(header('Opłacone')).getByRole('button'));
+    expect(onSort).toHaveBeenCalledWith({ column: 'paid', direction: 'ascending' });
+    expect(names()).toEqual(['Bartek', 'Ala', 'Celina']);
+  });
+
+  it('says what the order is in a caption that follows the sort', () => {
+    renderTable({ caption: (sort) => (sort ? `Wpłaty według: ${sort.column}` : 'Wpłaty w kolejności wpływu') });
+    expect(screen.getByRole('table', { name: 'Wpłaty w kolejności wpływu' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Kwota' }));
+    expect(screen.getByRole('table', { name: 'Wpłaty według: amount' })).toBeTruthy();
+  });
+
+  it('shows the empty state under its caption and headers, with nothing to sort', () => {
+    renderTable({ rows: [], empty: 'Żadna wpłata nie pasuje do filtrów.' });
+    expect(screen.getByText('Żadna wpłata nie pasuje do filtrów.')).toBeTruthy();
+    expect(within(table()).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(table()).queryAllByRole('rowheader')).toHaveLength(0);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('says a list is empty in the console’s words when the list has none of its own', () => {
+    renderTable({ rows: [] });
+    expect(screen.getByText('Nie ma tu nic do pokazania.')).toBeTruthy();
+  });
+
+  it('puts a footer of totals under the rows, its naming cell a row header', () => {
+    renderTable({ footer: { name: 'Razem', amount: '1550 zł' } });
+    const rows = within(table()).getAllByRole('row');
+    const total = rows.at(-1) as HTMLElement;
+    expect(within(total).getByRole('rowheader').textContent).toBe('Razem');
+    expect(within(total).getAllByRole('cell')[0]?.textContent).toBe('Kwota1550 zł');
+  });
+});
