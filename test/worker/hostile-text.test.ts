@@ -1,9 +1,15 @@
-import { env, SELF } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
+import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MailJob } from '../../site/orders';
 import { renderContentPages } from '../../worker/content/pages';
+import { headerText, mailbox } from '../../worker/email/headers';
+import type { Bindings } from '../../worker/env';
+import { fold, icsText } from '../../worker/ics';
+import worker from '../../worker/index';
 import { MESSAGE_PREFIX } from '../../worker/messages';
 import { ACME } from '../support/invoice-data';
-import { allOrders, DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
+import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore } from './content-store';
 import { callWorker, visit } from './platform';
@@ -196,5 +202,122 @@ describe('a record that cannot be drawn', () => {
     expect(html).toContain('Dobra Osoba');
     expect(html).not.toContain('Zły Szkic');
     expect(html).toMatch(/data-left-out>[^<]*speakers\/zly-szkic/);
+  });
+});
+
+/** Decodes RFC 2047 Q encoded-words (UTF-8) as a reader does: whitespace between two of them is dropped. */
+function decodeWords(value: string): string {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?([^?]*)\?=/g, (_, text: string) => {
+    const bytes: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '=') {
+        bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push((text[i] === '_' ? ' ' : (text[i] as string)).charCodeAt(0));
+    }
+    return new TextDecoder().decode(new Uint8Array(bytes));
+  });
+}
+
+describe('e-mail headers that no text can break', () => {
+  it('keeps a hostile subject on one line, as RFC 2047 encoded-words of at most 75 characters', () => {
+    const hostile = 'Warsztat\r\nBcc: ofiara@example.com\r\nX-Evil: 1 — Łódź 東京 🤖 \ud800';
+    const encoded = headerText(hostile);
+    expect(encoded).toMatch(/^[\x20-\x7e]+$/);
+    for (const word of encoded.split(' ')) expect(word.length).toBeLessThanOrEqual(75);
+    expect(decodeWords(encoded)).toBe('Warsztat Bcc: ofiara@example.com X-Evil: 1 — Łódź 東京 🤖 \ufffd');
+    // Plain ASCII stays readable; a line break in it still goes.
+    expect(headerText('Seat\nBcc: x@example.com')).toBe('Seat Bcc: x@example.com');
+    expect(headerText('Z\u0307ółw')).toBe(headerText('Żółw'));
+  });
+
+  it('encodes a display name and refuses an address that would write a header', () => {
+    expect(mailbox('bilety@kongres-ai.pl')).toBe('bilety@kongres-ai.pl');
+    expect(decodeWords(mailbox('Kongres AI Łódź <bilety@kongres-ai.pl>'))).toBe(
+      'Kongres AI Łódź <bilety@kongres-ai.pl>',
+    );
+    expect(mailbox('Kongres, AI <bilety@kongres-ai.pl>')).toBe('"Kongres, AI" <bilety@kongres-ai.pl>');
+    expect(() => mailbox('a@example.com\r\nBcc: b@example.com')).toThrow();
+    expect(() => mailbox('a@example.com, b@example.com')).toThrow();
+  });
+
+  it("sends a workshop seat's e-mail whose title holds CR/LF without any header of its own", async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    await clearContentStore();
+    setClock('2027-06-01T10:00:00Z');
+    const title = 'Laboratorium\r\nBcc: ofiara@example.com\r\nX-Evil: 1';
+    // As a record stored before the input rule would hold it.
+    await storeRaw('workshops', 'zle-lab', {
+      category: 'practical',
+      level: 'basic',
+      durationHours: 2,
+      capacity: 10,
+      instructor: null,
+      texts: { pl: { title, text: 'Opis', prerequisites: [] } },
+    });
+    setClock(DURING_PROMOTION);
+    const res = await post('/api/purchase/onsite-vip', { email: 'vip@example.com', lang: 'pl', name: 'Ala Kot' });
+    expect(res.status).toBe(201);
+    const { orderId } = await res.json<{ orderId: string }>();
+    const emailId = await office().queueEmail(orderId, 'workshop', 'zle-lab', Date.now());
+    const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));
+    const batch = createMessageBatch<MailJob>('congress-mail', [
+      { id: 'm1', timestamp: new Date(), attempts: 1, body: { emailId } },
+    ]);
+    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+    await getQueueResult(batch, createExecutionContext());
+    const message = send.mock.calls[0]?.[0] as { subject: string; from: string; to: string };
+    expect(message.subject).not.toMatch(/[\r\n]/);
+    expect(message.subject).toMatch(/^[\x20-\x7e]+$/);
+    expect(decodeWords(message.subject)).toContain('Laboratorium Bcc: ofiara@example.com X-Evil: 1');
+    // As the service writes the structured message's headers (miniflare's emulation does it so).
+    const head = [`From: ${message.from}`, `To: ${message.to}`, `Subject: ${message.subject}`].join('\n');
+    expect(head.split('\n').map((line) => line.split(':')[0])).toEqual(['From', 'To', 'Subject']);
+  });
+});
+
+describe('calendar files that no text can break', () => {
+  it('escapes TEXT as RFC 5545 says: backslash, semicolon, comma and every line break, a bare CR too', () => {
+    expect(icsText('a\\b;c,d\ne\r\nf\rg\th\u0007')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng\th ');
+    expect(icsText('x\ud800')).toBe('x\ufffd');
+  });
+
+  it('folds at 75 octets without splitting a character or an escape', () => {
+    const line = `SUMMARY:${icsText('Żółć, ; \\ 東京 🤖 '.repeat(12))}`;
+    const folded = fold(line);
+    const octets = new TextEncoder();
+    for (const part of folded.split('\r\n')) expect(octets.encode(part).length).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(line);
+    expect(folded).not.toMatch(/\\\r\n /);
+  });
+
+  it("serves a session's calendar file whose stored title holds CR, LF and separators, unbroken", async () => {
+    await clearContentStore();
+    setClock('2027-06-01T10:00:00Z');
+    await content('GET', '/sessions');
+    await env.CONTENT_DB.prepare('DELETE FROM content_records').run();
+    const title = 'Agenci\rBcc: x\r\nDESCRIPTION:zły; a, b \\ c';
+    await storeRaw('sessions', 'zla-sesja', {
+      track: 'technology',
+      room: 'hallB',
+      start: '13:00',
+      end: '13:40',
+      speakers: [],
+      seats: null,
+      texts: { pl: { title, abstract: 'Opis\rdalej' } },
+    });
+    const res = await SELF.fetch(`${ORIGIN}/api/calendar/pl/zla-sesja.ics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // Every CR ends a line (CRLF); no line starts a property the title wrote.
+    expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+    const lines = text.split('\r\n');
+    expect(lines.filter((line) => /^(?:DESCRIPTION|SUMMARY):/.test(line))).toHaveLength(2);
+    expect(lines.some((line) => line.startsWith('Bcc'))).toBe(false);
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    // A maintained parser reads back exactly the title, its line breaks as line breaks.
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+    expect(event.summary).toContain('Agenci\nBcc: x\nDESCRIPTION:zły; a, b \\ c');
+    expect(event.description).toContain('Opis\ndalej');
   });
 });
