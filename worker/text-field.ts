@@ -19,4 +19,5 @@ export function anyText(max: number, options: { multiline?: boolean } = {}) {
 
 /** A required text field as every route takes it: `anyText`, and not empty (`required`). */
 export const textField = (max: number, options: { multiline?: boolean } = {}) =>
-  anyText(max, options).refine((value) => value !== '', { error: 'required', abort: true });
+  // Not aborting: an object's own rules (a NIP's checksum beside an empty name) still report at once.
+  anyText(max, options).refine((value) => value !== '', { error: 'required' });

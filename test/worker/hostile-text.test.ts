@@ -12,6 +12,7 @@ import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore } from './content-store';
+import { decodeWords } from './mail-headers';
 import { callWorker, visit } from './platform';
 
 // Issue 43, items 3 and 8: one rule for every stored text (well-formed, no noncharacters, NFC, no
@@ -204,20 +205,6 @@ describe('a record that cannot be drawn', () => {
     expect(html).toMatch(/data-left-out>[^<]*speakers\/zly-szkic/);
   });
 });
-
-/** Decodes RFC 2047 Q encoded-words (UTF-8) as a reader does: whitespace between two of them is dropped. */
-function decodeWords(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?([^?]*)\?=/g, (_, text: string) => {
-    const bytes: number[] = [];
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] === '=') {
-        bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else bytes.push((text[i] === '_' ? ' ' : (text[i] as string)).charCodeAt(0));
-    }
-    return new TextDecoder().decode(new Uint8Array(bytes));
-  });
-}
 
 describe('e-mail headers that no text can break', () => {
   it('keeps a hostile subject on one line, as RFC 2047 encoded-words of at most 75 characters', () => {
