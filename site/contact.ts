@@ -1,6 +1,6 @@
 import type { LanguageCode } from './languages';
 import { href } from './pages';
-import { charCount, isSingleLine, isWellFormed, PLAIN_EMAIL } from './text';
+import { charCount, isAcceptedText, normalText, PLAIN_EMAIL } from './text';
 
 /**
  * The contact form's rules, shared by the worker (which enforces them with zod) and the form
@@ -41,13 +41,14 @@ export const SINGLE_LINE: readonly ContactField[] = ['name', 'email', 'subject']
 
 export type ContactValues = Record<ContactField, string>;
 
-/** The field errors of a message, checked the way the worker checks it (trimmed values). */
+/** The field errors of a message, checked the way the worker checks it (normalised values). */
 export function contactFieldErrors(values: ContactValues): Partial<Record<ContactField, ContactFieldError>> {
   const errors: Partial<Record<ContactField, ContactFieldError>> = {};
   for (const field of CONTACT_FIELDS) {
-    const value = values[field].trim();
+    const multiline = !SINGLE_LINE.includes(field);
+    const value = normalText(values[field], { multiline });
     if (value === '') errors[field] = 'required';
-    else if (!isWellFormed(value) || (SINGLE_LINE.includes(field) && !isSingleLine(value))) {
+    else if (!isAcceptedText(value, { multiline })) {
       errors[field] = 'invalid_characters';
     } else if (charCount(value) > CONTACT_LIMITS[field]) errors[field] = 'too_long';
     else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = 'invalid_email';

@@ -1,8 +1,10 @@
 /**
- * What a text from a visitor must be before anything uses it, shared by the worker (which enforces
- * it) and the forms (which check it before sending): well-formed Unicode, limits counted in
- * characters (code points, as a person counts them: one emoji is one), and no line break where a
- * value may reach a header line.
+ * What a text from a visitor or an organiser must be before anything stores it, shared by the
+ * worker (which enforces it on every route that takes text) and the forms (which check it before
+ * sending): well-formed Unicode without noncharacters, in NFC, limits counted in characters (code
+ * points, as a person counts them: one emoji is one), and no control character: none at all in a
+ * one-line value (a name, a subject, a title, which may reach a header line), only a line break
+ * or a tab in a multi-line one (a message, a bio).
  */
 
 /** A UTF-16 surrogate without its pair: not a character, and it breaks encoders downstream. */
@@ -10,6 +12,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Whether a string is well-formed Unicode (no lone surrogate). */
 export const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
+
+/**
+ * Unicode's 66 noncharacters: U+FDD0..U+FDEF and the last two code points of every plane
+ * (U+FFFE, U+FFFF, U+1FFFE ... U+10FFFF). Never meant for interchange; XML forbids U+FFFE/U+FFFF,
+ * so an invoice field made of them comes out empty.
+ */
+const NONCHARACTER = new RegExp(
+  `[\\u{FDD0}-\\u{FDEF}${Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`).join('')}]`,
+  'u',
+);
+
+/** Control characters a multi-line value may hold: the line break and the tab. */
+const MULTILINE_CONTROL = /(?![\n\t])[\p{Cc}\u2028\u2029]/u;
 
 /** A string's length in characters (code points), not in UTF-16 units. */
 export const charCount = (value: string) => {
@@ -23,6 +38,26 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /** Whether a value fits on one line (a name, a subject, a company): no CR, LF or other control. */
 export const isSingleLine = (value: string) => !CONTROL.test(value);
+
+/**
+ * A typed value as it is stored and measured: line breaks of a multi-line value made `\n` (a form
+ * sends CRLF), then NFC (a decomposed `Z` + combining dot is the one character `Ż`, as the invoice's
+ * font and XML expect), then trimmed.
+ */
+export function normalText(value: string, options: { multiline?: boolean } = {}): string {
+  const lines = options.multiline ? value.replace(/\r\n?/g, '\n') : value;
+  // A lone surrogate is left for `isAcceptedText` to refuse (normalize would keep it anyway).
+  return (isWellFormed(lines) ? lines.normalize('NFC') : lines).trim();
+}
+
+/**
+ * The one rule for stored text: well-formed (no lone surrogate), no noncharacter, and no control
+ * character except, in a multi-line value, `\n` and `\t`. Checked after `normalText`.
+ */
+export const isAcceptedText = (value: string, options: { multiline?: boolean } = {}) =>
+  isWellFormed(value) &&
+  !NONCHARACTER.test(value) &&
+  (options.multiline ? !MULTILINE_CONTROL.test(value) : isSingleLine(value));
 
 /** A value forced onto one line: each run of control characters becomes one space. */
 export const oneLine = (value: string) => wellFormed(value).replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');

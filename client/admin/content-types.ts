@@ -50,6 +50,17 @@ export type RecordDetail = ContentRecord & { history: HistoryEntry[] };
 
 export type Scheduled = { id: number; at: string; source: 'organiser' | 'lists'; createdBy: string; state: string };
 
+/** What `GET /api/admin/content/render` answers (worker/content/store.ts `RenderReport`). */
+export type RenderReport = {
+  revision: number;
+  /** The revision published now: while it differs, the pages are still being rendered. */
+  current: number;
+  at: string;
+  pages: number;
+  failedPages: string[];
+  failures: { kind: ContentKind; id: string; languages: LanguageCode[]; message: string }[];
+};
+
 /** What `POST /api/admin/content/images` answers. */
 export type UploadedImage = { key: string; width: number; height: number; url: string; type: string };
 

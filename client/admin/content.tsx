@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { ContentPublish } from './content-publish';
+import { ContentRenderStatus } from './content-render';
 import { CONTENT_KINDS, type ContentKind, type ContentRecord } from './content-types';
 import { DataTable } from './data-table';
 import { dateTime } from './format';
@@ -66,6 +67,7 @@ export function Content({ kind }: { kind: ContentKind }) {
       </div>
       <p className="console-lead">{t('content.intro')}</p>
       <ContentPublish onPublished={reload} />
+      <ContentRenderStatus hrefOf={recordHref} />
       <nav className="console-kinds" aria-label={t('content.kindsLabel')}>
         <ul>
           {CONTENT_KINDS.map((k) => (

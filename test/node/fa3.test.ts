@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT, ORGANISER } from '../../site/event';
 import type { BuyerKind, InvoiceKind, IssuedInvoice } from '../../site/invoices';
 import { paymentDateProblem } from '../../site/payment-date';
-import { EXAMPLE_FOOTER, fa3Amount, fa3Xml, xmlEscape } from '../../worker/invoices/fa3';
+import { EXAMPLE_FOOTER, fa3Amount, fa3Xml, UNREADABLE, xmlEscape } from '../../worker/invoices/fa3';
 import { fa3Text, fa3Texts, validateFa3, xmlUnescape } from '../support/fa3';
 import {
   BUYERS,
@@ -319,6 +319,30 @@ describe('FA(3) fields', () => {
     expect(fa3Text(xml, 'Podmiot2/DaneIdentyfikacyjne/Nazwa')).toBe('A & B <Labs> "Quote" \'s');
     expect(fa3Text(xml, 'Fa/WarunkiTransakcji/Zamowienia/NrZamowienia')).toBe('KAI-<&>');
     expect(xmlEscape('x\u0085y\u{1fffe}z')).toBe('x\u0085yz');
+  });
+
+  it.each(BUYER_KINDS)(
+    'never writes an empty required element for a %s whose name and address are only noncharacters',
+    (buyerKind) => {
+      // As invoice data stored before the input rule refused them (issue 43, item 8).
+      const invoice = issuedInvoice({ buyerKind });
+      const xml = xmlOf({
+        ...invoice,
+        buyer: { ...invoice.buyer, name: '\ufdd0\uffff', street: '\u{10ffff} \ufffe', city: '\ud800' },
+      });
+      const { valid, errors } = validateFa3(xml);
+      expect(errors).toBe('- validates');
+      expect(valid).toBe(true);
+      expect(fa3Text(xml, 'Podmiot2/DaneIdentyfikacyjne/Nazwa')).toBe(UNREADABLE);
+      expect(fa3Text(xml, 'Podmiot2/Adres/AdresL1')).toBe(UNREADABLE);
+      expect(xml).not.toMatch(/<(\w+)><\/\1>/);
+    },
+  );
+
+  it('writes a decomposed name in NFC', () => {
+    const invoice = issuedInvoice({ buyerKind: 'person' });
+    const xml = xmlOf({ ...invoice, buyer: { ...invoice.buyer, name: 'Z\u0307o\u0301\u0142w' } });
+    expect(fa3Text(xml, 'Podmiot2/DaneIdentyfikacyjne/Nazwa')).toBe('Żółw');
   });
 
   it('cuts a name longer than the schema allows (512) instead of making the document invalid', () => {

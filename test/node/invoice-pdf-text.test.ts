@@ -134,6 +134,39 @@ it('prints Polish, German and Spanish letters as themselves', async () => {
   expect(text).toContain(seq('NABYWCA', name));
 });
 
+describe('names in scripts the embedded font cannot draw (issue 43, item 8)', () => {
+  it('prints decomposed Polish letters (NFD) as the letters themselves, not Z?a?z?', async () => {
+    const name = 'Z\u0307o\u0301\u0142w Z\u0307a\u0328z\u0307'.normalize('NFD');
+    const text = await textOf(
+      await invoicePdf(issuedInvoice({ buyer: { ...PERSON, name, city: 'Lo\u0301dz\u0301' } })),
+    );
+    expect(text).toContain(seq('NABYWCA', 'Żółw Żąż'));
+    expect(text).toContain('90-361 Lódź');
+    expect(text).not.toContain('?');
+    // Nothing had to be left out, so nothing is explained.
+    expect(prose(text)).not.toContain('[…]');
+  });
+
+  it.each([
+    ['Chinese', '北京科技有限公司', 'Hangzhou'],
+    ['Arabic', 'شركة الذكاء', 'Dubai'],
+    ['emoji', 'Robo 🤖 Labs 👩‍💻', 'Berlin'],
+  ])('marks %s it cannot draw as […], explains the mark and never prints a question mark', async (_, name, city) => {
+    for (const bytes of [
+      await invoicePdf(issuedInvoice({ buyer: { ...PERSON, name, city, country: 'DE' } })),
+      await proformaPdf(proforma({ buyer: { ...PERSON, name, city, country: 'DE' } })),
+    ]) {
+      const text = await textOf(bytes);
+      expect(text).not.toContain('?');
+      expect(text).toContain('[…]');
+      // What a reader sees around the mark stays: the Latin part of the name, the city.
+      if (name.startsWith('Robo')) expect(text).toContain('Robo […] Labs […]');
+      expect(text).toContain(city);
+      expect(prose(text)).toMatch(/\[…\] – znaki, których ten PDF nie potrafi wyświetlić.*e-faktur/);
+    }
+  });
+});
+
 describe('an invoice in Polish and English, under reverse charge, with its KSeF number', async () => {
   const bytes = await invoicePdf(euInvoice({ example: true }), { ksef: KSEF });
   const text = await textOf(bytes);

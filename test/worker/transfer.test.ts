@@ -24,6 +24,7 @@ import { clientIps } from './client-ip';
 import { expectValidInvoices } from './fa3';
 import statementTemplate from './fixtures/statement.mt940?raw';
 import { clearKv } from './kv';
+import { decodeWords } from './mail-headers';
 import { callWorker, ORIGIN } from './platform';
 
 // Payment by bank transfer (issue 33): a transfer order holds its places for 7 days, its buyer gets
@@ -228,7 +229,7 @@ describe('the e-mails of a transfer order', () => {
     const [proforma] = await office().emails(placed.orderId);
     await consume([proforma?.id ?? 0], send);
     expect(sent[0]?.to).toBe('ksiegowosc@firma.pl');
-    expect(sent[0]?.subject).toBe(`Dane do przelewu – zamówienie ${placed.code}`);
+    expect(decodeWords(sent[0]?.subject ?? '')).toBe(`Dane do przelewu – zamówienie ${placed.code}`);
     const text = sent[0]?.text ?? '';
     expect(text).toContain(
       `Kwota: ${new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2 }).format(order.gross / 100)}`,
@@ -259,7 +260,7 @@ describe('the e-mails of a transfer order', () => {
     await runAlarm();
     const reminder = (await office().emails(placed.orderId)).find((e) => e.kind === 'transfer_reminder');
     await consume([reminder?.id ?? 0], send);
-    expect(sent[1]?.subject).toBe(`Przypomnienie: czekamy na przelew za zamówienie ${placed.code}`);
+    expect(decodeWords(sent[1]?.subject ?? '')).toBe(`Przypomnienie: czekamy na przelew za zamówienie ${placed.code}`);
     expect(sent[1]?.text).toContain(`Tytuł przelewu: ${placed.code}`);
 
     // A reminder queued and then overtaken by the payment is not sent.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_LIMITS, HONEYPOT_LIMIT } from '../../site/contact';
 import { isEuCountry } from '../../site/invoices';
 import { LANGUAGE_CODES } from '../../site/languages';
-import { isSingleLine } from '../../site/text';
+import { charCount, isAcceptedText, normalText } from '../../site/text';
 import { findProduct, PLAN_TYPES, PRODUCT_IDS, priceAt } from '../../site/tickets';
 import { PURCHASE_BODY_LIMIT } from '../../worker/routes/purchase';
 import { ACME } from '../support/invoice-data';
@@ -103,17 +103,41 @@ const wrongContentType = fc.constantFrom(
   'text/json',
 );
 
-const trimmedLength = (min: number, max: number) => (s: string) => s.trim().length >= min && s.trim().length <= max;
-
 /**
- * A valid text field (worker/routes/validation.ts `textField`): some characters once trimmed, at most
- * `limit`, and on one line unless `multiline`. Any grapheme may come up, U+0085 (NEXT LINE) among
- * them, which a one-line field refuses: without the filter, one run in a few dozen failed.
+ * A valid text field (worker/text-field.ts `textField`): some characters once normalised (NFC,
+ * trimmed), at most `limit`, and accepted by the one rule of stored text (site/text.ts): any
+ * grapheme may come up, U+0085 (NEXT LINE) or a noncharacter among them, which the rule refuses.
  */
 const fieldText = (limit: number, maxGraphemes: number, { multiline = false } = {}) =>
-  fc
-    .string({ unit: 'grapheme', minLength: 1, maxLength: maxGraphemes })
-    .filter((s) => trimmedLength(1, limit)(s) && (multiline || isSingleLine(s)));
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: maxGraphemes }).filter((s) => {
+    const value = normalText(s, { multiline });
+    return value !== '' && charCount(value) <= limit && isAcceptedText(value, { multiline });
+  });
+
+/** What the one rule refuses in any text field: a lone surrogate, a noncharacter, a control character. */
+const refusedCharacter = fc.constantFrom(
+  '\ud800',
+  '\udfff',
+  '\ufdd0',
+  '\ufdef',
+  '\ufffe',
+  '\uffff',
+  '\u{1fffe}',
+  '\u{10ffff}',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+);
+
+/** A valid text with a refused character put somewhere inside it. */
+const withRefused = (text: fc.Arbitrary<string>) =>
+  fc.tuple(text, refusedCharacter, fc.nat()).map(([value, bad, at]) => {
+    const chars = [...value];
+    const i = at % (chars.length + 1);
+    return [...chars.slice(0, i), bad, ...chars.slice(i)].join('');
+  });
 
 // --- purchase -----------------------------------------------------------------------------------
 
@@ -258,6 +282,18 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
       body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
     })),
   fc
+    .tuple(plan, validPurchase, validInvoice, fc.constantFrom('name', 'street', 'city'), withRefused(invoiceText(150)))
+    .map(([p, body, invoice, field, value]) => ({
+      why: `refused character in invoice ${field}`,
+      path: `/api/purchase/${p}`,
+      body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
+    })),
+  fc.tuple(plan, validPurchase, withRefused(fieldText(100, 20))).map(([p, body, name]) => ({
+    why: 'refused character in the name',
+    path: `/api/purchase/${p}`,
+    body: JSON.stringify({ ...body, name }),
+  })),
+  fc
     .tuple(plan, validPurchase, fc.constantFrom('00000', '00-0000', '0-000', 'AB-123', '12 345'))
     .map(([p, body, postalCode]) => ({
       why: 'a Polish postal code not in the form 00-000',
@@ -385,7 +421,7 @@ describe('purchase properties (fast-check)', () => {
         expect(order).toMatchObject({
           product: item?.id,
           email: body.email.toLowerCase(),
-          name: body.name?.trim() ?? null,
+          name: body.name === undefined ? null : normalText(body.name),
           lang: body.lang ?? 'pl',
           status: 'pending',
           currency: 'PLN',
@@ -395,11 +431,11 @@ describe('purchase properties (fast-check)', () => {
           const { invoice } = body;
           const taxId = 'taxId' in invoice ? invoice.taxId.replace(/[\s-]/g, '').replace(/^PL/, '') : undefined;
           expect(order?.invoice).toEqual({
-            name: invoice.name.trim(),
+            name: normalText(invoice.name),
             ...(taxId ? { taxId } : {}),
-            street: invoice.street.trim(),
+            street: normalText(invoice.street),
             postalCode: invoice.postalCode?.trim() ?? '',
-            city: invoice.city.trim(),
+            city: normalText(invoice.city),
             country: invoice.country.toUpperCase(),
           });
         } else {
@@ -446,6 +482,17 @@ const invalidContact: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     path: '/api/contact',
     body: JSON.stringify({ ...body, [field]: 'x'.repeat(CONTACT_LIMITS[field] + n) }),
   })),
+  fc
+    .tuple(
+      validContact,
+      fc.constantFrom(...TEXT_FIELDS),
+      withRefused(fieldText(100, 30)).filter((s) => !s.includes('\n')),
+    )
+    .map(([body, field, value]) => ({
+      why: `refused character in ${field}`,
+      path: '/api/contact',
+      body: JSON.stringify({ ...body, [field]: value }),
+    })),
   fc
     .tuple(
       validContact,
@@ -506,10 +553,10 @@ describe('contact properties (fast-check)', () => {
         const stored = await env.ORDERS.get<Record<string, unknown>>(`message:${id}`, 'json');
         expect(stored).toMatchObject({
           id,
-          name: body.name.trim(),
+          name: normalText(body.name),
           email: body.email,
-          subject: body.subject.trim(),
-          message: body.message.trim(),
+          subject: normalText(body.subject),
+          message: normalText(body.message, { multiline: true }),
           lang: body.lang,
         });
         expect(stored).not.toHaveProperty('website');

@@ -16,10 +16,18 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { href, type PageId } from '../../site/pages';
 import { type LocalTime, ROOMS } from '../../site/program';
 import { withPublished } from '../../site/structured-data';
+import { isWellFormed } from '../../site/text';
 import type { Bindings } from '../env';
 import { renderFeeds } from './feeds';
-import { textsIn } from './schema';
-import { type PublishedContent, publishedContent, publishedRevision } from './store';
+import { CONTENT_KINDS, type ContentKind, textsIn } from './schema';
+import {
+  type PublishedContent,
+  publishedContent,
+  publishedRevision,
+  type RenderFailure,
+  type RenderReport,
+  saveRenderReport,
+} from './store';
 
 /**
  * Pages that show published content, rendered once per change and served from the edge.
@@ -169,9 +177,95 @@ export function partnerViews(content: PublishedContent, lang: LanguageCode): Par
     }));
 }
 
-/** Every section of every content page in one language, as HTML, from what is published. */
-async function renderSlots(content: PublishedContent, lang: LanguageCode) {
+/**
+ * The records that could not be drawn in one render, by `kind/id`, with the languages and the first
+ * error: they are left out of the pages (the rest publishes) and named to organisers.
+ */
+export class RenderFailures {
+  private readonly byRecord = new Map<string, RenderFailure>();
+
+  add(kind: RenderFailure['kind'], id: string, lang: LanguageCode, error: unknown): void {
+    const key = `${kind}/${id}`;
+    const failure = this.byRecord.get(key) ?? { kind, id, languages: [], message: String(error).slice(0, 300) };
+    if (!failure.languages.includes(lang)) failure.languages.push(lang);
+    this.byRecord.set(key, failure);
+    console.error(JSON.stringify({ event: 'content_render_failed', kind, id, lang, message: failure.message }));
+  }
+
+  has(kind: RenderFailure['kind'], id: string): boolean {
+    return this.byRecord.has(`${kind}/${id}`);
+  }
+
+  list(): RenderFailure[] {
+    return [...this.byRecord.values()];
+  }
+}
+
+/** The views of each kind, one record at a time, so that a record whose view cannot be made is left out alone. */
+const VIEWS: { [K in ContentKind]: (content: PublishedContent, lang: LanguageCode) => unknown } = {
+  speakers: speakerViews,
+  sessions: sessionViews,
+  workshops: workshopViews,
+  exhibitors: exhibitorViews,
+  partners: partnerViews,
+};
+
+/** What is published without the records whose views throw in `lang` (speakers first: the others name them). */
+function drawable(content: PublishedContent, lang: LanguageCode, failures: RenderFailures): PublishedContent {
+  const usable: PublishedContent = { ...content };
+  for (const kind of CONTENT_KINDS) {
+    (usable[kind] as { id: string }[]) = (content[kind] as { id: string }[]).filter((record) => {
+      try {
+        VIEWS[kind]({ ...usable, [kind]: [record] }, lang);
+        return true;
+      } catch (error) {
+        failures.add(kind, record.id, lang, error);
+        return false;
+      }
+    });
+  }
+  return usable;
+}
+
+/**
+ * A list's HTML; should it fail (the renderer throws, or its output is not well-formed Unicode,
+ * which the page writer refuses), each record is drawn alone and the ones that fail are left out.
+ */
+async function renderIsolated<V>(
+  items: { view: V; kind: ContentKind; id: string }[],
+  render: (views: V[]) => Promise<string>,
+  lang: LanguageCode,
+  failures: RenderFailures,
+): Promise<string> {
+  const attempt = async (list: typeof items) => {
+    const html = await render(list.map((item) => item.view));
+    if (!isWellFormed(html)) throw new Error('the text is not well-formed Unicode');
+    return html;
+  };
+  try {
+    return await attempt(items);
+  } catch {
+    const good: typeof items = [];
+    for (const item of items) {
+      try {
+        await attempt([item]);
+        good.push(item);
+      } catch (error) {
+        failures.add(item.kind, item.id, lang, error);
+      }
+    }
+    return attempt(good);
+  }
+}
+
+/**
+ * Every section of every content page in one language, as HTML, from what is published. A record
+ * that cannot be drawn is left out and added to `failures`; the others are drawn.
+ */
+async function renderSlots(published: PublishedContent, lang: LanguageCode, failures = new RenderFailures()) {
   const render = await import('#render-content');
+  const content = drawable(published, lang, failures);
+  const idOfAnchor = new Map(content.speakers.map((s) => [anchorOf(s.id), s.id]));
   const speakers = speakerViews(content, lang);
   const tracks = sessionViews(content, lang);
   const allSessions = Object.values(tracks)
@@ -180,20 +274,34 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
   const partners = partnerViews(content, lang);
   const exhibitors = exhibitorViews(content, lang);
   const workshops = workshopViews(content, lang);
-  const logos: LogoView[] = [...partners, ...exhibitors]
-    .slice(0, HOME_LOGOS)
-    .map((x) => ({ name: x.name, src: x.logo, href: x.link }));
+  const owned = [
+    ...partners.map((x) => ({ x, kind: 'partners' as const })),
+    ...exhibitors.map((x) => ({ x, kind: 'exhibitors' as const })),
+  ].slice(0, HOME_LOGOS);
+  const speakerItems = (views: SpeakerView[]) =>
+    views.map((view) => ({ view, kind: 'speakers' as const, id: idOfAnchor.get(view.anchor) ?? view.anchor }));
+  const ofKind = <V extends { id: string }>(kind: ContentKind, views: V[]) =>
+    views.map((view) => ({ view, kind, id: view.id }));
+  const isolated = <V>(items: { view: V; kind: ContentKind; id: string }[], draw: (views: V[]) => Promise<string>) =>
+    renderIsolated(items, draw, lang, failures);
   const slots: Record<string, string> = {
-    speakers: await render.renderSpeakerItems(lang, speakers),
-    workshops: await render.renderWorkshopList(lang, workshops),
-    exhibitors: await render.renderExhibitorList(lang, exhibitors),
-    partners: await render.renderPartnerList(lang, partners),
-    'home-speakers': await render.renderHomeSpeakers(lang, speakers.slice(0, HOME_SPEAKERS)),
-    'home-schedule': await render.renderHomeSchedule(lang, allSessions.slice(0, HOME_SESSIONS)),
-    'home-logos': await render.renderHomeLogos(lang, logos),
+    speakers: await isolated(speakerItems(speakers), (v) => render.renderSpeakerItems(lang, v)),
+    workshops: await isolated(ofKind('workshops', workshops), (v) => render.renderWorkshopList(lang, v)),
+    exhibitors: await isolated(ofKind('exhibitors', exhibitors), (v) => render.renderExhibitorList(lang, v)),
+    partners: await isolated(ofKind('partners', partners), (v) => render.renderPartnerList(lang, v)),
+    'home-speakers': await isolated(speakerItems(speakers.slice(0, HOME_SPEAKERS)), (v) =>
+      render.renderHomeSpeakers(lang, v),
+    ),
+    'home-schedule': await isolated(ofKind('sessions', allSessions.slice(0, HOME_SESSIONS)), (v) =>
+      render.renderHomeSchedule(lang, v),
+    ),
+    'home-logos': await isolated(
+      owned.map(({ x, kind }) => ({ view: { name: x.name, src: x.logo, href: x.link } as LogoView, kind, id: x.id })),
+      (v) => render.renderHomeLogos(lang, v),
+    ),
   };
   for (const [track, views] of Object.entries(tracks)) {
-    slots[`sessions:${track}`] = await render.renderSessionItems(lang, views);
+    slots[`sessions:${track}`] = await isolated(ofKind('sessions', views), (v) => render.renderSessionItems(lang, v));
   }
   // A list that shows published content only is no longer "examples": its notice goes, its heading
   // is the list's own.
@@ -204,18 +312,31 @@ async function renderSlots(content: PublishedContent, lang: LanguageCode) {
     sessions: own(content.sessions),
     exhibitors: own(content.exhibitors),
   };
-  return { slots, speakers, sessions: allSessions, lists, titles: await render.listTitles(lang) };
+  // The JSON-LD names only what the lists show.
+  const shown = <V>(views: V[], kind: ContentKind, id: (view: V) => string) =>
+    views.filter((view) => !failures.has(kind, id(view)));
+  return {
+    slots,
+    speakers: shown(speakers, 'speakers', (v) => idOfAnchor.get(v.anchor) ?? v.anchor),
+    sessions: shown(allSessions, 'sessions', (v) => v.id),
+    lists,
+    titles: await render.listTitles(lang),
+  };
 }
 
 type Slots = Awaited<ReturnType<typeof renderSlots>>;
 
-/** A built page with its content slots filled from the given content (published, or drafts for a preview). */
+/**
+ * A built page with its content slots filled from the given content (published, or drafts for a
+ * preview); the records that could not be drawn are left out and added to `failures`.
+ */
 export async function renderContentPage(
   built: Response,
   lang: LanguageCode,
   content: PublishedContent,
+  failures = new RenderFailures(),
 ): Promise<string> {
-  return renderPage(built, lang, await renderSlots(content, lang));
+  return renderPage(built, lang, await renderSlots(content, lang, failures));
 }
 
 /**
@@ -265,26 +386,54 @@ async function renderPage(built: Response, lang: LanguageCode, rendered: Slots):
  * two renders, and the older could write last and leave its pages for good: so a render stops
  * writing as soon as the store has moved on (the newer render writes the whole of what is
  * published at its moment).
+ *
+ * One record that cannot be drawn never holds the others back: it is left out of the pages, every
+ * other record and page is written, and the render's report (`RenderReport`, which the console
+ * shows) names it until a later render draws it.
  */
-export async function renderContentPages(env: Bindings): Promise<number> {
+export async function renderContentPages(env: Bindings, now = Date.now()): Promise<RenderReport> {
   const [content, revision] = await Promise.all([publishedContent(env.CONTENT_DB), publishedRevision(env.CONTENT_DB)]);
+  const failures = new RenderFailures();
+  const failedPages: string[] = [];
   let written = 0;
+  const report = (): RenderReport => ({
+    revision,
+    at: new Date(now).toISOString(),
+    pages: written,
+    failedPages,
+    failures: failures.list(),
+  });
   for (const lang of LANGUAGE_CODES) {
-    const rendered = await renderSlots(content, lang);
+    let rendered: Slots;
+    try {
+      rendered = await renderSlots(content, lang, failures);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'content_render_failed', lang, message: String(error) }));
+      failedPages.push(...CONTENT_PAGE_IDS.map((page) => href(lang, page)));
+      continue;
+    }
     for (const page of CONTENT_PAGE_IDS) {
       const path = href(lang, page);
-      const built = await env.ASSETS.fetch(new URL(path, 'https://assets.invalid'));
-      if (!built.ok) {
-        await built.body?.cancel();
-        continue;
+      try {
+        const built = await env.ASSETS.fetch(new URL(path, 'https://assets.invalid'));
+        if (!built.ok) {
+          await built.body?.cancel();
+          continue;
+        }
+        const html = await renderPage(built, lang, rendered);
+        if ((await publishedRevision(env.CONTENT_DB)) !== revision) return report();
+        await env.CONTENT_PAGES.put(pageKey(path), html, { metadata: { revision } });
+        written++;
+      } catch (error) {
+        // This page keeps what it showed; the others are written.
+        console.error(JSON.stringify({ event: 'content_render_failed', path, message: String(error) }));
+        failedPages.push(path);
       }
-      const html = await renderPage(built, lang, rendered);
-      if ((await publishedRevision(env.CONTENT_DB)) !== revision) return written;
-      await env.CONTENT_PAGES.put(pageKey(path), html, { metadata: { revision } });
-      written++;
     }
   }
-  return written;
+  const done = report();
+  await saveRenderReport(env.CONTENT_DB, done);
+  return done;
 }
 
 /**
@@ -294,7 +443,7 @@ export async function renderContentPages(env: Bindings): Promise<number> {
  */
 export async function publishedChanged(env: Bindings, now: number): Promise<void> {
   try {
-    await renderContentPages(env);
+    await renderContentPages(env, now);
   } catch (error) {
     console.error(JSON.stringify({ event: 'content_render_failed', message: String(error) }));
   }

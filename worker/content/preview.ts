@@ -7,7 +7,8 @@ import type { LanguageCode } from '../../site/languages';
 import { resolvePath } from '../../site/routing';
 import { constantTimeEqual, hmacSecret } from '../crypto';
 import type { Bindings } from '../env';
-import { CONTENT_PAGE_IDS, renderContentPage } from './pages';
+import { ApiError } from '../errors';
+import { CONTENT_PAGE_IDS, RenderFailures, renderContentPage } from './pages';
 import type { ContentKind } from './schema';
 import { ensureSchema, type PublishedContent } from './store';
 
@@ -17,7 +18,7 @@ import { ensureSchema, type PublishedContent } from './store';
  * stored (not in KV, not in a cache): `private, no-store`, `noindex`, and a "Preview" band.
  */
 
-const BAND: Record<LanguageCode, { label: string; text: string }> = {
+const BAND: Record<LanguageCode, { label: string; text: string; leftOut: string }> = {
   pl: adminPl.previewBand,
   'en-GB': adminEnGB.previewBand,
   'en-US': adminEnUS.previewBand,
@@ -64,7 +65,9 @@ async function styleHash(css: string): Promise<string> {
 
 /**
  * The preview of a content page (`target` from `previewTarget`) with the drafts applied, or null
- * when its built page is missing.
+ * when its built page is missing. A draft that cannot be drawn is left out and named in the band,
+ * as a publication would leave it out; a page that cannot be drawn at all is 409
+ * `preview_render_failed` with the records to blame, never a bare 500.
  */
 export async function previewPage(
   env: Bindings,
@@ -76,8 +79,16 @@ export async function previewPage(
     return null;
   }
   const headers = new Headers(built.headers);
-  const html = await renderContentPage(built, target.lang, await draftContent(env.CONTENT_DB));
+  const failures = new RenderFailures();
+  let html: string;
+  try {
+    html = await renderContentPage(built, target.lang, await draftContent(env.CONTENT_DB), failures);
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'content_preview_failed', path: target.path, message: String(error) }));
+    throw new ApiError(409, 'preview_render_failed', { failures: failures.list() });
+  }
   const band = BAND[target.lang];
+  const leftOut = failures.list().map((failure) => `${failure.kind}/${failure.id}`);
   const marked = await new HTMLRewriter()
     .on('head', {
       element(head) {
@@ -87,7 +98,11 @@ export async function previewPage(
     .on('body', {
       element(body) {
         body.prepend(
-          `<div class="content-preview-band" role="status"><strong>${escapeHtml(band.label)}</strong> <span>${escapeHtml(band.text)}</span></div>`,
+          `<div class="content-preview-band" role="status"><strong>${escapeHtml(band.label)}</strong> <span>${escapeHtml(band.text)}</span>${
+            leftOut.length
+              ? ` <span data-left-out>${escapeHtml(band.leftOut.replace('{{records}}', leftOut.join(', ')))}</span>`
+              : ''
+          }</div>`,
           { html: true },
         );
       },

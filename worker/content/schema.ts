@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { ROOMS } from '../../site/program';
+import { anyText, textField } from '../text-field';
 
 /** The kinds of content organisers publish, as they appear in `/api/admin/content/:kind`. */
 export const CONTENT_KINDS = ['speakers', 'sessions', 'workshops', 'exhibitors', 'partners'] as const;
@@ -15,37 +16,26 @@ export const CONTENT_ID = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
 /** An uploaded image (worker/content/images.ts) or one of the site's own drawings of the examples. */
 export const IMAGE_REF = /^(?:img-[0-9a-f]{32}\.(?:png|jpg|webp)|speaker-[a-z-]{1,60}\.svg)$/;
 
-// Control characters other than tab and line breaks are never part of a text someone typed.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /**
- * A text as organisers type it. It is stored as typed and always shown as text (escaped by React
- * or the XML writer), so markup in it is harmless; it is only trimmed and bounded.
+ * A text as organisers type it, under the one rule of every stored text (worker/text-field.ts):
+ * NFC, well-formed, no noncharacter, no control character (a multi-line text keeps line breaks and
+ * tabs), else `invalid_characters`. It is always shown as text (escaped by React or the XML writer),
+ * so markup in it is harmless.
  */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: 'too_long' })
-    .refine((s) => !CONTROL.test(s), { message: 'control_character' });
-const required = (max: number) => text(max).min(1, { message: 'required' });
+const text = (max: number, multiline = false) => anyText(max, { multiline });
+const required = (max: number, multiline = false) => textField(max, { multiline });
 
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(300, { message: 'too_long' })
-  .refine(
-    (s) => {
-      try {
-        const url = new URL(s);
-        return url.protocol === 'https:' && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'https_url' },
-  );
+const httpsUrl = anyText(300).refine(
+  (s) => {
+    try {
+      const url = new URL(s);
+      return url.protocol === 'https:' && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'https_url' },
+);
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: 'time_hh_mm' });
 const image = z.string().regex(IMAGE_REF, { message: 'unknown_image' }).nullable().default(null);
@@ -79,7 +69,7 @@ const speaker = z
       .object({ linkedin: httpsUrl.optional(), x: httpsUrl.optional(), website: httpsUrl.optional() })
       .strict()
       .default({}),
-    texts: texts(z.object({ role: required(160), bio: required(1200), topics: topics.default([]) })),
+    texts: texts(z.object({ role: required(160), bio: required(1200, true), topics: topics.default([]) })),
   })
   .strict();
 
@@ -92,7 +82,7 @@ const session = z
     end: time,
     speakers: z.array(recordId).max(8, { message: 'too_many' }).default([]),
     seats: z.number().int().min(1).max(10_000).nullable().default(null),
-    texts: texts(z.object({ title: required(160), abstract: required(1200) })),
+    texts: texts(z.object({ title: required(160), abstract: required(1200, true) })),
   })
   .strict()
   .refine((s) => s.end > s.start, { message: 'end_before_start', path: ['end'] });
@@ -108,7 +98,7 @@ const workshop = z
     texts: texts(
       z.object({
         title: required(160),
-        text: required(1200),
+        text: required(1200, true),
         prerequisites: z.array(required(200)).max(6, { message: 'too_many' }).default([]),
       }),
     ),
@@ -128,7 +118,7 @@ const exhibitor = z
       .refine((d) => d.end > d.start, { message: 'end_before_start', path: ['end'] })
       .nullable()
       .default(null),
-    texts: texts(z.object({ description: required(600), demo: text(160).default('') })),
+    texts: texts(z.object({ description: required(600, true), demo: text(160).default('') })),
   })
   .strict();
 
@@ -139,7 +129,7 @@ const partner = z
     logo: image,
     package: z.enum(['silver', 'gold', 'platinum']),
     link: httpsUrl.nullable().default(null),
-    texts: texts(z.object({ description: text(600).default('') })),
+    texts: texts(z.object({ description: text(600, true).default('') })),
   })
   .strict();
 

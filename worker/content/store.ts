@@ -165,6 +165,44 @@ export async function publishedRevision(db: D1Database): Promise<number> {
   return row ? Number(row.value) : 0;
 }
 
+/** A published record that a render could not draw: left out of the pages in those languages. */
+export type RenderFailure = { kind: ContentKind; id: string; languages: LanguageCode[]; message: string };
+
+/**
+ * What the last render of the content pages did, for the console: the revision it drew, when, how
+ * many pages it wrote, the pages it could not write (they keep what they showed) and the records
+ * it left out.
+ */
+export type RenderReport = {
+  revision: number;
+  at: string;
+  pages: number;
+  failedPages: string[];
+  failures: RenderFailure[];
+};
+
+/** Keeps the report of the render that just finished (the newest render's wins). */
+export async function saveRenderReport(db: D1Database, report: RenderReport): Promise<void> {
+  await ensureSchema(db);
+  await db
+    .prepare(
+      "INSERT INTO content_state (name, value) VALUES ('render', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .bind(JSON.stringify(report))
+    .run();
+}
+
+/** The last render's report with the revision published now (the report is stale while they differ), or null. */
+export async function renderReport(db: D1Database): Promise<(RenderReport & { current: number }) | null> {
+  const [row, current] = await Promise.all([
+    ensureSchema(db).then(() =>
+      db.prepare("SELECT value FROM content_state WHERE name = 'render'").first<{ value: string }>(),
+    ),
+    publishedRevision(db),
+  ]);
+  return row ? { ...(JSON.parse(row.value) as RenderReport), current } : null;
+}
+
 /** The records (and images) that a record refers to and that must exist: 422 with the paths that do not. */
 async function checkReferences(db: D1Database, kind: ContentKind, fields: Record<string, unknown>): Promise<void> {
   const wanted: { path: string; kind: 'speakers' | 'image'; id: string }[] = [];

@@ -10,6 +10,7 @@ import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
+import { headerSafe } from './headers';
 import {
   cancellationEmail,
   contactNotice,
@@ -149,7 +150,8 @@ export async function deliverMail(batch: MessageBatch<MailJob>, env: Bindings): 
       continue;
     }
     try {
-      const result = await env.EMAIL.send(await compose(env, job));
+      // Subject and names RFC 2047-encoded on one line: no stored text can write a header.
+      const result = await env.EMAIL.send(headerSafe(await compose(env, job)));
       await office.emailDelivered(emailId, { sent: true, messageId: result.messageId }, Date.now());
       console.log(JSON.stringify({ event: 'email_sent', emailId, kind: job.kind }));
       message.ack();

@@ -60,11 +60,20 @@ export function xmlEscape(value: string): string {
 }
 
 /**
- * A one-line text field (the schema's `xsd:token` types): whitespace collapsed, cut to the field's
- * length so a long name from a form cannot make the document invalid.
+ * What a required text field says when nothing readable is left of it (a name of noncharacters
+ * stored before the input rule refused them): the schema's minLength 1 would refuse the whole
+ * document, which then could never reach KSeF nor be corrected.
+ */
+export const UNREADABLE = '(brak czytelnych danych)';
+
+/**
+ * A one-line text field (the schema's `xsd:token` types, all of them required here): the characters
+ * KSeF refuses dropped, NFC, whitespace collapsed, cut to the field's length so a long name from a
+ * form cannot make the document invalid, and never empty (`UNREADABLE`).
  */
 function token(value: string, max: number): string {
-  return Array.from(value.replace(/\s+/g, ' ').trim()).slice(0, max).join('').trim();
+  const clean = value.replace(FORBIDDEN, '').normalize('NFC').replace(/\s+/g, ' ').trim();
+  return Array.from(clean).slice(0, max).join('').trim() || UNREADABLE;
 }
 
 /** Grosze as the schema's amounts (`TKwotowy`: two decimals, a minus for a correction's refund). */

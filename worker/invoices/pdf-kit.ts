@@ -62,6 +62,12 @@ function face(weight: Weight): Face {
   return loaded;
 }
 
+/**
+ * What stands for a run of characters the embedded typeface cannot draw; the document explains it
+ * (the exact text is in the e-invoice's XML, which holds every character).
+ */
+export const UNDRAWABLE = '[…]';
+
 /** Document properties that viewers and archives show. */
 export type DocumentInfo = { title: string; author: string; subject: string; createdAt: Date };
 
@@ -73,6 +79,8 @@ export class Sheet {
   readonly pages: PDFPage[] = [];
   page!: PDFPage;
   y = 0;
+  /** Whether any text drawn so far had characters the typeface lacks (shown as `UNDRAWABLE`). */
+  substituted = false;
   private constructor(
     readonly doc: PDFDocument,
     private readonly fonts: Fonts,
@@ -122,12 +130,27 @@ export class Sheet {
     return bold ? this.fonts.bold : this.fonts.regular;
   }
 
-  /** The text with every character the typeface lacks shown as `?` (pdf-lib would draw a blank box). */
+  /**
+   * The text as the typeface can draw it: in NFC (a decomposed `Z` + combining dot is the `Ż` the
+   * font has), on one line, and each run of characters the typeface lacks (Chinese, Arabic, emoji:
+   * the worker carries no fonts of megabytes) as `UNDRAWABLE`, never a silent `?` or a blank box.
+   * `substituted` then tells the document to say what the mark means (`pdf.ts`).
+   */
   printable(text: string): string {
     const { characters } = face('regular');
-    return Array.from(text.replace(/[\t\r\n]+/g, ' '), (c) => (characters.has(c.codePointAt(0) ?? 0) ? c : '?')).join(
-      '',
-    );
+    let out = '';
+    let missing = false;
+    for (const c of text.normalize('NFC').replace(/[\t\r\n]+/g, ' ')) {
+      if (characters.has(c.codePointAt(0) ?? 0)) {
+        out += c;
+        missing = false;
+      } else if (!missing) {
+        out += UNDRAWABLE;
+        missing = true;
+        this.substituted = true;
+      }
+    }
+    return out;
   }
 
   /** The text's width in points: the sum of its characters' advances (no kerning, as pdf-lib draws it). */

@@ -81,6 +81,14 @@ const LABELS = {
     pl: 'Dokument nie jest fakturą VAT ani dowodem księgowym; fakturę wystawimy po otrzymaniu zapłaty.',
     en: 'This document is not a VAT invoice nor an accounting record; the invoice follows once payment is received.',
   },
+  undrawable: {
+    pl: '[…] – znaki, których ten PDF nie potrafi wyświetlić (np. pismo chińskie lub arabskie, emoji). Dane zapisano dokładnie tak, jak je podano, i w tej postaci są w e-fakturze (XML FA(3), KSeF).',
+    en: '[…] – characters this PDF cannot display (such as Chinese or Arabic script, emoji). The data are kept exactly as given and appear so in the e-invoice (FA(3) XML, KSeF).',
+  },
+  undrawableProforma: {
+    pl: '[…] – znaki, których ten PDF nie potrafi wyświetlić (np. pismo chińskie lub arabskie, emoji). Dane zapisano dokładnie tak, jak je podano, i w tej postaci trafią do e-faktury (XML FA(3), KSeF).',
+    en: '[…] – characters this PDF cannot display (such as Chinese or Arabic script, emoji). The data are kept exactly as given and will appear so in the e-invoice (FA(3) XML, KSeF).',
+  },
   amountToPay: { pl: 'Do zapłaty', en: 'Amount to pay' },
   bankAccount: { pl: 'Numer rachunku', en: 'Bank account (IBAN)' },
   bank: { pl: 'Bank', en: 'Bank' },

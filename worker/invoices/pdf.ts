@@ -108,6 +108,7 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
   }
   if (invoice.reverseCharge) reverseCharge(sheet, L);
   sheet.y = Math.min(sheet.y, left);
+  undrawableNote(sheet, L, 'undrawable');
 
   footer(sheet, L, `${invoice.seller.name} · ${invoice.number}`);
   return sheet.save();
@@ -153,6 +154,7 @@ export async function proformaPdf(proforma: Proforma): Promise<Uint8Array> {
   if (proforma.reverseCharge) reverseCharge(sheet, L);
   sheet.y = Math.min(sheet.y, left) - 6;
   sheet.paragraph(t('transferNote'), M, CONTENT_WIDTH, { size: 8, color: COLOURS.muted });
+  undrawableNote(sheet, L, 'undrawableProforma');
 
   footer(sheet, L, `${proforma.seller.name} · ${labelParts('proforma').pl} ${proforma.orderCode}`);
   return sheet.save();
@@ -618,6 +620,16 @@ function ksefBlock(
 }
 
 /** Every page's foot: who and which document, and the page of how many. */
+/**
+ * What `[…]` means, once a text had characters the typeface lacks: the reader learns that the data
+ * are exact in the e-invoice rather than guessing at question marks.
+ */
+function undrawableNote(sheet: Sheet, L: DocumentLanguages, key: 'undrawable' | 'undrawableProforma'): void {
+  if (!sheet.substituted) return;
+  sheet.y -= 8;
+  sheet.paragraph(label(L, key), M, CONTENT_WIDTH, { size: 8, color: COLOURS.muted });
+}
+
 function footer(sheet: Sheet, L: DocumentLanguages, text: string): void {
   const count = sheet.pages.length;
   sheet.pages.forEach((page, i) => {

@@ -16,6 +16,7 @@ import { now } from '../clock';
 import { prepareStore } from '../content/seed';
 import { type CalendarSession, publishedSessionBySlug } from '../content/session-calendar';
 import type { AppEnv } from '../env';
+import { icsDocument, textProperty } from '../ics';
 
 type Catalogue = typeof pl;
 const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
@@ -147,36 +148,6 @@ const localDateTime = (time: string) => `${EVENT.date.replaceAll('-', '')}T${tim
 /** A UTC instant in iCalendar's basic format: 20270901T120000Z. */
 const utcDateTime = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
-/** Escapes a TEXT value (RFC 5545, 3.3.11). */
-const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-const encoder = new TextEncoder();
-
-/**
- * Folds a content line at 75 octets (RFC 5545, 3.1) without splitting a UTF-8 character or an
- * escape sequence such as `\,`, which some readers do not reassemble.
- */
-function fold(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const [char] of line.matchAll(/\\.|./gsu)) {
-    const size = encoder.encode(char).length;
-    // Continuation lines start with a space, which counts towards their 75 octets.
-    const limit = parts.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
 /** The whole `.ics` document of the congress or a show (also attached to the confirmation e-mail). */
 export function icsFor(entry: CalendarEntry, lang: LanguageCode, now: Date): string {
   return calendarDocument(fixedEvent(entry, lang), lang, now);
@@ -202,14 +173,14 @@ function calendarDocument(event: CalendarEvent, lang: LanguageCode, now: Date): 
     `DTSTAMP:${utcDateTime(now)}`,
     `DTSTART;TZID=${EVENT.timeZone}:${localDateTime(event.start)}`,
     `DTEND;TZID=${EVENT.timeZone}:${localDateTime(event.end)}`,
-    `SUMMARY:${escapeText(title)}`,
-    `DESCRIPTION:${escapeText([...description, url].join('\n\n'))}`,
-    `LOCATION:${escapeText(location(event, lang))}`,
+    textProperty('SUMMARY', title),
+    textProperty('DESCRIPTION', [...description, url].join('\n\n')),
+    textProperty('LOCATION', location(event, lang)),
     `URL:${url}`,
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return icsDocument(lines);
 }

@@ -24,6 +24,7 @@ import {
   pendingSchedule,
   publishNow,
   recordImage,
+  renderReport,
   saveDraft,
   schedulePublish,
   unpublish,
@@ -93,7 +94,8 @@ const recordBody = z.looseObject({ version: z.number().int().min(0).optional(), 
 /**
  * The content organisers publish (`/api/admin/content`, behind the console's token): records of
  * speakers, sessions, workshops, exhibitors and partners saved as drafts with a version check,
- * publications now or at an instant, unpublishing, the history, and image uploads.
+ * publications now or at an instant, unpublishing, the history, image uploads, and the report of
+ * the pages' last render (`/render`: the records it could not draw).
  */
 export const content = new Hono<AppEnv>()
   .use('*', storeReady)
@@ -110,6 +112,8 @@ export const content = new Hono<AppEnv>()
     return c.json(result);
   })
   .get('/schedule', async (c) => c.json({ scheduled: await pendingSchedule(c.env.CONTENT_DB) }))
+  // How the pages' last render went: the records it had to leave out, for the console to name.
+  .get('/render', async (c) => c.json({ render: await renderReport(c.env.CONTENT_DB) }))
   .delete('/schedule/:sid{[0-9]{1,9}}', async (c) => {
     const cancelled = await cancelSchedule(c.env.CONTENT_DB, {
       id: Number(c.req.param('sid')),

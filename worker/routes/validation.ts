@@ -2,8 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
-import { charCount, isSingleLine, isWellFormed } from '../../site/text';
+import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -85,20 +84,6 @@ export function validQuery<Schema extends z.ZodType>(schema: Schema) {
   });
 }
 
-/**
- * A text field as every route takes it: trimmed, required, well-formed Unicode and on one line
- * unless `multiline` (else 422 `invalid_characters`), at most `max` characters (code points, so an
- * emoji counts once; else `too_long`). A value that is not a string is `invalid`, a missing one
- * `required`.
- */
-export function textField(max: number, options: { multiline?: boolean } = {}) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
-    .trim()
-    .min(1, { error: 'required' })
-    .refine((value) => isWellFormed(value) && (options.multiline || isSingleLine(value)), {
-      error: 'invalid_characters',
-      abort: true,
-    })
-    .refine((value) => charCount(value) <= max, { error: 'too_long' });
-}
+// The text fields every schema takes live with no Hono around them, so worker/content/schema.ts
+// (also read by the Node scripts) uses the very same rule.
+export { anyText, textField } from '../text-field';
