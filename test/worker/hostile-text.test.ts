@@ -2,10 +2,10 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailJob } from '../../site/orders';
+import { fold, icsText } from '../../worker/calendar/ics';
 import { renderContentPages } from '../../worker/content/pages';
 import { headerText, mailbox } from '../../worker/email/headers';
 import type { Bindings } from '../../worker/env';
-import { fold, icsText } from '../../worker/ics';
 import worker from '../../worker/index';
 import { MESSAGE_PREFIX } from '../../worker/messages';
 import { ACME } from '../support/invoice-data';

@@ -12,7 +12,7 @@ import { buyerKind, type InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import type { Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
-import { icsFor } from '../routes/calendar';
+import { icsFor } from '../calendar/documents';
 import { fill, productTitle, texts } from '../texts';
 import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';

@@ -1,4 +1,4 @@
-import { wellFormed } from '../site/text';
+import { wellFormed } from '../../site/text';
 
 /**
  * The one iCalendar (RFC 5545) writer of the worker: every `.ics` it serves or attaches (the
