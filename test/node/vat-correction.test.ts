@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type IssuedInvoice, invoiceNumber } from '../../site/invoices';
+import { type InvoiceLine, type IssuedInvoice, invoiceNumber } from '../../site/invoices';
 import { product } from '../../site/tickets';
-import { totalsOf } from '../../worker/box-office/invoices';
 import { fa3Xml } from '../../worker/invoices/fa3';
 import { invoicePdf } from '../../worker/invoices/pdf';
 import { REVERSE_CHARGE_REASON, reverseChargeChange } from '../../worker/invoices/rate-correction';
@@ -12,6 +11,12 @@ import { textOf } from '../support/pdf-text';
 // Issue 43, item 2: the correction of an invoice issued at 23% while VIES was down, once VIES
 // confirmed the buyer's EU VAT number: its online plan becomes reverse charge (FA(3) `np II` in
 // P_12, its value in P_13_9, P_18 = 1), the on-site ticket stays at 23%, the difference refunded.
+
+const totalsOf = (lines: InvoiceLine[]) => ({
+  net: lines.reduce((sum, l) => sum + l.net, 0),
+  vat: lines.reduce((sum, l) => sum + l.vat, 0),
+  gross: lines.reduce((sum, l) => sum + l.gross, 0),
+});
 
 /** An EU business's invoice of an online VIP plan and an on-site Pro ticket, both at 23% (VIES was down). */
 function chargedWhileViesDown(kind: 'ZAL' | 'VAT'): IssuedInvoice {
