@@ -354,8 +354,12 @@ export type IssuedInvoice = {
   totals: { net: number; vat: number; gross: number };
   reverseCharge: boolean;
   currency: 'PLN';
-  /** A correction's reason and the invoice it corrects. */
-  correction: { reason: string; of: CorrectedInvoice } | null;
+  /**
+   * A correction's reason and the invoice it corrects; `effect` when the change counts for the
+   * corrected invoice's period (`original`: a wrong rate put right) rather than for the
+   * correction's own (a refund, the default).
+   */
+  correction: { reason: string; of: CorrectedInvoice; effect?: 'original' | 'correction' } | null;
   /** The seller is example data (site/example-data.ts): the documents say so, KSeF never sees it. */
   example: boolean;
   ksef: KsefState;

@@ -1,4 +1,4 @@
-import type { IssuedInvoice } from './invoices';
+import type { IssuedInvoice, VatCheck } from './invoices';
 import type { Order, Ticket } from './orders';
 
 /**
@@ -35,6 +35,24 @@ export type OrderView = Pick<
   changesUntil: string;
   /** The order's invoices and corrections, oldest first, each downloadable as PDF and FA(3) XML. */
   invoices: InvoiceView[];
+  /** Where an EU business's VAT number stands with VIES, for an order that gave one; else null. */
+  vatCheck: VatStatus | null;
+};
+
+/**
+ * An EU business's VAT number on its order: what VIES said last (`unavailable` while its check
+ * could not be made: 23% VAT was charged), whether the buyer may ask VIES again now (`available`),
+ * only after paying (`pay_first`: a checkout at the old amount is open) or not at all (null), and
+ * the correction once VIES confirmed it: the VAT taken off and how it comes back (`refunded`
+ * through the provider that took the payment, `due` by a transfer the organisers make, `none` when
+ * nothing had been paid yet).
+ */
+export type VatStatus = {
+  vatId: string;
+  status: VatCheck['status'];
+  checkedAt: string;
+  recheck: 'available' | 'pay_first' | null;
+  correction: { difference: number; refund: 'refunded' | 'due' | 'none'; at: string } | null;
 };
 
 /** An invoice as its buyer sees it in the list of an order's documents. */

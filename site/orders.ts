@@ -61,6 +61,7 @@ export const ORDER_EVENTS = [
   'marked_paid',
   'hold_released',
   'vat_checked',
+  'vat_corrected',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -355,7 +356,8 @@ export type WorkshopResult =
  * What an e-mail is about: a paid order (to the buyer), a ticket (to its holder, when they have an
  * address of their own), a workshop seat, a contact message for the organisers, a payment that came
  * after the order's place was gone and was given back, a buyer's cancellation and its refund, the
- * details of a bank transfer right after a transfer order (`proforma`) and its reminder.
+ * details of a bank transfer right after a transfer order (`proforma`) and its reminder, and the
+ * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`).
  */
 export const EMAIL_KINDS = [
   'confirmation',
@@ -366,6 +368,7 @@ export const EMAIL_KINDS = [
   'cancellation',
   'proforma',
   'transfer_reminder',
+  'vat_correction',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

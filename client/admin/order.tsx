@@ -73,6 +73,9 @@ export function OrderPage({ id }: { id: string }) {
   }
   if (!detail) return <LoadState error={error} loading={!error} retry={load} />;
   const { order, history, emails } = detail;
+  // The VAT difference of a transfer order corrected to reverse charge: the organisers send it back.
+  const due = history.find((entry) => entry.event === 'vat_corrected' && entry.data.refund === 'due');
+  const refundDue = due ? Number(due.data.difference) : null;
   return (
     <>
       <BackLink />
@@ -80,6 +83,9 @@ export function OrderPage({ id }: { id: string }) {
         <h1>{t('order.title', { code: order.code })}</h1>
         <span className={`console-status console-status--${order.status}`}>{t(`status.${order.status}`)}</span>
       </div>
+      {refundDue !== null && (
+        <p className="console-note">{t('order.vatRefundDue', { amount: money(lang, refundDue) })}</p>
+      )}
       <div className="console-columns">
         <section aria-labelledby="order-details" className="console-panel">
           <h2 id="order-details">{t('order.details')}</h2>

@@ -15,6 +15,7 @@ import {
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
+import { OrderVat } from './order-vat';
 import { CancelOrder, type OrderAccess, TicketWallet } from './order-wallet';
 
 type State = { kind: 'loading' } | KnownOrder;
@@ -232,6 +233,9 @@ function OrderDetails({
           </>
         )}
       </dl>
+      {order.vatCheck && (order.vatCheck.status !== 'valid' || order.vatCheck.correction) && (
+        <OrderVat order={order} vat={order.vatCheck} access={access} onChange={onChange} />
+      )}
       {links && order.invoices.length > 0 && (
         <>
           <h2>{t('thanks.documents')}</h2>

@@ -14,7 +14,7 @@ export type OrderAccess = { id: string; token: string };
 /** Answers a changed order to the page, which shows it from then on. */
 type OnChange = (order: OrderView) => void;
 
-const orderUrl = ({ id, token }: OrderAccess, path = '') =>
+export const orderUrl = ({ id, token }: OrderAccess, path = '') =>
   `/api/orders/${encodeURIComponent(id)}${path}?token=${encodeURIComponent(token)}`;
 
 /**

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { ProductHolds } from '../../site/holds';
 import type { IssuedInvoice, VatCheck } from '../../site/invoices';
+import type { VatStatus } from '../../site/order-view';
 import {
   type CancelResult,
   type CheckInResult,
@@ -85,6 +86,16 @@ import { availability, placesFree, shortOf } from './stock';
 import { findCode, insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
 import { importTransfers } from './transfer-import';
 import { recordVatCheck, vatCheckLog, vatChecksOf } from './vat';
+import {
+  applyReverseCharge,
+  type Recheckable,
+  type RecheckRefusal,
+  recheckState,
+  type VatRefund,
+  vatCorrectionTables,
+  vatRefundKey,
+  vatStatus,
+} from './vat-correction';
 
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
 /** Who asks for a change of status; `paidOn`, the day a transfer's money arrived (its invoice's). */
@@ -108,6 +119,7 @@ export class BoxOffice extends DurableObject<Bindings> {
     this.sql = ctx.storage.sql;
     migrate(ctx.storage, { queueLeaseMs: QUEUE_LEASE_MS });
     refundTables(this.sql);
+    vatCorrectionTables(this.sql);
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
     });
@@ -726,6 +738,85 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** What VIES said of an order's VAT number, each check, oldest first (vat.ts). */
   vatChecks(orderId: string): VatCheck[] {
     return vatChecksOf(this.sql, orderId);
+  }
+
+  /** Whether the buyer may have VIES check the order's VAT number again now (vat-correction.ts). */
+  vatRecheck(orderId: string): Recheckable | RecheckRefusal {
+    return recheckState(this.sql, this.row(orderId));
+  }
+
+  /** What the order page shows of the order's VAT number (vat-correction.ts). */
+  vatStatus(orderId: string): VatStatus | null {
+    return vatStatus(this.sql, this.row(orderId));
+  }
+
+  /** VIES says the number is not registered: the answer is kept as evidence, nothing else changes. */
+  vatNotRegistered(orderId: string, check: VatCheck, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      const state = recheckState(this.sql, this.row(orderId));
+      if (state.kind === 'refused' && state.error !== 'pay_first') return;
+      recordVatCheck(this.sql, orderId, check);
+      this.log(orderId, 'vat_checked', now, { ...vatCheckLog(check), by: 'buyer' });
+    });
+  }
+
+  /**
+   * Whose turn it is to ask the provider for a paid order's VAT difference, as `claimRefund` for a
+   * cancel (refunds.ts, under a key of its own), with the amount; or why not.
+   */
+  claimVatRefund(orderId: string, waitingFor?: number): (RefundTurn & { amount?: number }) | RecheckRefusal {
+    return this.ctx.storage.transactionSync(() => {
+      const state = recheckState(this.sql, this.row(orderId));
+      if (state.kind === 'refused') return state;
+      if (!state.paid) return { kind: 'refused', error: 'not_eligible', status: 'pending' };
+      const turn = refundTurn(this.sql, vatRefundKey(orderId), Date.now(), waitingFor);
+      return turn.kind === 'claimed' ? { ...turn, amount: state.difference } : turn;
+    });
+  }
+
+  /** The provider refused or missed the VAT refund of `attempt` (see `claimVatRefund`). */
+  vatRefundFailed(orderId: string, attempt: number): void {
+    this.ctx.storage.transactionSync(() => refundFailed(this.sql, vatRefundKey(orderId), attempt, Date.now()));
+  }
+
+  /**
+   * Applies the reverse charge VIES confirmed (vat-correction.ts): a paid order with its refund
+   * (`refund`, from the caller that claimed it), a pending one without a checkout with none; the
+   * corrections and an e-mail follow, all once. `paid_meanwhile` when a pending order was paid
+   * since the caller looked: the caller then refunds the difference.
+   */
+  confirmVat(
+    orderId: string,
+    check: VatCheck,
+    refund: VatRefund | null,
+    now: number,
+  ): { kind: 'corrected' | 'paid_meanwhile' } | RecheckRefusal {
+    return this.ctx.storage.transactionSync(() => {
+      const state = recheckState(this.sql, this.row(orderId));
+      if (state.kind === 'refused') return state;
+      if (state.paid && !refund) return { kind: 'paid_meanwhile' };
+      if (!state.paid && refund) return { kind: 'refused', error: 'not_eligible', status: 'pending' };
+      const made = applyReverseCharge(this.sql, orderId, check, refund, now, { ksef: ksefSends(this.env) });
+      this.log(orderId, 'vat_checked', now, { ...vatCheckLog(check), by: 'buyer' });
+      this.log(orderId, 'vat_corrected', now, {
+        difference: made.difference,
+        refund: refund ? (refund.due ? 'due' : 'refunded') : 'none',
+        ...(refund ? { reference: refund.reference } : {}),
+      });
+      for (const correction of made.corrections) {
+        this.log(orderId, 'invoice_corrected', now, {
+          invoice: correction.id,
+          number: correction.number,
+          corrects: correction.correction?.of.number ?? null,
+        });
+        if (correction.ksef.status === 'queued') this.scheduleAlarm(Date.now());
+      }
+      // The buyer gets the corrections and the refund by e-mail; a transfer still awaited is paid
+      // at the new amount, so its details go out again.
+      if (state.paid) this.addEmail(orderId, 'vat_correction', null, now);
+      else if (this.row(orderId)?.provider === 'transfer') this.addEmail(orderId, 'proforma', null, now);
+      return { kind: 'corrected' };
+    });
   }
 
   /** Every product's live state at an instant. */

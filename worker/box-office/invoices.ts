@@ -16,6 +16,7 @@ import {
 import { eventStartsAt } from '../../site/terms';
 import { type ProductId, product } from '../../site/tickets';
 import { timeSortableId } from '../ids';
+import { currentLines, REVERSE_CHARGE_REASON, reverseChargeChange } from '../invoices/rate-correction';
 import { productName } from '../texts';
 import { iso, type OrderRow, type TicketRow } from './schema';
 
@@ -122,7 +123,8 @@ function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: st
     numbering.seq,
     invoice.kind,
     invoice.orderId,
-    invoice.correction?.of.id ?? null,
+    // Unique (schema.ts): a full reversal once per invoice, and a rate put right once too.
+    invoice.correction ? `${invoice.correction.of.id}${invoice.correction.effect === 'original' ? ':rate' : ''}` : null,
     at,
     JSON.stringify(document),
     ksef.status,
@@ -190,7 +192,8 @@ export const CORRECTION_REASONS = {
 /**
  * Corrects each invoice of an order that was paid back in full (in the caller's transaction): a
  * correction of its own series (`KOR`, or `KOR_ZAL` for an advance invoice) whose lines are the
- * change, every line taken back; the invoice itself is never edited. Once per invoice.
+ * change, every line as it stands after earlier corrections (a rate put right) taken back; the
+ * invoice itself is never edited. Once per invoice: one already taken back to nothing is left alone.
  */
 export function correctInvoices(
   sql: SqlStorage,
@@ -199,27 +202,68 @@ export function correctInvoices(
   reason: keyof typeof CORRECTION_REASONS,
   options: { ksef: boolean },
 ): IssuedInvoice[] {
-  const all = invoicesOf(sql, orderId);
-  const corrected = new Set(all.flatMap((invoice) => (invoice.correction ? [invoice.correction.of.id] : [])));
-  const made: IssuedInvoice[] = [];
-  for (const original of all) {
-    if (original.correction || corrected.has(original.id)) continue;
-    const kind: InvoiceKind = original.kind === 'ZAL' ? 'KOR_ZAL' : 'KOR';
-    const issuedOn = warsawDay(now);
-    const numbering = nextNumber(sql, kind, Number(issuedOn.slice(0, 4)));
-    const lines = original.lines.map((line) => ({
+  return correctEach(sql, orderId, now, options, (lines) => ({
+    lines: lines.map((line) => ({
       ...line,
       quantity: -line.quantity,
       net: -line.net,
       vat: -line.vat,
       gross: -line.gross,
-    }));
+    })),
+    reason: CORRECTION_REASONS[reason],
+  }));
+}
+
+/**
+ * Corrects each invoice of an order whose online plans turned out to be reverse charge (the
+ * buyer's VAT number confirmed by VIES after the invoice): their 23% lines become `np`
+ * (worker/invoices/rate-correction.ts), with its effect in the corrected invoice's period. Once:
+ * an invoice with nothing left at 23% for those products gets none.
+ */
+export function correctToReverseCharge(
+  sql: SqlStorage,
+  orderId: string,
+  now: number,
+  options: { ksef: boolean },
+): IssuedInvoice[] {
+  const online = (line: InvoiceLine) => product(line.product).mode === 'online';
+  return correctEach(sql, orderId, now, options, (lines) => ({
+    lines: reverseChargeChange(lines, online),
+    reason: REVERSE_CHARGE_REASON,
+    effect: 'original',
+  }));
+}
+
+/**
+ * Issues, for each invoice of an order, the correction `change` makes of its lines as they stand
+ * after its earlier corrections (none when the change has no lines), numbered in the corrections'
+ * series.
+ */
+function correctEach(
+  sql: SqlStorage,
+  orderId: string,
+  now: number,
+  options: { ksef: boolean },
+  change: (lines: InvoiceLine[]) => { lines: InvoiceLine[]; reason: string; effect?: 'original' },
+): IssuedInvoice[] {
+  const all = invoicesOf(sql, orderId);
+  const made: IssuedInvoice[] = [];
+  for (const original of all) {
+    if (original.correction) continue;
+    const earlier = all.filter((invoice) => invoice.correction?.of.id === original.id).map((item) => item.lines);
+    const standing = currentLines(original.lines, earlier);
+    const { lines, reason, effect } = change(standing);
+    if (!lines.length) continue;
+    const kind: InvoiceKind = original.kind === 'ZAL' ? 'KOR_ZAL' : 'KOR';
+    const issuedOn = warsawDay(now);
+    const numbering = nextNumber(sql, kind, Number(issuedOn.slice(0, 4)));
     const of: CorrectedInvoice = {
       id: original.id,
       number: original.number,
       issuedOn: original.issuedOn,
       ksefNumber: original.ksef.status === 'accepted' ? original.ksef.number : null,
-      gross: original.totals.gross,
+      // The payment as it stands before this correction (after any earlier one).
+      gross: totalsOf(standing).gross,
     };
     const correction: IssuedInvoice = {
       ...original,
@@ -230,7 +274,8 @@ export function correctInvoices(
       issuedAt: iso(now),
       lines,
       totals: totalsOf(lines),
-      correction: { reason: CORRECTION_REASONS[reason], of },
+      reverseCharge: lines.some((line) => line.vatRate === 'np'),
+      correction: { reason, of, ...(effect ? { effect } : {}) },
       example: isExample('organiser'),
       ksef: initialKsef(options.ksef),
     };

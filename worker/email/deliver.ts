@@ -16,6 +16,7 @@ import {
   contactNotice,
   lateRefundEmail,
   transferEmail,
+  vatCorrectionEmail,
   type WorkshopFacts,
   workshopEmail,
 } from './notices';
@@ -95,6 +96,23 @@ async function compose(
     const message = cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
     // The corrections of the order's invoices go with it.
     const corrections = (await office.invoices(order.id)).filter((invoice) => invoice.correction);
+    return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
+  }
+  if (job.kind === 'vat_correction') {
+    const vat = await office.vatStatus(order.id);
+    if (!vat?.correction) throw new StaleEmail(`order ${order.id} has no VAT correction`);
+    const message = vatCorrectionEmail({
+      order,
+      vatId: vat.vatId,
+      difference: vat.correction.difference,
+      due: vat.correction.refund === 'due',
+      orderUrl,
+      from,
+    });
+    // The corrections that put the rate right go with it (not the cancel's, should one follow).
+    const corrections = (await office.invoices(order.id)).filter(
+      (invoice) => invoice.correction?.effect === 'original',
+    );
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
   }
   const key = ticketKey(env);

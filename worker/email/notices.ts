@@ -156,6 +156,30 @@ export function cancellationEmail(input: {
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
+/**
+ * The e-mail to a buyer whose VAT number VIES confirmed after the order: its online tickets are now
+ * reverse charge, the difference refunded (or to come by transfer); the corrections go with it.
+ */
+export function vatCorrectionEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang'>;
+  vatId: string;
+  difference: number;
+  due: boolean;
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = EMAIL[lang].vatCorrection;
+  const values = { code: input.order.code, vatId: input.vatId, amount: formatPrice(lang, input.difference, true) };
+  const message = simple(
+    lang,
+    fill(t.subject, values),
+    [fill(t.intro, values), fill(input.due ? t.refundDue : t.refund, values)],
+    { text: t.link, url: input.orderUrl },
+  );
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
 /** The organisers' copy of a new contact message (in Polish, the organisers' language). */
 export function contactNotice(input: {
   message: ContactValues & { lang: LanguageCode; receivedAt: string };

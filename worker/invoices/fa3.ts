@@ -22,7 +22,8 @@ import { formatNip, type InvoiceLine, type InvoiceParty, type IssuedInvoice, par
  *   (`StanPrzed`). An issued correction carries the change, so its lines are the differences
  *   (`FaWiersz` for `KOR`, `ZamowienieWiersz` for `KOR_ZAL`) and every sum is a difference. The
  *   corrected invoice is named by number, date and KSeF number (`NrKSeFN` when it has none); the
- *   type is 2 (effect when the correction is issued: a refund); a `KOR_ZAL` states the payment
+ *   type is 2 (effect when the correction is issued: a refund), or 1 for a rate put right (23%
+ *   turned reverse charge, its lines the 23% line taken back and an `np` line added); a `KOR_ZAL` states the payment
  *   before (`P_15ZK`) when the correction knows it. A correction's `paidOn` is the day the corrected
  *   invoice's payment was received, which `P_6` of a `KOR_ZAL` repeats.
  */
@@ -265,8 +266,9 @@ function correctionData(invoice: IssuedInvoice): Xml {
   return [
     text('PrzyczynaKorekty', token(correction.reason, 256)),
     // A refund (a cancelled order, a payment that came after the places were gone) lowers the base
-    // when the correction is issued (art. 29a ust. 13): type 2, not 1 (an error in the original).
-    el('TypKorekty', 2),
+    // when the correction is issued (art. 29a ust. 13): type 2. A rate put right (reverse charge
+    // once VIES confirmed the buyer's number) counts where the corrected invoice did: type 1.
+    el('TypKorekty', correction.effect === 'original' ? 1 : 2),
     el('DaneFaKorygowanej', [
       text('DataWystFaKorygowanej', date(of.issuedOn)),
       text('NrFaKorygowanej', token(of.number, 256)),

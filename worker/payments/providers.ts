@@ -34,11 +34,16 @@ export interface PaymentProvider {
    */
   expireCheckout(order: Order): Promise<void>;
   /**
-   * Gives a paid order's money back; resolves with the provider's refund reference. Throws
-   * `ProviderError` when the provider refuses or cannot be reached (nothing is marked then).
+   * Gives a paid order's money back, all of it or only `part` (its `amount` in grosze, asked once
+   * under its own idempotency `key`: a VAT difference); resolves with the provider's refund
+   * reference. Throws `ProviderError` when the provider refuses or cannot be reached (nothing is
+   * marked then).
    */
-  refund(order: Order): Promise<{ reference: string }>;
+  refund(order: Order, part?: PartialRefund): Promise<{ reference: string }>;
 }
+
+/** A refund of part of a payment: how much (grosze) and the key that makes it once. */
+export type PartialRefund = { amount: number; key: string };
 
 /** Raised when a provider cannot take the order; the message is for logs, never for clients. */
 export class ProviderError extends Error {}
@@ -65,9 +70,10 @@ export const demoProvider: PaymentProvider = {
   },
   // The demo page only pays a pending order: a cancelled one has nothing to close.
   async expireCheckout() {},
-  // No money moved, so there is none to give back: the refund is only the organiser's mark.
-  async refund(order) {
-    return { reference: `demo_refund_${order.id}` };
+  // No money moved, so there is none to give back: the refund is only the organiser's mark (a
+  // part's amount is recorded by the box office with this reference).
+  async refund(order, part) {
+    return { reference: part ? `demo_refund_${part.key}_${part.amount}` : `demo_refund_${order.id}` };
   },
 };
 
@@ -82,8 +88,8 @@ export const transferProvider: PaymentProvider = {
     throw new ProviderError('a transfer order has no checkout');
   },
   async expireCheckout() {},
-  async refund(order) {
-    return { reference: `transfer_refund_${order.id}` };
+  async refund(order, part) {
+    return { reference: part ? `transfer_refund_${part.key}_${part.amount}` : `transfer_refund_${order.id}` };
   },
 };
 
@@ -212,8 +218,11 @@ export function stripeProvider(options: {
       if (!order.providerRef) return;
       await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}/expire`, { method: 'POST' });
     },
-    async refund(order) {
+    async refund(order, part) {
       if (!order.providerRef) throw new ProviderError('order has no checkout session');
+      if (part && (!Number.isSafeInteger(part.amount) || part.amount <= 0)) {
+        throw new ProviderError(`a refund of ${part.amount} grosze`);
+      }
       // A refund names the payment, which only the Checkout Session knows.
       const session = await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}`);
       const intent = session?.payment_intent;
@@ -221,10 +230,15 @@ export function stripeProvider(options: {
       if (typeof paymentIntent !== 'string') throw new ProviderError('stripe session has no payment intent');
       const refund = await call('/v1/refunds', {
         method: 'POST',
-        // One refund per order, however often the organiser presses the button.
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': `refund-${order.id}` },
+        // One refund per order, however often the organiser presses the button; a part (the VAT
+        // difference) is its own refund, under its own key, of its `amount` in grosze.
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': part ? `refund-${part.key}` : `refund-${order.id}`,
+        },
         body: new URLSearchParams({
           payment_intent: paymentIntent,
+          ...(part ? { amount: String(part.amount), 'metadata[reason]': part.key } : {}),
           'metadata[order_id]': order.id,
           'metadata[order_code]': order.code,
         }).toString(),

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
-import type { OrderView } from '../../site/order-view';
+import type { OrderView, VatStatus } from '../../site/order-view';
 import type { CancelResult, Order, ReissueResult } from '../../site/orders';
 import { ticketQrSvg } from '../../site/qr';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
@@ -16,10 +16,13 @@ import { invoiceFileName, invoicePdfBytes, invoiceXml, proformaFile } from '../i
 import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
+import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { textField, validJson, validQuery } from './validation';
 
 const ORDER_ID = /^[0-9A-Z]{26}$/;
+/** When a buyer whose re-check found VIES down is told to ask again (seconds). */
+const VIES_RETRY_AFTER_S = 300;
 
 /**
  * The order of `id` for whoever holds its secret (`token`: the buyer's own, or the signed link of
@@ -45,6 +48,7 @@ export async function orderView(env: Env, id: string, token: string): Promise<Or
     await found.office.registrations(id),
     await found.office.emails(id),
     await found.office.invoices(id),
+    await found.office.vatStatus(id),
   );
 }
 
@@ -54,6 +58,7 @@ async function viewOf(
   seats: { workshopId: string; ticketId: string }[],
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
   invoices: IssuedInvoice[],
+  vatCheck: VatStatus | null,
 ): Promise<OrderView> {
   const paid = order.status === 'paid';
   return {
@@ -97,6 +102,7 @@ async function viewOf(
       issuedOn: invoice.issuedOn,
       ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
     })),
+    vatCheck,
   };
 }
 
@@ -166,6 +172,13 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
  *   however many cancels arrive at once: worker/payments/cancellation.ts), and its places return;
  *   asked again, 200 with the cancelled order; after the deadline 409 `cancellation_closed` with
  *   `until`; 502 `refund_failed` when the provider refused the refund (nothing is marked).
+ * - `POST /api/orders/:id/vat-check`: an EU business charged 23% while VIES was down asks VIES
+ *   again (worker/tax/vat-recheck.ts, rules in worker/box-office/vat-correction.ts): confirmed, the
+ *   online plans become reverse charge, the invoice is corrected and the VAT difference refunded
+ *   once (200, the order); not registered, 422 on `invoice.taxId` (the answer kept as evidence);
+ *   VIES still down, 503 `vies_unavailable` with Retry-After, nothing changed; 409
+ *   `already_corrected`, `not_eligible` or `pay_first` (a checkout at the old amount is open) with
+ *   `status` and `vatCheck`; 502 `refund_failed` when the provider refused the refund.
  */
 export const orders = new Hono<AppEnv>()
   // The secret comes once: of two tokens, neither is guessed to be the one meant.
@@ -229,6 +242,7 @@ export const orders = new Hono<AppEnv>()
         await office.registrations(order.id),
         await office.emails(order.id),
         await office.invoices(order.id),
+        await office.vatStatus(order.id),
       ),
     );
   })
@@ -270,4 +284,29 @@ export const orders = new Hono<AppEnv>()
       if (result.kind === 'refused') throw cancelRefusal(result);
     }
     return c.json(await orderView(c.env, id, token));
+  })
+  .post('/:id/vat-check', async (c) => {
+    const { order, office } = await openedOrder(c);
+    const { id, token } = secretOf(c);
+    let outcome: RecheckOutcome;
+    try {
+      outcome = await recheckVat(c.env, office, () => providerOf(c.env, order), order, now(c));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(JSON.stringify({ event: 'vat_refund_failed', orderId: order.id, message: error.message }));
+      throw new ApiError(502, 'refund_failed');
+    }
+    switch (outcome.kind) {
+      case 'corrected':
+        return c.json(await orderView(c.env, id, token));
+      case 'unavailable':
+        console.warn(JSON.stringify({ event: 'vies_unavailable', orderId: order.id, error: outcome.check.error }));
+        c.header('Retry-After', String(VIES_RETRY_AFTER_S));
+        throw new ApiError(503, 'vies_unavailable');
+      case 'not_registered':
+        throw new ApiError(422, 'invalid_fields', { fields: { 'invoice.taxId': 'vat_id_not_registered' } });
+      default:
+        if (outcome.error === 'not_found') throw new ApiError(404, 'not_found');
+        throw new ApiError(409, outcome.error, { status: outcome.status, vatCheck: outcome.vatCheck ?? null });
+    }
   });

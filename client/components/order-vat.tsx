@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPrice } from '../../site/format';
+import type { OrderView, VatStatus } from '../../site/order-view';
+import { useLanguage } from '../lib/use-language';
+import { type OrderAccess, orderUrl } from './order-wallet';
+
+/** Why a re-check did not correct the order, as the catalogue names it (`vat.failed.*`). */
+type Failure = 'vies_unavailable' | 'vat_id_not_registered' | 'pay_first' | 'refund_failed' | 'server';
+
+/**
+ * An EU business's VAT number on its order page: what VIES said (23% VAT was charged while it
+ * could not answer), the button that asks VIES again when the order may (worker/tax/vat-recheck.ts),
+ * and what came of it: the reverse charge and the refund, or why nothing changed. The state is a
+ * polite live region and a failure an alert, so a screen reader hears the outcome of the press.
+ */
+export function OrderVat({
+  order,
+  vat,
+  access,
+  onChange,
+}: {
+  order: OrderView;
+  vat: VatStatus;
+  access: OrderAccess | null;
+  onChange: (order: OrderView) => void;
+}) {
+  const { t } = useTranslation('delivery');
+  const lang = useLanguage();
+  const titleId = useId();
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState<Failure | null>(null);
+  const values = { vatId: vat.vatId, date: formatDateTime(lang, vat.checkedAt) };
+
+  const recheck = async () => {
+    if (!access) return;
+    setSending(true);
+    setFailed(null);
+    try {
+      const response = await fetch(orderUrl(access, '/vat-check'), { method: 'POST' });
+      const body = (await response.json().catch(() => null)) as
+        | (OrderView & { error?: undefined })
+        | { error: string; fields?: Record<string, string> }
+        | null;
+      if (response.ok && body && !body.error) return onChange(body as OrderView);
+      const code = body?.error === 'invalid_fields' ? body.fields?.['invoice.taxId'] : body?.error;
+      setFailed(
+        code === 'vies_unavailable' ||
+          code === 'vat_id_not_registered' ||
+          code === 'pay_first' ||
+          code === 'refund_failed'
+          ? code
+          : 'server',
+      );
+      // Not registered: the page shows VIES's answer from now on.
+      if (code === 'vat_id_not_registered' || response.status === 409) {
+        const fresh = await fetch(orderUrl(access));
+        if (fresh.ok) onChange((await fresh.json()) as OrderView);
+      }
+    } catch {
+      setFailed('server');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const { correction } = vat;
+  return (
+    <section className="order-manage order-vat" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('vat.title')}</h2>
+      <div role="status" className="order-vat__state">
+        {sending ? (
+          <p>{t('vat.checking')}</p>
+        ) : correction ? (
+          <>
+            <p>{t('vat.corrected', values)}</p>
+            <p>
+              {t(
+                correction.refund === 'refunded'
+                  ? 'vat.refunded'
+                  : correction.refund === 'due'
+                    ? 'vat.due'
+                    : 'vat.repriced',
+                { amount: formatPrice(lang, correction.difference, true) },
+              )}
+            </p>
+          </>
+        ) : (
+          <p>{t(vat.status === 'invalid' ? 'vat.invalid' : 'vat.unavailable', values)}</p>
+        )}
+      </div>
+      {failed && (
+        <p className="field__error" role="alert">
+          {t(`vat.failed.${failed}`, values)}
+        </p>
+      )}
+      {vat.recheck === 'pay_first' && order.status === 'pending' && <p>{t('vat.payFirst')}</p>}
+      {vat.recheck === 'available' && access && (
+        <div className="order-manage__actions">
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={sending}
+            aria-busy={sending}
+            onClick={recheck}
+          >
+            {t('vat.recheck')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
