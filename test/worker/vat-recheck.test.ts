@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { venueDay } from '../../site/format';
 import type { InvoiceData, IssuedInvoice, VatCheck } from '../../site/invoices';
 import type { OrderView } from '../../site/order-view';
 import type { Order, Provider } from '../../site/orders';
@@ -71,7 +72,7 @@ async function orderWhileViesDown(
     const gross = made.order.gross;
     await office().markTransferPaid(
       id,
-      { amount: gross, paidOn: made.order.createdAt.slice(0, 10), by: 'test' },
+      { amount: gross, paidOn: venueDay(Date.parse(made.order.createdAt)), by: 'test' },
       Date.now(),
     );
   } else if (paid) {
@@ -326,7 +327,8 @@ describe('a pending order', () => {
     });
     expect((await office().emails(order.id)).map((email) => email.kind)).toEqual(['proforma', 'proforma']);
     // The transfer of the new amount pays it; the invoice is a reverse-charge one from the start.
-    const paidOn = new Date(Date.now()).toISOString().slice(0, 10);
+    // The day at the venue, as the payment-date rule reads it (a UTC date is the day before late at night).
+    const paidOn = venueDay(Date.now());
     const old = await office().markTransferPaid(order.id, { amount: order.gross, paidOn, by: 'test' }, Date.now());
     expect(old).toMatchObject({ kind: 'refused', error: 'amount_mismatch', expected: PREMIUM.net });
     const paid = await office().markTransferPaid(order.id, { amount: PREMIUM.net, paidOn, by: 'test' }, Date.now());
