@@ -1,12 +1,9 @@
 import { isExample } from '../../site/example-data';
-import { venueDay } from '../../site/format';
 import {
   buyerKind,
   type CorrectedInvoice,
   type InvoiceData,
   type InvoiceKind,
-  type InvoiceLine,
-  type InvoiceParty,
   type IssuedInvoice,
   invoiceNumber,
   type KsefState,
@@ -14,9 +11,9 @@ import {
   seriesOf,
 } from '../../site/invoices';
 import { eventStartsAt } from '../../site/terms';
-import { type ProductId, product } from '../../site/tickets';
 import { timeSortableId } from '../ids';
-import { productName } from '../texts';
+import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
+import { claimLeased, type LeasedTable } from '../queues/lease';
 import { iso, type OrderRow, type TicketRow } from './schema';
 
 // Invoices: issued in the transaction that records a payment (or a refund, for a correction),
@@ -44,57 +41,6 @@ export type InvoiceRow = {
   ksef_lease_until: number | null;
   ksef_at: number | null;
 };
-
-/** The day (`YYYY-MM-DD`) an instant falls on in Warsaw, where the seller is and the tax is due. */
-export const warsawDay = (ms: number) => venueDay(ms);
-
-/** The buyer of an invoice: who the order's invoice data names. */
-export const buyerParty = (data: InvoiceData): InvoiceParty => ({
-  name: data.name,
-  taxId: data.taxId ?? null,
-  street: data.street,
-  postalCode: data.postalCode,
-  city: data.city,
-  country: data.country,
-});
-
-/**
- * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
- * prices (the box office priced them when the order was made, VAT treatment included).
- */
-export function linesOf(tickets: Pick<TicketRow, 'product' | 'net' | 'vat' | 'gross'>[]): InvoiceLine[] {
-  const lines = new Map<ProductId, InvoiceLine>();
-  for (const ticket of tickets) {
-    const id = ticket.product as ProductId;
-    const line = lines.get(id);
-    if (line) {
-      line.quantity += 1;
-      line.net += ticket.net;
-      line.vat += ticket.vat;
-      line.gross += ticket.gross;
-      continue;
-    }
-    const item = product(id);
-    lines.set(id, {
-      product: id,
-      name: { pl: productName('pl', item), en: productName('en-GB', item) },
-      quantity: 1,
-      unitNet: ticket.net,
-      net: ticket.net,
-      vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
-      vat: ticket.vat,
-      gross: ticket.gross,
-    });
-  }
-  return [...lines.values()];
-}
-
-/** The sums of an invoice's lines. */
-export const totalsOf = (lines: InvoiceLine[]) => ({
-  net: lines.reduce((sum, line) => sum + line.net, 0),
-  vat: lines.reduce((sum, line) => sum + line.vat, 0),
-  gross: lines.reduce((sum, line) => sum + line.gross, 0),
-});
 
 /** The next number of a series in a year: counted up and read in one statement. */
 function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series: string; seq: number; number: string } {
@@ -348,6 +294,15 @@ export function listInvoices(
 
 /** How long an invoice handed to the queue, or claimed by its consumer, is left alone. */
 export const KSEF_LEASE_MS = 10 * 60 * 1000;
+/** The invoices as a leased queue (worker/queues/lease.ts): a `queued` invoice may be claimed. */
+const KSEF_QUEUE: LeasedTable = {
+  table: 'invoices',
+  status: 'ksef_status',
+  lease: 'ksef_lease_until',
+  attempts: 'ksef_attempts',
+  claimFrom: ['queued'],
+  countOnClaim: false,
+};
 
 /** Invoices due for KSeF: queued, their next attempt due, not on the queue or being sent. */
 export function dueForKsef(sql: SqlStorage, now: number, limit: number): string[] {
@@ -373,16 +328,7 @@ export function leaseForKsef(sql: SqlStorage, ids: string[], until: number): voi
  * delivery is sending it now.
  */
 export function claimForKsef(sql: SqlStorage, id: string, now: number): IssuedInvoice | null {
-  const row = sql
-    .exec<InvoiceRow>(
-      `UPDATE invoices SET ksef_status = 'sending', ksef_lease_until = ?
-         WHERE id = ? AND (ksef_status = 'queued' OR (ksef_status = 'sending' AND ksef_lease_until <= ?))
-         RETURNING *`,
-      now + KSEF_LEASE_MS,
-      id,
-      now,
-    )
-    .toArray()[0];
+  const row = claimLeased<InvoiceRow>(sql, KSEF_QUEUE, id, now, KSEF_LEASE_MS);
   return row ? toInvoice(row) : null;
 }
 
