@@ -5,7 +5,7 @@ import type { KsefJob, MailJob } from '../site/orders';
 import { publishedChanged } from './content/pages';
 import { prepareStore } from './content/seed';
 import type { AppEnv } from './env';
-import { ApiError } from './errors';
+import { ApiError, apiErrorOf } from './errors';
 import { organisersOnly } from './organisers';
 import { submitToKsef } from './queues/ksef';
 import { deliverMail } from './queues/mail';
@@ -80,7 +80,8 @@ const app = new Hono<AppEnv>()
   .route('/', edge);
 
 app.onError((err, c) => {
-  if (err instanceof ApiError) return c.json({ error: err.code, ...err.details }, err.status);
+  const api = apiErrorOf(err);
+  if (api) return c.json({ error: api.code, ...api.details }, api.status);
   if (err instanceof HTTPException) return c.json({ error: 'error' }, err.status);
   console.error(JSON.stringify({ event: 'unhandled_error', path: new URL(c.req.url).pathname, message: String(err) }));
   return c.json({ error: 'internal_error' }, 500);

@@ -12,9 +12,11 @@ import {
 } from '../../site/invoices';
 import { eventStartsAt } from '../../site/terms';
 import { timeSortableId } from '../ids';
+import { ksefSends } from '../invoices/ksef-config';
 import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
 import { claimLeased, type LeasedTable } from '../queues/lease';
-import { iso, type OrderRow, type TicketRow } from './schema';
+import type { Tx } from './context';
+import { iso, type OrderRow, type TicketRow, ticketRows } from './schema';
 
 // Invoices: issued in the transaction that records a payment (or a refund, for a correction),
 // numbered from gap-free series per calendar year. A number is taken by the same statement that
@@ -378,3 +380,48 @@ export const nextKsefAt = (sql: SqlStorage) =>
          WHERE ksef_status IN ('queued', 'sending')`,
     )
     .one().at;
+
+// In the box office's transaction: each invoice issued or corrected is logged on its order, and
+// one queued for KSeF wakes the alarm, which hands it over (wake-up.ts).
+
+/** Issues a paid order's invoice when its buyer asked for one (in the caller's transaction). */
+export function issueOrderInvoice(c: Tx, orderId: string, now: number, paidOn?: string): void {
+  const row = c.row(orderId) as OrderRow;
+  const invoice = issueInvoice(c.sql, row, ticketRows(c.sql, orderId), now, {
+    ksef: ksefSends(c.env),
+    ...(paidOn ? { paidOn } : {}),
+  });
+  if (!invoice) return;
+  c.log(orderId, 'invoice_issued', now, { invoice: invoice.id, number: invoice.number, kind: invoice.kind });
+  if (invoice.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+}
+
+/** Corrects a refunded order's invoices (in the caller's transaction), each once. */
+export function correctOrderInvoices(
+  c: Tx,
+  orderId: string,
+  now: number,
+  reason: keyof typeof CORRECTION_REASONS,
+): void {
+  for (const correction of correctInvoices(c.sql, orderId, now, reason, { ksef: ksefSends(c.env) })) {
+    c.log(orderId, 'invoice_corrected', now, {
+      invoice: correction.id,
+      number: correction.number,
+      corrects: correction.correction?.of.number ?? null,
+    });
+    if (correction.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+  }
+}
+
+/** Records what KSeF made of an invoice (in the caller's transaction): logged, or the alarm set for its next try. */
+export function invoiceSubmitted(c: Tx, invoiceId: string, outcome: KsefRecord, now: number): void {
+  const orderId = recordKsef(c.sql, invoiceId, outcome, now);
+  if (!orderId) return;
+  if (outcome.kind === 'accepted') {
+    c.log(orderId, 'invoice_ksef_accepted', now, { invoice: invoiceId, ksef: outcome.ksefNumber });
+  } else if (outcome.kind === 'rejected') {
+    c.log(orderId, 'invoice_ksef_rejected', now, { invoice: invoiceId, error: outcome.error.slice(0, 200) });
+  } else {
+    c.scheduleAlarm(Math.max(Date.now(), outcome.nextAt - now + Date.now()));
+  }
+}

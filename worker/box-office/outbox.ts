@@ -1,5 +1,6 @@
 import type { EmailKind, EmailRecord, MailJob } from '../../site/orders';
 import { claimLeased, handOverLeased, type LeasedTable } from '../queues/lease';
+import type { Tx } from './context';
 import { iso } from './schema';
 
 // The outbox: an e-mail is a row of `emails`, added in the transaction of the change it tells of
@@ -167,4 +168,17 @@ export function emailsOf(sql: SqlStorage, orderId: string): EmailRecord[] {
       at: iso(r.updated_at),
       ...(r.message_id ? { messageId: r.message_id } : {}),
     }));
+}
+
+/**
+ * Records an e-mail's delivery (in the caller's transaction) and logs it on its order when it is
+ * one; an e-mail back on the queue wakes the alarm when its lease runs out.
+ */
+export function emailDelivered(c: Tx, id: number, outcome: Delivery, now: number): void {
+  const done = recordDelivery(c.sql, id, outcome, now);
+  if (!done) return;
+  if (done.leaseUntil !== null) c.scheduleAlarm(Date.now() + (done.leaseUntil - now));
+  if (done.status !== 'queued' && c.row(done.subjectId)) {
+    c.log(done.subjectId, done.status === 'sent' ? 'email_sent' : 'email_failed', now, { kind: done.kind });
+  }
 }
