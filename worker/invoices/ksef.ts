@@ -1,4 +1,4 @@
-import { backoff } from '../queues/lease';
+import { backoff } from '../queues/backoff';
 import { publicKeyAlgorithm, RSA_ENCRYPTION_OID, subjectPublicKeyInfo } from './x509';
 
 /**

@@ -3,8 +3,8 @@
 // table; the alarm hands due rows to a Cloudflare queue and leases them, so a message that is
 // lost comes back when its lease runs out; the consumer claims its row (`sending`, leased again)
 // before it works, so a second delivery of the same message does nothing; a failed try is tried
-// again after a backoff that grows with the attempts. Each queue keeps its own columns and
-// timings; the steps are these.
+// again after a backoff that grows with the attempts (backoff.ts). Each queue keeps its own columns
+// and timings; the steps are these.
 
 /** Where a queue keeps its jobs: the table and the columns of a job's state. */
 export type LeasedTable = {
@@ -68,9 +68,4 @@ export async function handOverLeased<Body>(
   }
   lease(Date.now() + leaseMs);
   return true;
-}
-
-/** The pause before the next try after `attempt` tries (from 1): the schedule's step, its last one after. */
-export function backoff(schedule: readonly number[], attempt: number): number {
-  return schedule[Math.min(Math.max(0, attempt - 1), schedule.length - 1)] ?? 0;
 }

@@ -2,7 +2,7 @@ import type { MailJob } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
 import { compose, StaleEmail } from '../email/compose';
 import type { Bindings } from '../env';
-import { backoff } from './lease';
+import { backoff } from './backoff';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';
