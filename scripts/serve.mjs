@@ -17,7 +17,7 @@ const args = ['dev', '--ip', '127.0.0.1', '--port', port, '--persist-to', persis
 // instant); this script does, through the route that --test-scheduled adds, as production would.
 args.push('--test-scheduled');
 args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG || 'warn');
-// The e-mails of local orders link to this server, not to the production site (worker/email/deliver.ts).
+// The e-mails of local orders link to this server, not to the production site (worker/email/compose.ts).
 args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
 // VAT numbers are checked against the VIES fake this server serves itself (worker/tax/vies-fake.ts).
 args.push('--var', `VIES_API_BASE:http://127.0.0.1:${port}/_fake/vies`);

@@ -16,11 +16,32 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The statuses whose order takes places from the stock. */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'paid'];
 
+/**
+ * The order's lifecycle: every change of status the box office makes, and no other
+ * (worker/box-office/lifecycle.ts refuses the rest). A pending order is paid, runs out of time
+ * (`expired`: its hold ran out, an organiser let it go, or a payment came too late for its place)
+ * or is given up (`cancelled`: by the buyer, an organiser or a checkout that failed). A paid order
+ * is refunded (the buyer's cancellation or an organiser's refund). An expired order whose late
+ * payment finds a free place is paid; an expired or cancelled one whose late payment found none
+ * is refunded. A refunded order is final.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'expired', 'cancelled'],
+  paid: ['refunded'],
+  expired: ['paid', 'refunded'],
+  cancelled: ['refunded'],
+  refunded: [],
+};
+
+/** Whether an order may go from one status to another (ORDER_TRANSITIONS). */
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+
 /** A change of an order's status that a payment, a timer, the buyer or an organiser asks for. */
 export type Settlement = 'paid' | 'processing' | 'cancelled' | 'expired' | 'refunded';
 
 /**
- * From which statuses each change is allowed. A payment is taken in any state but paid or refunded:
+ * From which statuses each request of `settle` is taken (the changes themselves are ORDER_TRANSITIONS'
+ * edges). A payment is taken in any state but paid or refunded:
  * a late one (after the hold, after a cancellation) takes a free place or is refunded at once.
  * `processing` (BLIK, Przelewy24 settling later) keeps a pending order's places longer.
  */

@@ -4,13 +4,13 @@ import { timing } from 'hono/timing';
 import type { KsefJob, MailJob } from '../site/orders';
 import { publishedChanged } from './content/pages';
 import { prepareStore } from './content/seed';
-import { deliverMail } from './email/deliver';
 import type { AppEnv } from './env';
-import { ApiError } from './errors';
-import { submitToKsef } from './invoices/ksef-queue';
+import { ApiError, apiErrorOf } from './errors';
 import { organisersOnly } from './middleware/organisers';
 import { sameOriginWrites } from './middleware/same-origin-writes';
 import { withSecurityHeaders } from './middleware/security-headers';
+import { submitToKsef } from './queues/ksef';
+import { deliverMail } from './queues/mail';
 import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
@@ -81,7 +81,8 @@ const app = new Hono<AppEnv>()
   .route('/', edge);
 
 app.onError((err, c) => {
-  if (err instanceof ApiError) return c.json({ error: err.code, ...err.details }, err.status);
+  const api = apiErrorOf(err);
+  if (api) return c.json({ error: api.code, ...api.details }, api.status);
   if (err instanceof HTTPException) return c.json({ error: 'error' }, err.status);
   console.error(JSON.stringify({ event: 'unhandled_error', path: new URL(c.req.url).pathname, message: String(err) }));
   return c.json({ error: 'internal_error' }, 500);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { invoiceLines } from '../../site/invoice-view';
+import { canTransition } from '../../site/orders';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
@@ -256,8 +257,10 @@ function Actions({
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const canResend = order.status === 'paid';
-  const canCancel = order.status === 'pending';
-  const canRefund = order.status === 'paid';
+  // What can happen next is the lifecycle's (site/orders.ts); a refund here is of a paid order only
+  // (an expired or cancelled one's late payment is refunded by the payment rules, not the console).
+  const canCancel = canTransition(order.status, 'cancelled');
+  const canRefund = order.status === 'paid' && canTransition(order.status, 'refunded');
   if (!canResend && !canCancel && !canRefund) return <p className="console-muted">{t('order.noActions')}</p>;
   if (confirming === 'cancel' || confirming === 'refund') {
     const question =

@@ -8,7 +8,7 @@ import type { Bindings } from '../../worker/env';
 import { invoiceXml } from '../../worker/invoices/documents';
 import type { KsefOutcome } from '../../worker/invoices/ksef';
 import { ksefSends } from '../../worker/invoices/ksef-config';
-import { submitToKsef } from '../../worker/invoices/ksef-queue';
+import { submitToKsef } from '../../worker/queues/ksef';
 import { office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { expectValidFa3 } from './fa3';
 

@@ -1,12 +1,10 @@
 import { isExample } from '../../site/example-data';
-import { venueDay } from '../../site/format';
 import {
   buyerKind,
   type CorrectedInvoice,
   type InvoiceData,
   type InvoiceKind,
   type InvoiceLine,
-  type InvoiceParty,
   type IssuedInvoice,
   invoiceNumber,
   type KsefState,
@@ -14,11 +12,14 @@ import {
   seriesOf,
 } from '../../site/invoices';
 import { eventStartsAt } from '../../site/terms';
-import { type ProductId, product } from '../../site/tickets';
+import { product } from '../../site/tickets';
 import { timeSortableId } from '../ids';
+import { ksefSends } from '../invoices/ksef-config';
+import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
 import { currentLines, REVERSE_CHARGE_REASON, reverseChargeChange } from '../invoices/rate-correction';
-import { productName } from '../texts';
-import { iso, type OrderRow, type TicketRow } from './schema';
+import { claimLeased, type LeasedTable } from '../queues/lease';
+import type { Tx } from './context';
+import { iso, type OrderRow, type TicketRow, ticketRows } from './schema';
 
 // Invoices: issued in the transaction that records a payment (or a refund, for a correction),
 // numbered from gap-free series per calendar year. A number is taken by the same statement that
@@ -45,57 +46,6 @@ export type InvoiceRow = {
   ksef_lease_until: number | null;
   ksef_at: number | null;
 };
-
-/** The day (`YYYY-MM-DD`) an instant falls on in Warsaw, where the seller is and the tax is due. */
-export const warsawDay = (ms: number) => venueDay(ms);
-
-/** The buyer of an invoice: who the order's invoice data names. */
-export const buyerParty = (data: InvoiceData): InvoiceParty => ({
-  name: data.name,
-  taxId: data.taxId ?? null,
-  street: data.street,
-  postalCode: data.postalCode,
-  city: data.city,
-  country: data.country,
-});
-
-/**
- * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
- * prices (the box office priced them when the order was made, VAT treatment included).
- */
-export function linesOf(tickets: Pick<TicketRow, 'product' | 'net' | 'vat' | 'gross'>[]): InvoiceLine[] {
-  const lines = new Map<ProductId, InvoiceLine>();
-  for (const ticket of tickets) {
-    const id = ticket.product as ProductId;
-    const line = lines.get(id);
-    if (line) {
-      line.quantity += 1;
-      line.net += ticket.net;
-      line.vat += ticket.vat;
-      line.gross += ticket.gross;
-      continue;
-    }
-    const item = product(id);
-    lines.set(id, {
-      product: id,
-      name: { pl: productName('pl', item), en: productName('en-GB', item) },
-      quantity: 1,
-      unitNet: ticket.net,
-      net: ticket.net,
-      vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
-      vat: ticket.vat,
-      gross: ticket.gross,
-    });
-  }
-  return [...lines.values()];
-}
-
-/** The sums of an invoice's lines. */
-export const totalsOf = (lines: InvoiceLine[]) => ({
-  net: lines.reduce((sum, line) => sum + line.net, 0),
-  vat: lines.reduce((sum, line) => sum + line.vat, 0),
-  gross: lines.reduce((sum, line) => sum + line.gross, 0),
-});
 
 /** The next number of a series in a year: counted up and read in one statement. */
 function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series: string; seq: number; number: string } {
@@ -393,6 +343,15 @@ export function listInvoices(
 
 /** How long an invoice handed to the queue, or claimed by its consumer, is left alone. */
 export const KSEF_LEASE_MS = 10 * 60 * 1000;
+/** The invoices as a leased queue (worker/queues/lease.ts): a `queued` invoice may be claimed. */
+const KSEF_QUEUE: LeasedTable = {
+  table: 'invoices',
+  status: 'ksef_status',
+  lease: 'ksef_lease_until',
+  attempts: 'ksef_attempts',
+  claimFrom: ['queued'],
+  countOnClaim: false,
+};
 
 /** Invoices due for KSeF: queued, their next attempt due, not on the queue or being sent. */
 export function dueForKsef(sql: SqlStorage, now: number, limit: number): string[] {
@@ -418,16 +377,7 @@ export function leaseForKsef(sql: SqlStorage, ids: string[], until: number): voi
  * delivery is sending it now.
  */
 export function claimForKsef(sql: SqlStorage, id: string, now: number): IssuedInvoice | null {
-  const row = sql
-    .exec<InvoiceRow>(
-      `UPDATE invoices SET ksef_status = 'sending', ksef_lease_until = ?
-         WHERE id = ? AND (ksef_status = 'queued' OR (ksef_status = 'sending' AND ksef_lease_until <= ?))
-         RETURNING *`,
-      now + KSEF_LEASE_MS,
-      id,
-      now,
-    )
-    .toArray()[0];
+  const row = claimLeased<InvoiceRow>(sql, KSEF_QUEUE, id, now, KSEF_LEASE_MS);
   return row ? toInvoice(row) : null;
 }
 
@@ -477,3 +427,48 @@ export const nextKsefAt = (sql: SqlStorage) =>
          WHERE ksef_status IN ('queued', 'sending')`,
     )
     .one().at;
+
+// In the box office's transaction: each invoice issued or corrected is logged on its order, and
+// one queued for KSeF wakes the alarm, which hands it over (wake-up.ts).
+
+/** Issues a paid order's invoice when its buyer asked for one (in the caller's transaction). */
+export function issueOrderInvoice(c: Tx, orderId: string, now: number, paidOn?: string): void {
+  const row = c.row(orderId) as OrderRow;
+  const invoice = issueInvoice(c.sql, row, ticketRows(c.sql, orderId), now, {
+    ksef: ksefSends(c.env),
+    ...(paidOn ? { paidOn } : {}),
+  });
+  if (!invoice) return;
+  c.log(orderId, 'invoice_issued', now, { invoice: invoice.id, number: invoice.number, kind: invoice.kind });
+  if (invoice.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+}
+
+/** Corrects a refunded order's invoices (in the caller's transaction), each once. */
+export function correctOrderInvoices(
+  c: Tx,
+  orderId: string,
+  now: number,
+  reason: keyof typeof CORRECTION_REASONS,
+): void {
+  for (const correction of correctInvoices(c.sql, orderId, now, reason, { ksef: ksefSends(c.env) })) {
+    c.log(orderId, 'invoice_corrected', now, {
+      invoice: correction.id,
+      number: correction.number,
+      corrects: correction.correction?.of.number ?? null,
+    });
+    if (correction.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+  }
+}
+
+/** Records what KSeF made of an invoice (in the caller's transaction): logged, or the alarm set for its next try. */
+export function invoiceSubmitted(c: Tx, invoiceId: string, outcome: KsefRecord, now: number): void {
+  const orderId = recordKsef(c.sql, invoiceId, outcome, now);
+  if (!orderId) return;
+  if (outcome.kind === 'accepted') {
+    c.log(orderId, 'invoice_ksef_accepted', now, { invoice: invoiceId, ksef: outcome.ksefNumber });
+  } else if (outcome.kind === 'rejected') {
+    c.log(orderId, 'invoice_ksef_rejected', now, { invoice: invoiceId, error: outcome.error.slice(0, 200) });
+  } else {
+    c.scheduleAlarm(Math.max(Date.now(), outcome.nextAt - now + Date.now()));
+  }
+}

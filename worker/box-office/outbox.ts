@@ -1,4 +1,6 @@
 import type { EmailKind, EmailRecord, MailJob } from '../../site/orders';
+import { claimLeased, handOverLeased, type LeasedTable } from '../queues/lease';
+import type { Tx } from './context';
 import { iso } from './schema';
 
 // The outbox: an e-mail is a row of `emails`, added in the transaction of the change it tells of
@@ -17,6 +19,15 @@ export const MAX_EMAIL_ATTEMPTS = 8;
 const CLAIM_LEASE_MS = 120_000;
 /** E-mails handed to the queue per alarm run (one `sendBatch`). */
 const HAND_OVER_BATCH = 100;
+/** The outbox as a leased queue (worker/queues/lease.ts): `new` and `queued` e-mails may be claimed. */
+const OUTBOX: LeasedTable = {
+  table: 'emails',
+  status: 'status',
+  lease: 'lease_until',
+  attempts: 'attempts',
+  claimFrom: ['new', 'queued'],
+  countOnClaim: true,
+};
 
 /** Adds an e-mail to the outbox (in the caller's transaction); returns its id. */
 export function addEmail(
@@ -46,25 +57,14 @@ export function claimEmail(
   id: number,
   now: number,
 ): { kind: EmailKind; subjectId: string; data: string | null; attempts: number } | null {
-  const row = sql
-    .exec<{
-      order_id: string;
-      kind: string;
-      data: string | null;
-      status: string;
-      attempts: number;
-      lease_until: number | null;
-    }>('SELECT order_id, kind, data, status, attempts, lease_until FROM emails WHERE id = ?', id)
-    .toArray()[0];
-  if (!row || row.status === 'sent' || row.status === 'failed') return null;
-  if (row.status === 'sending' && (row.lease_until ?? 0) > now) return null;
-  sql.exec(
-    "UPDATE emails SET status = 'sending', lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
-    now + CLAIM_LEASE_MS,
-    now,
+  const row = claimLeased<{ order_id: string; kind: string; data: string | null; attempts: number }>(
+    sql,
+    OUTBOX,
     id,
+    now,
+    CLAIM_LEASE_MS,
   );
-  return { kind: row.kind as EmailKind, subjectId: row.order_id, data: row.data, attempts: row.attempts + 1 };
+  return row && { kind: row.kind as EmailKind, subjectId: row.order_id, data: row.data, attempts: row.attempts };
 }
 
 /** How one try of an e-mail ended. */
@@ -132,17 +132,17 @@ export async function handOver(sql: SqlStorage, queue: Queue): Promise<number> {
     .exec<{ id: number }>("SELECT id FROM emails WHERE status = 'new' ORDER BY id LIMIT ?", HAND_OVER_BATCH)
     .toArray()
     .map((r) => r.id);
-  if (ids.length) {
-    try {
-      await queue.sendBatch(ids.map((id) => ({ body: { emailId: id } satisfies MailJob })));
-      const until = Date.now() + QUEUE_LEASE_MS;
+  await handOverLeased(
+    queue,
+    ids.map((id) => ({ emailId: id }) satisfies MailJob),
+    QUEUE_LEASE_MS,
+    (until) => {
       for (const id of ids) {
         sql.exec("UPDATE emails SET status = 'queued', lease_until = ? WHERE id = ? AND status = 'new'", until, id);
       }
-    } catch (error) {
-      console.error(JSON.stringify({ event: 'mail_queue_failed', message: String(error) }));
-    }
-  }
+    },
+    'mail_queue_failed',
+  );
   return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM emails WHERE status = 'new'").one().n;
 }
 
@@ -168,4 +168,17 @@ export function emailsOf(sql: SqlStorage, orderId: string): EmailRecord[] {
       at: iso(r.updated_at),
       ...(r.message_id ? { messageId: r.message_id } : {}),
     }));
+}
+
+/**
+ * Records an e-mail's delivery (in the caller's transaction) and logs it on its order when it is
+ * one; an e-mail back on the queue wakes the alarm when its lease runs out.
+ */
+export function emailDelivered(c: Tx, id: number, outcome: Delivery, now: number): void {
+  const done = recordDelivery(c.sql, id, outcome, now);
+  if (!done) return;
+  if (done.leaseUntil !== null) c.scheduleAlarm(Date.now() + (done.leaseUntil - now));
+  if (done.status !== 'queued' && c.row(done.subjectId)) {
+    c.log(done.subjectId, done.status === 'sent' ? 'email_sent' : 'email_failed', now, { kind: done.kind });
+  }
 }

@@ -2,10 +2,12 @@ import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } fro
 import type { VatStatus } from '../../site/order-view';
 import type { OrderStatus } from '../../site/orders';
 import { type ProductId, product } from '../../site/tickets';
+import { ksefSends } from '../invoices/ksef-config';
+import type { Tx } from './context';
 import { correctToReverseCharge } from './invoices';
-import { refundRecorded } from './refunds';
+import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
 import { iso, type OrderRow, ticketRows } from './schema';
-import { recordVatCheck, vatChecksOf } from './vat';
+import { recordVatCheck, vatCheckLog, vatChecksOf } from './vat';
 
 // The second chance of an EU business whose VAT number VIES could not check when it ordered (the
 // service was down): it paid 23% VAT, and asks VIES again from its order page. Once VIES confirms
@@ -169,4 +171,68 @@ export function applyReverseCharge(
   );
   if (refund) refundRecorded(sql, vatRefundKey(orderId));
   return { difference: taken, corrections };
+}
+
+/** VIES says the number is not registered: the answer is kept as evidence, nothing else changes. */
+export function notRegistered(c: Tx, orderId: string, check: VatCheck, now: number): void {
+  const state = recheckState(c.sql, c.row(orderId));
+  if (state.kind === 'refused' && state.error !== 'pay_first') return;
+  recordVatCheck(c.sql, orderId, check);
+  c.log(orderId, 'vat_checked', now, { ...vatCheckLog(check), by: 'buyer' });
+}
+
+/**
+ * Whose turn it is to ask the provider for a paid order's VAT difference, as a cancel's refund is
+ * claimed (refunds.ts, under a key of its own), with the amount; or why not.
+ */
+export function claimVatRefund(
+  c: Tx,
+  orderId: string,
+  now: number,
+  waitingFor?: number,
+): (RefundTurn & { amount?: number }) | RecheckRefusal {
+  const state = recheckState(c.sql, c.row(orderId));
+  if (state.kind === 'refused') return state;
+  if (!state.paid) return { kind: 'refused', error: 'not_eligible', status: 'pending' };
+  const turn = refundTurn(c.sql, vatRefundKey(orderId), now, waitingFor);
+  return turn.kind === 'claimed' ? { ...turn, amount: state.difference } : turn;
+}
+
+/**
+ * Applies the reverse charge VIES confirmed: a paid order with its refund (`refund`, from the
+ * caller that claimed it), a pending one without a checkout with none; the corrections and an
+ * e-mail follow, all once. `paid_meanwhile` when a pending order was paid since the caller looked:
+ * the caller then refunds the difference.
+ */
+export function confirmVat(
+  c: Tx,
+  orderId: string,
+  check: VatCheck,
+  refund: VatRefund | null,
+  now: number,
+): { kind: 'corrected' | 'paid_meanwhile' } | RecheckRefusal {
+  const state = recheckState(c.sql, c.row(orderId));
+  if (state.kind === 'refused') return state;
+  if (state.paid && !refund) return { kind: 'paid_meanwhile' };
+  if (!state.paid && refund) return { kind: 'refused', error: 'not_eligible', status: 'pending' };
+  const made = applyReverseCharge(c.sql, orderId, check, refund, now, { ksef: ksefSends(c.env) });
+  c.log(orderId, 'vat_checked', now, { ...vatCheckLog(check), by: 'buyer' });
+  c.log(orderId, 'vat_corrected', now, {
+    difference: made.difference,
+    refund: refund ? (refund.due ? 'due' : 'refunded') : 'none',
+    ...(refund ? { reference: refund.reference } : {}),
+  });
+  for (const correction of made.corrections) {
+    c.log(orderId, 'invoice_corrected', now, {
+      invoice: correction.id,
+      number: correction.number,
+      corrects: correction.correction?.of.number ?? null,
+    });
+    if (correction.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+  }
+  // The buyer gets the corrections and the refund by e-mail; a transfer still awaited is paid at the
+  // new amount, so its details go out again.
+  if (state.paid) c.addEmail(orderId, 'vat_correction', null, now);
+  else if (c.row(orderId)?.provider === 'transfer') c.addEmail(orderId, 'proforma', null, now);
+  return { kind: 'corrected' };
 }

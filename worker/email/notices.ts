@@ -63,7 +63,7 @@ export type WorkshopFacts = {
 
 /**
  * The e-mail that confirms a workshop seat, in the holder's language. The workshop's facts come
- * from the content store (worker/email/deliver.ts); without them, from the examples of site/.
+ * from the content store (worker/email/compose.ts); without them, from the examples of site/.
  */
 export function workshopEmail(input: {
   workshopId: string;

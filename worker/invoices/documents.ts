@@ -2,11 +2,11 @@ import { ORGANISER } from '../../site/event';
 import { isExample } from '../../site/example-data';
 import { type IssuedInvoice, type Proforma, sellerParty } from '../../site/invoices';
 import type { Order } from '../../site/orders';
-import { buyerParty, linesOf, totalsOf, warsawDay } from '../box-office/invoices';
 import type { Bindings } from '../env';
 import { fa3Xml } from './fa3';
 import { ksefSettings } from './ksef-config';
 import { ksefVerificationUrl } from './ksef-qr';
+import { buyerParty, linesOf, totalsOf, warsawDay } from './lines';
 
 /**
  * An invoice's FA(3) XML. It is made from the invoice alone, with its issue instant as the

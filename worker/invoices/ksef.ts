@@ -1,3 +1,4 @@
+import { backoff } from '../queues/backoff';
 import { publicKeyAlgorithm, RSA_ENCRYPTION_OID, subjectPublicKeyInfo } from './x509';
 
 /**
@@ -69,7 +70,7 @@ export const STATUS_WAIT_MS = 90_000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const BACKOFF = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
+const BACKOFF = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR];
 
 /**
  * When to try again after `attempts` failed attempts: 1 min, 5 min, 30 min, 2 h, then every 6 h.
@@ -77,7 +78,7 @@ const BACKOFF = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR];
  */
 export function nextAttemptAt(attempts: number, now: number): number {
   if (attempts <= 0) return now;
-  return now + (BACKOFF[attempts - 1] ?? 6 * HOUR);
+  return now + backoff(BACKOFF, attempts);
 }
 
 /** CRC-8, polynomial 0x07, initial value 0 (faktury/numer-ksef.md), as two upper-case hex digits. */

@@ -1,6 +1,6 @@
 import { SITE_ORIGIN } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
-import type { MailJob, Order } from '../../site/orders';
+import type { Order } from '../../site/orders';
 import { href } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
 import { type Speaker, textsIn, type Workshop } from '../content/schema';
@@ -10,7 +10,6 @@ import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
-import { headerSafe } from './headers';
 import {
   cancellationEmail,
   contactNotice,
@@ -20,12 +19,6 @@ import {
   type WorkshopFacts,
   workshopEmail,
 } from './notices';
-
-/** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
-const DEAD_LETTER_SUFFIX = '-dead';
-
-/** Seconds before the next try of an e-mail: 30 s, 1, 2, 4, 8 minutes. */
-export const retryDelay = (attempt: number) => Math.min(30 * 2 ** Math.max(0, attempt - 1), 8 * 60);
 
 /** The site's origin that e-mails link to: the local server's outside production. */
 const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
@@ -54,8 +47,8 @@ async function workshopFacts(env: Bindings, id: string, lang: LanguageCode): Pro
   };
 }
 
-/** Builds the e-mail of a job from the box office's records. */
-async function compose(
+/** Builds the e-mail of a job from the box office's records (the mail queue's consumer sends it). */
+export async function compose(
   env: Bindings,
   job: { kind: string; subjectId: string; data: string | null },
 ): Promise<EmailMessage> {
@@ -143,50 +136,4 @@ const withAttachments = (message: EmailMessage, files: EmailAttachment[]): Email
 });
 
 /** An e-mail whose subject is gone (a ticket's holder changed again before it was sent): nothing to send. */
-class StaleEmail extends Error {}
-
-/**
- * The mail queue's consumer. Each message names an e-mail of the box office, which it claims first:
- * an e-mail already sent (the same message delivered twice) sends nothing. A failed send is tried
- * again with backoff; after the last try the queue moves the message to the dead-letter queue,
- * whose delivery here marks the e-mail failed on its order.
- */
-export async function deliverMail(batch: MessageBatch<MailJob>, env: Bindings): Promise<void> {
-  const office = boxOffice(env.BOX_OFFICE);
-  const dead = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
-  for (const message of batch.messages) {
-    const { emailId } = message.body;
-    if (dead) {
-      await office.emailDelivered(emailId, { sent: false, error: 'no try succeeded', final: true }, Date.now());
-      console.error(JSON.stringify({ event: 'email_failed', emailId }));
-      message.ack();
-      continue;
-    }
-    const job = await office.claimEmail(emailId, Date.now());
-    if (!job) {
-      message.ack();
-      continue;
-    }
-    try {
-      // Subject and names RFC 2047-encoded on one line: no stored text can write a header.
-      const result = await env.EMAIL.send(headerSafe(await compose(env, job)));
-      await office.emailDelivered(emailId, { sent: true, messageId: result.messageId }, Date.now());
-      console.log(JSON.stringify({ event: 'email_sent', emailId, kind: job.kind }));
-      message.ack();
-    } catch (error) {
-      if (error instanceof StaleEmail) {
-        await office.emailDelivered(emailId, { sent: false, error: error.message, final: true }, Date.now());
-        message.ack();
-        continue;
-      }
-      const retryInSeconds = retryDelay(message.attempts);
-      await office.emailDelivered(
-        emailId,
-        { sent: false, error: String(error), final: false, retryInSeconds },
-        Date.now(),
-      );
-      console.warn(JSON.stringify({ event: 'email_retry', emailId, attempt: message.attempts, error: String(error) }));
-      message.retry({ delaySeconds: retryInSeconds });
-    }
-  }
-}
+export class StaleEmail extends Error {}

@@ -1,9 +1,9 @@
 import type { KsefJob } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
 import type { Bindings } from '../env';
-import { invoiceXml } from './documents';
-import { type KsefOutcome, nextAttemptAt, submitInvoice } from './ksef';
-import { type KsefSettings, ksefSettings } from './ksef-config';
+import { invoiceXml } from '../invoices/documents';
+import { type KsefOutcome, nextAttemptAt, submitInvoice } from '../invoices/ksef';
+import { type KsefSettings, ksefSettings } from '../invoices/ksef-config';
 
 /**
  * The KSeF queue's consumer: each message names an invoice of the box office, which it claims

@@ -1,0 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// An order's status changes only through lifecycle.transition() (worker/box-office/lifecycle.ts),
+// guarded by ORDER_TRANSITIONS: no other module of the box office writes it.
+
+const DIR = join(import.meta.dirname, '../../worker/box-office');
+/** SQL that sets an order's status: an UPDATE of `orders` whose SET names `status`. */
+const WRITES_STATUS = /UPDATE\s+orders\s+SET\s[^;`'"]*?\bstatus\s*=/gi;
+
+describe("an order's status", () => {
+  it('is written only by the lifecycle module', () => {
+    const writers = readdirSync(DIR)
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => (readFileSync(join(DIR, file), 'utf8').match(WRITES_STATUS) ?? []).map(() => file));
+    expect(writers.filter((file) => file !== 'lifecycle.ts')).toEqual([]);
+    expect(writers).toContain('lifecycle.ts');
+  });
+});

@@ -1,0 +1,59 @@
+import { venueDay } from '../../site/format';
+import type { InvoiceData, InvoiceLine, InvoiceParty } from '../../site/invoices';
+import { type ProductId, product } from '../../site/tickets';
+import { productName } from '../texts';
+
+// What an invoice and a pro-forma are made of, from an order's tickets and its buyer's data: the
+// box office issues invoices with these and worker/invoices/ renders pro-formas with them, so they
+// live here, below both (worker/invoices/ never imports the box office).
+
+/** The day (`YYYY-MM-DD`) an instant falls on in Warsaw, where the seller is and the tax is due. */
+export const warsawDay = (ms: number) => venueDay(ms);
+
+/** The buyer of an invoice: who the order's invoice data names. */
+export const buyerParty = (data: InvoiceData): InvoiceParty => ({
+  name: data.name,
+  taxId: data.taxId ?? null,
+  street: data.street,
+  postalCode: data.postalCode,
+  city: data.city,
+  country: data.country,
+});
+
+/**
+ * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
+ * prices (the box office priced them when the order was made, VAT treatment included).
+ */
+export function linesOf(tickets: { product: string; net: number; vat: number; gross: number }[]): InvoiceLine[] {
+  const lines = new Map<ProductId, InvoiceLine>();
+  for (const ticket of tickets) {
+    const id = ticket.product as ProductId;
+    const line = lines.get(id);
+    if (line) {
+      line.quantity += 1;
+      line.net += ticket.net;
+      line.vat += ticket.vat;
+      line.gross += ticket.gross;
+      continue;
+    }
+    const item = product(id);
+    lines.set(id, {
+      product: id,
+      name: { pl: productName('pl', item), en: productName('en-GB', item) },
+      quantity: 1,
+      unitNet: ticket.net,
+      net: ticket.net,
+      vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
+      vat: ticket.vat,
+      gross: ticket.gross,
+    });
+  }
+  return [...lines.values()];
+}
+
+/** The sums of an invoice's lines. */
+export const totalsOf = (lines: InvoiceLine[]) => ({
+  net: lines.reduce((sum, line) => sum + line.net, 0),
+  vat: lines.reduce((sum, line) => sum + line.vat, 0),
+  gross: lines.reduce((sum, line) => sum + line.gross, 0),
+});
