@@ -1,4 +1,4 @@
-// The one test command: lint and format, typecheck, deploy dry run, worker tests in workerd,
+// The one test command: lint and format, typecheck, the layers' rules, deploy dry run, worker tests in workerd,
 // component tests, node-side tests (the invoice documents against their schemas and read back with
 // pdf.js, the KSeF client against its OpenAPI contract), a production build, then end-to-end tests
 // in Chromium against it.
@@ -68,6 +68,7 @@ function count(name, ok, read) {
 
 check('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
 check('typecheck (every tsconfig)', 'npx', ['tsc', '-b']);
+check('layers (dependency-cruiser, scripts/dependency-rules.cjs)', 'npm', ['run', 'deps']);
 const built = check('production build with prerendered pages', 'npm', ['run', 'build']);
 check('deploy configuration (wrangler deploy --dry-run)', 'npm', ['run', 'check:deploy']);
 vitest('worker', 'test/worker/vitest.config.ts');

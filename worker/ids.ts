@@ -1,5 +1,8 @@
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** What `timeSortableId` makes (orders, tickets, invoices): 26 symbols of Crockford base 32. */
+export const ID_PATTERN = /^[0-9A-Z]{26}$/;
+
 function encode(value: bigint, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {

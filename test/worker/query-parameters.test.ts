@@ -4,7 +4,7 @@ import { resetBoxOffice, setClock } from './box-office';
 import { callWorker, visitDirect } from './platform';
 
 // Every route that reads a query parameter answers a bad one with 422 `invalid_query` and the
-// parameter's name, through the one error path (worker/routes/validation.ts validQuery), and an
+// parameter's name, through the one error path (worker/middleware/validation.ts validQuery), and an
 // unknown resource named in the path with 404: never a 500, and never a guess between two values
 // of one parameter (issue 43: `/api/admin/invoices/export.zip?month=9999-12` answered 500).
 

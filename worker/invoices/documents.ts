@@ -1,8 +1,10 @@
+import type { Context } from 'hono';
 import { ORGANISER } from '../../site/event';
 import { isExample } from '../../site/example-data';
 import { type IssuedInvoice, type Proforma, sellerParty } from '../../site/invoices';
 import type { Order } from '../../site/orders';
-import type { Bindings } from '../env';
+import type { AppEnv, Bindings } from '../env';
+import { ApiError } from '../errors';
 import { fa3Xml } from './fa3';
 import { ksefSettings } from './ksef-config';
 import { ksefVerificationUrl } from './ksef-qr';
@@ -75,4 +77,15 @@ export async function proformaFile(order: Order): Promise<{ bytes: Uint8Array; f
   if (!proforma) return null;
   const { proformaPdf } = await import('./pdf');
   return { bytes: await proformaPdf(proforma), filename: `proforma-${order.code}.pdf` };
+}
+
+/** An invoice as a download, its PDF or its FA(3) XML (as `file` ends), or 404 `no_invoice`. */
+export async function invoiceResponse(c: Context<AppEnv>, invoice: IssuedInvoice | undefined, file: string) {
+  if (!invoice) throw new ApiError(404, 'no_invoice');
+  const pdf = file.endsWith('.pdf');
+  const body = pdf ? ((await invoicePdfBytes(c.env, invoice)) as Uint8Array<ArrayBuffer>) : invoiceXml(invoice);
+  return c.body(body, 200, {
+    'Content-Type': pdf ? 'application/pdf' : 'application/xml; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, pdf ? 'pdf' : 'xml')}"`,
+  });
 }

@@ -16,10 +16,11 @@ import { now } from '../clock';
 import { csvRows, toCsv } from '../csv';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { ID_PATTERN } from '../ids';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
+import { validQuery } from '../middleware/validation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
-import { validQuery } from './validation';
 
 const ORDER_COLUMNS = [
   'id',
@@ -107,10 +108,7 @@ const orderQuery = z.object({
   q: z.string().trim().min(1).max(200).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  cursor: z
-    .string()
-    .regex(/^[0-9A-Z]{26}$/)
-    .optional(),
+  cursor: z.string().regex(ID_PATTERN).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
   format: z.enum(['json', 'csv']).default('json'),
@@ -120,9 +118,6 @@ const orderQuery = z.object({
 
 /** Orders read per call to the box office while a CSV export streams. */
 const EXPORT_PAGE = 1000;
-
-/** An order id as the box office makes them (time-sortable, Crockford base 32). */
-const ORDER_ID = /^[0-9A-Z]{26}$/;
 
 const messageQuery = z.object({
   topic: z.enum([...CONTACT_TOPICS, 'other']).optional(),
@@ -168,7 +163,7 @@ async function orderHistory(kv: KVNamespace, office: ReturnType<typeof boxOffice
 
 /** A known order, or 404. */
 async function knownOrder(office: ReturnType<typeof boxOffice>, id: string): Promise<Order> {
-  const order = ORDER_ID.test(id) ? await office.order(id) : null;
+  const order = ID_PATTERN.test(id) ? await office.order(id) : null;
   if (!order) throw new ApiError(404, 'not_found');
   return order;
 }

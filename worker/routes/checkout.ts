@@ -10,12 +10,13 @@ import { now } from '../clock';
 import { sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
+import { ID_PATTERN } from '../ids';
+import { limitBody, validQuery } from '../middleware/validation';
+import { secretQuery } from '../orders/buyer-view';
 import { demoEnabled } from '../payments/payment';
 import { demoProvider, lineItems } from '../payments/providers';
 import { takePayment } from '../payments/settlement';
 import { fill, productName, texts } from '../texts';
-import { secretQuery } from './orders';
-import { limitBody, validQuery } from './validation';
 
 /** The demo provider as a payment's taker: its refunds need nothing. */
 const demo = { name: 'demo' as const, refunder: () => demoProvider };
@@ -23,11 +24,9 @@ const demo = { name: 'demo' as const, refunder: () => demoProvider };
 /** An amount as the bill writes it, grosze always shown. */
 const money = (lang: LanguageCode, grosze: number) => formatPrice(lang, grosze, true);
 
-const ORDER_ID = /^[0-9A-Z]{26}$/;
-
 /** The demo order behind a checkout URL; 404 for anything else (a wrong id or secret, a Stripe order). */
 async function openDemoOrder(env: Bindings, id: string, token: unknown): Promise<Order> {
-  if (!ORDER_ID.test(id) || typeof token !== 'string' || !token || token.length > 200)
+  if (!ID_PATTERN.test(id) || typeof token !== 'string' || !token || token.length > 200)
     throw new ApiError(404, 'not_found');
   const order = await boxOffice(env.BOX_OFFICE).openOrder(id, await sha256Hex(token));
   if (order?.provider !== 'demo') throw new ApiError(404, 'not_found');

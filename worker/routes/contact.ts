@@ -15,7 +15,7 @@ import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { saveMessage } from '../messages';
 import { rateLimit } from '../middleware/rate-limit';
-import { textField, validJson } from './validation';
+import { textField, validJson } from '../middleware/validation';
 
 // Issue messages are the error codes the client translates (see ContactFieldError).
 const missingOr = (code: ContactFieldError) => (issue: { input?: unknown }) =>

@@ -32,7 +32,7 @@ import {
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { organiserName } from '../middleware/organisers';
-import { jsonOnly, limitBody, parseJson, validQuery } from './validation';
+import { jsonOnly, limitBody, parseJson, validQuery } from '../middleware/validation';
 
 /** The largest record a PUT may send: five languages of a long bio fit many times over. */
 const MAX_RECORD_BYTES = 64 * 1024;

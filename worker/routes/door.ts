@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { validJson } from '../middleware/validation';
 import { normaliseTicketCode, ticketKey } from '../tickets/code';
-import { validJson } from './validation';
 
 const checkInBody = z.object({ ticket: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100) });
 

@@ -8,8 +8,8 @@ import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pag
 import { workshopTitles } from '../content/store';
 import type { AppEnv } from '../env';
 import { productStates, withLiveState } from '../live-state';
+import { orderView } from '../orders/buyer-view';
 import { withOrder } from '../thanks-page';
-import { orderView } from './orders';
 
 /**
  * Everything that is not an API route and not a static file: language redirects, canonical

@@ -4,8 +4,8 @@ import { ORGANISER } from '../../site/event';
 import { DEFAULT_LANGUAGE, findLanguage, type LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
 import type { AppEnv } from '../env';
+import { validQuery } from '../middleware/validation';
 import { fill, texts } from '../texts';
-import { validQuery } from './validation';
 
 /** The footer's three HTML parts in a language; `{year}` stays for the client to fill in. */
 export function footerParts(lang: LanguageCode) {

@@ -3,11 +3,9 @@ import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { ID_PATTERN } from '../ids';
 import { organiserName } from '../middleware/organisers';
 import { providerOf } from '../payments/payment';
-
-/** An order id as the box office makes them. */
-const ORDER_ID = /^[0-9A-Z]{26}$/;
 
 /**
  * Organisers and the places unpaid orders hold (site/holds.ts): `GET /holds` lists each product's
@@ -20,7 +18,7 @@ export const holds = new Hono<AppEnv>()
   .get('/holds', async (c) => c.json({ products: await boxOffice(c.env.BOX_OFFICE).holds(now(c)) }))
   .post('/orders/:id/release', async (c) => {
     const id = c.req.param('id');
-    if (!ORDER_ID.test(id)) throw new ApiError(404, 'not_found');
+    if (!ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
     const office = boxOffice(c.env.BOX_OFFICE);
     const result = await office.releaseHold(id, now(c), organiserName(c));
     if (!result) throw new ApiError(404, 'not_found');

@@ -7,14 +7,12 @@ import type { InvoiceFilter } from '../box-office/invoices';
 import { toCsv } from '../csv';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { invoiceFileName, invoiceXml } from '../invoices/documents';
+import { ID_PATTERN } from '../ids';
+import { invoiceFileName, invoiceResponse, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
-import { invoiceResponse } from './orders';
-import { validQuery } from './validation';
+import { validQuery } from '../middleware/validation';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const INVOICE_ID = /^[0-9A-Z]{26}$/;
-
 /**
  * A month invoices can be dated in: FA(3)'s days (site/invoices.ts), so `9999-12` or `1969-12` is
  * no month to ask for (nor one a zip's file times can carry).
@@ -31,7 +29,7 @@ const listQuery = z.object({
   kind: z.enum(INVOICE_KINDS).optional(),
   ksef: z.enum(KSEF_STATUSES).optional(),
   q: z.string().trim().min(1).max(100).optional(),
-  cursor: z.string().regex(INVOICE_ID).optional(),
+  cursor: z.string().regex(ID_PATTERN).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const monthQuery = z.object({ month });

@@ -1,113 +1,25 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
-import type { OrderView, VatStatus } from '../../site/order-view';
-import type { CancelResult, Order, ReissueResult } from '../../site/orders';
+import type { CancelResult, ReissueResult } from '../../site/orders';
 import { ticketQrSvg } from '../../site/qr';
-import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
+import { cancellationClosesAt } from '../../site/terms';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct } from '../../site/tickets';
-import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
-import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { invoiceFileName, invoicePdfBytes, invoiceXml, proformaFile } from '../invoices/documents';
+import { invoiceResponse, proformaFile } from '../invoices/documents';
+import { textField, validJson, validQuery } from '../middleware/validation';
+import { findOrder, orderView, secretQuery, viewOf } from '../orders/buyer-view';
 import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
-import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
-import { textField, validJson, validQuery } from './validation';
+import { ticketCode, ticketKey } from '../tickets/code';
 
-const ORDER_ID = /^[0-9A-Z]{26}$/;
 /** When a buyer whose re-check found VIES down is told to ask again (seconds). */
 const VIES_RETRY_AFTER_S = 300;
-
-/**
- * The order of `id` for whoever holds its secret (`token`: the buyer's own, or the signed link of
- * the order's e-mails), or null: an unknown id and a wrong secret are the same miss, so ids cannot
- * be probed.
- */
-async function findOrder(env: Env, id: string, token: string) {
-  if (!ORDER_ID.test(id) || !token || token.length > 200) return null;
-  const office = boxOffice(env.BOX_OFFICE);
-  const order =
-    (await office.openOrder(id, await sha256Hex(token))) ??
-    (constantTimeEqual(token, await orderLinkToken(ticketKey(env), id)) ? await office.order(id) : null);
-  return order && { order, office };
-}
-
-/** What the buyer's order page shows of the order of `id`, for whoever holds its secret; else null. */
-export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
-  const found = await findOrder(env, id, token);
-  if (!found) return null;
-  return viewOf(
-    env,
-    found.order,
-    await found.office.registrations(id),
-    await found.office.emails(id),
-    await found.office.invoices(id),
-    await found.office.vatStatus(id),
-  );
-}
-
-async function viewOf(
-  env: Env,
-  order: Order,
-  seats: { workshopId: string; ticketId: string }[],
-  emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
-  invoices: IssuedInvoice[],
-  vatCheck: VatStatus | null,
-): Promise<OrderView> {
-  const paid = order.status === 'paid';
-  return {
-    id: order.id,
-    code: order.code,
-    product: order.product,
-    status: order.status,
-    net: order.net,
-    vat: order.vat,
-    gross: order.gross,
-    currency: order.currency,
-    email: order.email,
-    name: order.name,
-    lang: order.lang,
-    invoice: order.invoice,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt,
-    cancelledAt: order.cancelledAt,
-    payment: order.provider === 'transfer' ? 'transfer' : 'card',
-    payBy: order.provider === 'transfer' && order.status === 'pending' ? order.holdUntil : null,
-    tickets: await Promise.all(
-      order.tickets.map(async (ticket) => ({
-        id: ticket.id,
-        position: ticket.position,
-        product: ticket.product,
-        name: ticket.name,
-        email: ticket.email,
-        checkedInAt: ticket.checkedInAt,
-        // Codes only once paid: before, a code would admit nobody and could only mislead.
-        code: paid ? await ticketCode(ticketKey(env), ticket) : null,
-        workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
-      })),
-    ),
-    emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),
-    cancellableUntil: new Date(cancellationClosesAt()).toISOString(),
-    changesUntil: new Date(eventStartsAt()).toISOString(),
-    invoices: invoices.map((invoice) => ({
-      id: invoice.id,
-      number: invoice.number,
-      kind: invoice.kind,
-      issuedOn: invoice.issuedOn,
-      ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
-    })),
-    vatCheck,
-  };
-}
-
-/** `?token=`, the order's secret (a base64url string), at most once. */
-export const secretQuery = z.object({ token: z.string().max(200).optional() });
 
 const secretOf = (c: Context<AppEnv>) => {
   c.header('Cache-Control', 'private, no-store');
@@ -124,17 +36,6 @@ async function openedOrder(c: Context<AppEnv>) {
 
 /** The invoice of an order (not a correction of it), which `/invoice.pdf` and `/invoice.xml` name. */
 const orderInvoice = (invoices: IssuedInvoice[]) => invoices.find((invoice) => !invoice.correction);
-
-/** An invoice as a download, its PDF or its FA(3) XML (as `file` ends), or 404 `no_invoice`. */
-export async function invoiceResponse(c: Context<AppEnv>, invoice: IssuedInvoice | undefined, file: string) {
-  if (!invoice) throw new ApiError(404, 'no_invoice');
-  const pdf = file.endsWith('.pdf');
-  const body = pdf ? ((await invoicePdfBytes(c.env, invoice)) as Uint8Array<ArrayBuffer>) : invoiceXml(invoice);
-  return c.body(body, 200, {
-    'Content-Type': pdf ? 'application/pdf' : 'application/xml; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, pdf ? 'pdf' : 'xml')}"`,
-  });
-}
 
 /** A new holder of a ticket: a name (required on site) and an e-mail, either may be empty to clear it. */
 const holderBody = z.object({

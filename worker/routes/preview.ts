@@ -6,7 +6,7 @@ import { prepareStore } from '../content/seed';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../middleware/organisers';
-import { validJson, validQuery } from './validation';
+import { validJson, validQuery } from '../middleware/validation';
 
 /** The page a preview is asked for, or 404: only pages that show content have one. */
 function targetOf(path: string | undefined) {

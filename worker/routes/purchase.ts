@@ -21,6 +21,7 @@ import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { rateLimit } from '../middleware/rate-limit';
+import { textField, validJson } from '../middleware/validation';
 import { paymentProvider } from '../payments/payment';
 import {
   type Checkout,
@@ -31,7 +32,6 @@ import {
 } from '../payments/providers';
 import { checkVatNumber, viesConfig } from '../tax/vies';
 import { productName, texts } from '../texts';
-import { textField, validJson } from './validation';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;

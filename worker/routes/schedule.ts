@@ -7,7 +7,7 @@ import { prepareStore } from '../content/seed';
 import { publishedContent, publishedRevision } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validQuery } from './validation';
+import { validQuery } from '../middleware/validation';
 
 /** `?lang=en-gb` (a language code or URL prefix) picks the language; Polish by default. */
 function languageOf(value: string | undefined): LanguageCode {

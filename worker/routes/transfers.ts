@@ -5,13 +5,11 @@ import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { ID_PATTERN } from '../ids';
 import { organiserName } from '../middleware/organisers';
+import { limitBody, parseJson, textField, validJson } from '../middleware/validation';
 import { Mt940Error, parseMt940 } from '../payments/mt940';
 import { creditsOf } from '../payments/statement-credits';
-import { limitBody, parseJson, textField, validJson } from './validation';
-
-/** An order id as the box office makes them. */
-const ORDER_ID = /^[0-9A-Z]{26}$/;
 
 /** A statement of a few months of an account's turnover is well under this. */
 export const STATEMENT_LIMIT = 2 * 1024 * 1024;
@@ -76,7 +74,7 @@ async function statementOf(c: Context<AppEnv>): Promise<string> {
 export const transfers = new Hono<AppEnv>()
   .post('/orders/:id/mark-paid', ...validJson(markPaidBody, 2048), async (c) => {
     const id = c.req.param('id');
-    if (!ORDER_ID.test(id)) throw new ApiError(404, 'not_found');
+    if (!ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
     const body = c.req.valid('json');
     const at = now(c);
     const result = await boxOffice(c.env.BOX_OFFICE).markTransferPaid(

@@ -3,11 +3,11 @@ import type { Settlement } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { limitBody } from '../middleware/validation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { type PaymentOutcome, takePayment } from '../payments/settlement';
 import { verifyStripeSignature } from '../payments/stripe-signature';
-import { limitBody } from './validation';
 
 type StripeEvent = {
   id?: string;

@@ -10,7 +10,7 @@ import { getRecord, publishedContent } from '../content/store';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { rateLimit } from '../middleware/rate-limit';
-import { validJson } from './validation';
+import { validJson } from '../middleware/validation';
 
 const registrationBody = z.object({
   email: z.email({ error: 'invalid_email' }).max(254, { error: 'too_long' }),

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { IssuedInvoice } from '../../site/invoices';
+import type { OrderView, VatStatus } from '../../site/order-view';
+import type { Order } from '../../site/orders';
+import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
+import { boxOffice } from '../box-office/box-office';
+import { constantTimeEqual, sha256Hex } from '../crypto';
+import { ID_PATTERN } from '../ids';
+import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+
+// The buyer's view of an order: opened by its secret (the buyer's own, or the signed link of the
+// order's e-mails), for the order routes, the thank-you page the edge renders and the demo checkout.
+
+/**
+ * The order of `id` for whoever holds its secret (`token`: the buyer's own, or the signed link of
+ * the order's e-mails), or null: an unknown id and a wrong secret are the same miss, so ids cannot
+ * be probed.
+ */
+export async function findOrder(env: Env, id: string, token: string) {
+  if (!ID_PATTERN.test(id) || !token || token.length > 200) return null;
+  const office = boxOffice(env.BOX_OFFICE);
+  const order =
+    (await office.openOrder(id, await sha256Hex(token))) ??
+    (constantTimeEqual(token, await orderLinkToken(ticketKey(env), id)) ? await office.order(id) : null);
+  return order && { order, office };
+}
+
+/** What the buyer's order page shows of the order of `id`, for whoever holds its secret; else null. */
+export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
+  const found = await findOrder(env, id, token);
+  if (!found) return null;
+  return viewOf(
+    env,
+    found.order,
+    await found.office.registrations(id),
+    await found.office.emails(id),
+    await found.office.invoices(id),
+    await found.office.vatStatus(id),
+  );
+}
+
+export async function viewOf(
+  env: Env,
+  order: Order,
+  seats: { workshopId: string; ticketId: string }[],
+  emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
+  invoices: IssuedInvoice[],
+  vatCheck: VatStatus | null,
+): Promise<OrderView> {
+  const paid = order.status === 'paid';
+  return {
+    id: order.id,
+    code: order.code,
+    product: order.product,
+    status: order.status,
+    net: order.net,
+    vat: order.vat,
+    gross: order.gross,
+    currency: order.currency,
+    email: order.email,
+    name: order.name,
+    lang: order.lang,
+    invoice: order.invoice,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    cancelledAt: order.cancelledAt,
+    payment: order.provider === 'transfer' ? 'transfer' : 'card',
+    payBy: order.provider === 'transfer' && order.status === 'pending' ? order.holdUntil : null,
+    tickets: await Promise.all(
+      order.tickets.map(async (ticket) => ({
+        id: ticket.id,
+        position: ticket.position,
+        product: ticket.product,
+        name: ticket.name,
+        email: ticket.email,
+        checkedInAt: ticket.checkedInAt,
+        // Codes only once paid: before, a code would admit nobody and could only mislead.
+        code: paid ? await ticketCode(ticketKey(env), ticket) : null,
+        workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
+      })),
+    ),
+    emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),
+    cancellableUntil: new Date(cancellationClosesAt()).toISOString(),
+    changesUntil: new Date(eventStartsAt()).toISOString(),
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      kind: invoice.kind,
+      issuedOn: invoice.issuedOn,
+      ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
+    })),
+    vatCheck,
+  };
+}
+
+/** `?token=`, the order's secret (a base64url string), at most once. */
+export const secretQuery = z.object({ token: z.string().max(200).optional() });
