@@ -414,7 +414,7 @@ describe('organisers list orders from the box office', () => {
     const bad = await get('/api/admin/orders?status=lost&limit=0');
     expect(bad.status).toBe(422);
     expect(await bad.json()).toEqual({
-      error: 'invalid_fields',
+      error: 'invalid_query',
       fields: { status: 'invalid_value', limit: 'too_small' },
     });
   });
