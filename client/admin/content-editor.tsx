@@ -30,7 +30,6 @@ import {
   CONTENT_ID,
   type ContentKind,
   type ContentRecord,
-  type HistoryEntry,
   MAX_LIST_ENTRIES,
   PARTNER_PACKAGES,
   type RecordDetail,
@@ -40,6 +39,7 @@ import {
   WORKSHOP_LEVELS,
 } from './content-types';
 import { dateTime } from './format';
+import { HistoryTable } from './history-table';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
 
@@ -679,82 +679,5 @@ function BackLink({ kind }: { kind: ContentKind }) {
     <p>
       <Link href={kindHref(kind)}>{t('content.editor.back', { kind: t(`content.kinds.${kind}`) })}</Link>
     </p>
-  );
-}
-
-const ACTIONS = [
-  'created',
-  'saved',
-  'published',
-  'unpublished',
-  'deleted',
-  'scheduled',
-  'schedule_cancelled',
-  'image_uploaded',
-  'seeded',
-] as const;
-
-/** Who changed what, newest first: the action, its record and the fields it changed. */
-export function HistoryTable({
-  entries,
-  caption,
-  withRecord = false,
-}: {
-  entries: HistoryEntry[];
-  caption: string;
-  withRecord?: boolean;
-}) {
-  const { t } = useTranslation('admin');
-  const lang = useLanguage();
-  if (entries.length === 0) return <p className="console-muted">{t('content.history.empty')}</p>;
-  const action = (name: string) =>
-    (ACTIONS as readonly string[]).includes(name) ? t(`content.history.actions.${name as 'saved'}`) : name;
-  const detail = (entry: HistoryEntry) => {
-    const parts: string[] = [];
-    if (entry.version !== null) parts.push(t('content.history.version', { version: entry.version }));
-    if (entry.detail?.fields?.length)
-      parts.push(t('content.history.fields', { fields: entry.detail.fields.join(', ') }));
-    if (entry.detail?.at) parts.push(t('content.history.at', { when: dateTime(lang, entry.detail.at) }));
-    if (entry.detail?.image) parts.push(entry.detail.image);
-    return parts.join(' · ');
-  };
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('content.history.when')}</th>
-            <th scope="col">{t('content.history.who')}</th>
-            <th scope="col">{t('content.history.what')}</th>
-            {withRecord && <th scope="col">{t('content.history.record')}</th>}
-            <th scope="col">{t('content.history.details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.seq}>
-              <td className="console-nowrap">{dateTime(lang, entry.at)}</td>
-              <td>{entry.actor}</td>
-              <th scope="row">{action(entry.action)}</th>
-              {withRecord && (
-                <td>
-                  {entry.kind && entry.id ? (
-                    <Link
-                      href={recordHref(entry.kind, entry.id)}
-                    >{`${t(`content.one.${entry.kind}`)}: ${entry.id}`}</Link>
-                  ) : entry.action === 'published' || entry.action === 'scheduled' ? (
-                    t('content.history.everything')
-                  ) : (
-                    ''
-                  )}
-                </td>
-              )}
-              <td className="console-break">{detail(entry)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
