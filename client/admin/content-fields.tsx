@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { ApiFailure } from './api';
@@ -392,4 +392,68 @@ export function useFocusReturn(asking: boolean) {
     wasAsking.current = asking;
   }, [asking]);
   return trigger;
+}
+
+/** What the editor's field components share: the id prefix, the values, the errors, and a way to set one. */
+export type FieldsProps = {
+  prefix: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  onSet: (path: string, value: string) => void;
+};
+
+/** A one-line control of the editor, in its `Field`, by the path the API names it. */
+export function TextControl({
+  path,
+  label,
+  hint,
+  prefix,
+  values,
+  errors,
+  onSet,
+  ...props
+}: FieldsProps & { path: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = controlId(prefix, path);
+  return (
+    <Field id={id} label={label} hint={hint} error={errors[path]}>
+      <input
+        id={id}
+        value={values[path] ?? ''}
+        onChange={(event) => onSet(path, event.currentTarget.value)}
+        aria-invalid={errors[path] ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), Boolean(errors[path]))}
+        {...props}
+      />
+    </Field>
+  );
+}
+
+/** A choice of the editor (a track, a level, a package), in its `Field`. */
+export function ChoiceControl({
+  path,
+  label,
+  options,
+  prefix,
+  values,
+  errors,
+  onSet,
+}: FieldsProps & { path: string; label: string; options: readonly { value: string; label: string }[] }) {
+  const id = controlId(prefix, path);
+  return (
+    <Field id={id} label={label} error={errors[path]}>
+      <select
+        id={id}
+        value={values[path] ?? ''}
+        onChange={(event) => onSet(path, event.currentTarget.value)}
+        aria-invalid={errors[path] ? true : undefined}
+        aria-describedby={describedBy(id, false, Boolean(errors[path]))}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 }

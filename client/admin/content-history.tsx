@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { HistoryTable } from './content-editor';
 import type { HistoryEntry } from './content-types';
+import { HistoryTable } from './history-table';
 import { useApi } from './session';
 import { LoadState } from './status';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/use-language';
 import { Confirm, useFocusReturn } from './content-fields';
 import type { Scheduled } from './content-types';
+import { DataTable } from './data-table';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
@@ -160,47 +161,46 @@ export function ContentPublish({ onPublished }: { onPublished: () => void }) {
       </div>
       <h3>{t('content.publish.pending')}</h3>
       <LoadState error={loadError} loading={!scheduled && !loadError} retry={loadSchedule} />
-      {scheduled &&
-        (scheduled.length === 0 ? (
-          <p className="console-muted">{t('content.publish.none')}</p>
-        ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>{t('content.publish.pendingCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('content.publish.when')}</th>
-                  <th scope="col">{t('content.publish.by')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('content.publish.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {scheduled.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">{dateTime(lang, entry.at)}</th>
-                    <td>{entry.source === 'lists' ? t('content.publish.lists') : entry.createdBy}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="console-button console-button--quiet console-button--small"
-                        disabled={busy}
-                        onClick={() => void cancel(entry)}
-                      >
-                        {t('content.publish.cancel')}
-                        <span className="visually-hidden">
-                          {' '}
-                          {t('content.publish.cancelOf', { when: dateTime(lang, entry.at) })}
-                        </span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {scheduled && (
+        <DataTable<Scheduled>
+          caption={t('content.publish.pendingCaption')}
+          rows={scheduled}
+          rowKey={(entry) => entry.id}
+          empty={t('content.publish.none')}
+          columns={[
+            {
+              id: 'when',
+              header: t('content.publish.when'),
+              cell: (entry) => dateTime(lang, entry.at),
+              rowHeader: true,
+            },
+            {
+              id: 'by',
+              header: t('content.publish.by'),
+              cell: (entry) => (entry.source === 'lists' ? t('content.publish.lists') : entry.createdBy),
+            },
+            {
+              id: 'actions',
+              header: t('content.publish.actions'),
+              headerHidden: true,
+              cell: (entry) => (
+                <button
+                  type="button"
+                  className="console-button console-button--quiet console-button--small"
+                  disabled={busy}
+                  onClick={() => void cancel(entry)}
+                >
+                  {t('content.publish.cancel')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('content.publish.cancelOf', { when: dateTime(lang, entry.at) })}
+                  </span>
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
     </section>
   );
 }

@@ -25,6 +25,8 @@ export type Column<Row> = {
   rowHeader?: boolean;
   /** A long text (a message): on a phone its value goes under its label, at full width. */
   wide?: boolean;
+  /** A header for screen readers only (a column of buttons, which say what they do themselves). */
+  headerHidden?: boolean;
   /** Further classes of the column's cells (`console-break`, `console-nowrap`). */
   className?: string;
 };
@@ -100,7 +102,7 @@ export function DataTable<Row>({
     // accessibility tree): there it names the value, for the eye and for a screen reader alike.
     const inner = (
       <>
-        {!column.rowHeader && <span className="data-table__label">{column.header}</span>}
+        {!column.rowHeader && !column.headerHidden && <span className="data-table__label">{column.header}</span>}
         <span className="data-table__value">{content}</span>
       </>
     );
@@ -169,6 +171,8 @@ export function DataTable<Row>({
                         {active ? (sort.direction === 'ascending' ? '↑' : '↓') : '↕'}
                       </span>
                     </button>
+                  ) : column.headerHidden ? (
+                    <span className="visually-hidden">{column.header}</span>
                   ) : (
                     column.header
                   )}

@@ -5,6 +5,7 @@ import { formatList } from '../../site/format';
 import type { TransferReport } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { DataTable } from './data-table';
 import { money } from './format';
 import { useApi } from './session';
 import { useErrorText } from './status';
@@ -116,37 +117,50 @@ export function Transfers() {
               debits: result.debits,
             })}
           </p>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>{t('transfers.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('transfers.line')}</th>
-                  <th scope="col">{t('transfers.date')}</th>
-                  <th scope="col" className="num">
-                    {t('transfers.amount')}
-                  </th>
-                  <th scope="col">{t('transfers.transferTitle')}</th>
-                  <th scope="col">{t('transfers.order')}</th>
-                  <th scope="col">{t('transfers.result')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.report.map((entry) => (
-                  <tr key={entry.line} className={`console-transfer console-transfer--${entry.result}`}>
-                    <td>{entry.line}</td>
-                    <td>{entry.bookedOn}</td>
-                    <td className="num">{money(lang, entry.amount)}</td>
-                    <td className="console-break">{entry.title}</td>
-                    <td translate="no">
-                      {entry.orderId ? <Link href={`/orders/${entry.orderId}`}>{entry.code}</Link> : '—'}
-                    </td>
-                    <th scope="row">{resultText(entry)}</th>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<TransferReport>
+            caption={t('transfers.caption')}
+            rows={result.report}
+            rowKey={(entry) => entry.line}
+            rowClassName={(entry) => `console-transfer console-transfer--${entry.result}`}
+            columns={[
+              { id: 'line', header: t('transfers.line'), cell: (entry) => entry.line, sortBy: (entry) => entry.line },
+              {
+                id: 'date',
+                header: t('transfers.date'),
+                cell: (entry) => entry.bookedOn,
+                sortBy: (entry) => entry.bookedOn,
+                className: 'console-nowrap',
+              },
+              {
+                id: 'amount',
+                header: t('transfers.amount'),
+                cell: (entry) => money(lang, entry.amount),
+                sortBy: (entry) => entry.amount,
+                firstDirection: 'descending',
+                numeric: true,
+              },
+              {
+                id: 'title',
+                header: t('transfers.transferTitle'),
+                cell: (entry) => entry.title,
+                className: 'console-break',
+                wide: true,
+              },
+              {
+                id: 'order',
+                header: t('transfers.order'),
+                cell: (entry) =>
+                  entry.orderId ? (
+                    <Link href={`/orders/${entry.orderId}`}>
+                      <span translate="no">{entry.code}</span>
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
+              },
+              { id: 'result', header: t('transfers.result'), cell: resultText, rowHeader: true },
+            ]}
+          />
         </>
       )}
     </>

@@ -1,0 +1,284 @@
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../site/languages';
+import { recordTitle } from './content';
+import {
+  ChoiceControl,
+  controlId,
+  describedBy,
+  Field,
+  type FieldsProps,
+  ImageField,
+  SpeakerChoice,
+  TextControl,
+} from './content-fields';
+import { textPath } from './content-form';
+import {
+  type ContentKind,
+  type ContentRecord,
+  MAX_LIST_ENTRIES,
+  PARTNER_PACKAGES,
+  TEXT_FIELDS,
+  TRACKS,
+  WORKSHOP_CATEGORIES,
+  WORKSHOP_LEVELS,
+} from './content-types';
+
+const choices = <V extends string>(values: readonly V[], label: (v: V) => string) =>
+  values.map((v) => ({ value: v, label: label(v) }));
+
+/**
+ * The fields of a record apart from its texts, by kind: a speaker's name, photo and links, a
+ * session's slot and speakers, a workshop's category and instructor, an exhibitor's booth, a
+ * partner's package.
+ */
+export function KindFields({
+  kind,
+  speakers,
+  chosenSpeakers,
+  onSpeakers,
+  ...shared
+}: FieldsProps & {
+  kind: ContentKind;
+  /** The speakers to choose from; null while they load. */
+  speakers: ContentRecord[] | null;
+  chosenSpeakers: string[];
+  onSpeakers: (next: string[]) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { prefix, values, errors, onSet } = shared;
+  const name = (
+    <TextControl
+      {...shared}
+      path="name"
+      label={t('content.fields.name')}
+      autoComplete="off"
+      maxLength={120}
+      aria-required
+    />
+  );
+  const image = (path: 'image' | 'logo') => (
+    <ImageField
+      id={controlId(prefix, path)}
+      label={t(`content.fields.${path}`)}
+      value={values[path] ?? ''}
+      error={errors[path]}
+      onChange={(key) => onSet(path, key)}
+    />
+  );
+  const link = (path: string, label: string) => (
+    <TextControl
+      {...shared}
+      path={path}
+      label={label}
+      hint={t('content.editor.httpsHint')}
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      placeholder="https://"
+    />
+  );
+  switch (kind) {
+    case 'speakers':
+      return (
+        <>
+          {name}
+          {image('image')}
+          {link('links.linkedin', t('content.fields.linkedin'))}
+          {link('links.x', t('content.fields.x'))}
+          {link('links.website', t('content.fields.website'))}
+        </>
+      );
+    case 'sessions':
+      return (
+        <>
+          <ChoiceControl
+            {...shared}
+            path="track"
+            label={t('content.fields.track')}
+            options={choices(TRACKS, (v) => t(`content.tracks.${v}`))}
+          />
+          <ChoiceControl
+            {...shared}
+            path="room"
+            label={t('content.fields.room')}
+            options={choices(['mainHall', 'hallB'] as const, (v) => t(`content.rooms.${v}`))}
+          />
+          <TextControl
+            {...shared}
+            path="start"
+            label={t('content.fields.start')}
+            hint={t('content.editor.timeHint')}
+            type="time"
+            aria-required
+          />
+          <TextControl
+            {...shared}
+            path="end"
+            label={t('content.fields.end')}
+            hint={t('content.editor.timeHint')}
+            type="time"
+            aria-required
+          />
+          <TextControl
+            {...shared}
+            path="seats"
+            label={t('content.fields.seats')}
+            hint={t('content.editor.seatsHint')}
+            type="number"
+            min={1}
+            max={10000}
+            step={1}
+          />
+          <SpeakerChoice
+            id={controlId(prefix, 'speakers')}
+            speakers={speakers}
+            chosen={chosenSpeakers}
+            error={errors.speakers}
+            onChange={onSpeakers}
+          />
+        </>
+      );
+    case 'workshops': {
+      const instructor = values.instructor ?? '';
+      return (
+        <>
+          <ChoiceControl
+            {...shared}
+            path="category"
+            label={t('content.fields.category')}
+            options={choices(WORKSHOP_CATEGORIES, (v) => t(`content.categories.${v}`))}
+          />
+          <ChoiceControl
+            {...shared}
+            path="level"
+            label={t('content.fields.level')}
+            options={choices(WORKSHOP_LEVELS, (v) => t(`content.levels.${v}`))}
+          />
+          <TextControl
+            {...shared}
+            path="durationHours"
+            label={t('content.fields.durationHours')}
+            type="number"
+            min={0.5}
+            max={12}
+            step={0.5}
+            aria-required
+          />
+          <TextControl
+            {...shared}
+            path="capacity"
+            label={t('content.fields.capacity')}
+            type="number"
+            min={1}
+            max={500}
+            step={1}
+            aria-required
+          />
+          <ChoiceControl
+            {...shared}
+            path="instructor"
+            label={t('content.fields.instructor')}
+            options={[
+              { value: '', label: t('content.editor.noInstructor') },
+              ...(speakers ?? []).map((s) => ({ value: s.id, label: recordTitle(s) })),
+              // The draft's instructor before the speakers have loaded (or gone since): still shown.
+              ...(instructor && !speakers?.some((s) => s.id === instructor)
+                ? [{ value: instructor, label: instructor }]
+                : []),
+            ]}
+          />
+        </>
+      );
+    }
+    case 'exhibitors':
+      return (
+        <>
+          {name}
+          {image('logo')}
+          <TextControl
+            {...shared}
+            path="booth"
+            label={t('content.fields.booth')}
+            autoComplete="off"
+            maxLength={20}
+            aria-required
+          />
+          {link('link', t('content.fields.link'))}
+          <TextControl
+            {...shared}
+            path="demo.start"
+            label={t('content.fields.demoStart')}
+            hint={t('content.editor.demoHint')}
+            type="time"
+          />
+          <TextControl {...shared} path="demo.end" label={t('content.fields.demoEnd')} type="time" />
+        </>
+      );
+    case 'partners':
+      return (
+        <>
+          {name}
+          {image('logo')}
+          <ChoiceControl
+            {...shared}
+            path="package"
+            label={t('content.fields.package')}
+            options={choices(PARTNER_PACKAGES, (v) => t(`content.packages.${v}`))}
+          />
+          {link('link', t('content.fields.link'))}
+        </>
+      );
+  }
+}
+
+/** A long Polish text shortened for a hint under its translation. */
+const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+
+/**
+ * A language's texts of a record: Polish required where the kind requires it; another language's
+ * field says when it is empty (visitors read the Polish one) and shows the Polish text as a hint.
+ */
+export function TextsPanel({ kind, language, ...shared }: FieldsProps & { kind: ContentKind; language: LanguageCode }) {
+  const { t } = useTranslation('admin');
+  const { prefix, values, errors, onSet } = shared;
+  return (
+    <div className="console-editor__grid">
+      {TEXT_FIELDS[kind].map((field) => {
+        const path = textPath(language, field.name);
+        const id = controlId(prefix, path);
+        const polish = (values[textPath('pl', field.name)] ?? '').trim();
+        const missing = language !== 'pl' && polish !== '' && (values[path] ?? '').trim() === '';
+        const hint = [
+          field.type === 'list' ? t('content.editor.listHint', { count: MAX_LIST_ENTRIES }) : '',
+          missing ? t('content.editor.missingHint') : '',
+          language !== 'pl' && polish ? t('content.editor.polishIs', { text: clip(polish) }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        const required = language === 'pl' && field.required;
+        const label = `${t(`content.fields.${field.name}` as 'content.fields.role')}${required ? ` ${t('content.editor.requiredMark')}` : ''}`;
+        const props = {
+          id,
+          value: values[path] ?? '',
+          lang: language,
+          'aria-required': required || undefined,
+          'aria-invalid': errors[path] ? true : undefined,
+          'aria-describedby': describedBy(id, Boolean(hint), Boolean(errors[path])),
+        } as const;
+        return (
+          <Field key={path} id={id} label={label} hint={hint || undefined} error={errors[path]} wide>
+            {field.type === 'line' ? (
+              <input {...props} onChange={(event) => onSet(path, event.currentTarget.value)} autoComplete="off" />
+            ) : (
+              <textarea
+                {...props}
+                rows={field.type === 'list' ? 4 : 6}
+                onChange={(event) => onSet(path, event.currentTarget.value)}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </div>
+  );
+}
