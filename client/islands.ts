@@ -1,4 +1,6 @@
+import type { i18n as I18n } from 'i18next';
 import type { ComponentType } from 'react';
+import type { LanguageCode } from '../site/languages';
 import type { Namespace } from '../site/pages';
 
 /**
@@ -23,8 +25,32 @@ export const ISLANDS = {
     // The workshops' titles and the products' names come as props, the brand from site/: only its own catalogue.
     namespaces: ['delivery'],
     load: () => import('./components/order-status').then((m) => m.OrderStatus),
+    // The VAT number's section and its catalogue only for an order that shows one (order-status.tsx
+    // `loadOrderVat`): a chunk of its own, client/components/order-vat.tsx.
+    later: ['vat'],
+    parts: ['client/components/order-vat.tsx'],
+    prepare: (i18n, lang, props) =>
+      import('./components/order-status').then(({ loadOrderVat, orderOfProps, showsVat }) =>
+        showsVat(orderOfProps(props)) ? loadOrderVat(i18n, lang) : undefined,
+      ),
   },
-} as const satisfies Record<string, { namespaces: readonly Namespace[]; load: () => Promise<ComponentType<never>> }>;
+} as const satisfies Record<string, Island>;
+
+type Island = {
+  namespaces: readonly Namespace[];
+  load: () => Promise<ComponentType<never>>;
+  /** Namespaces and chunks (`parts`) the island loads only when its content needs them. */
+  later?: readonly Namespace[];
+  parts?: readonly string[];
+  /** What the island loads before its first render for these props, beyond its namespaces. */
+  prepare?: (i18n: I18n, lang: LanguageCode, props: Record<string, unknown>) => Promise<void>;
+};
+
+/** An island's preparation for its props, where it has one. */
+export const prepareIsland = (name: IslandName, i18n: I18n, lang: LanguageCode, props: Record<string, unknown>) => {
+  const island: Island = ISLANDS[name];
+  return island.prepare?.(i18n, lang, props);
+};
 
 export type IslandName = keyof typeof ISLANDS;
 

@@ -17,7 +17,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, findLanguage } from '../site/languages';
 import type { IslandProps } from './components/island';
 import { IslandRoot } from './components/island-root';
-import { ISLANDS, type IslandName } from './islands';
+import { ISLANDS, type IslandName, prepareIsland } from './islands';
 import { createI18n, loadNamespaces } from './lib/i18n';
 import { ENTRY_EVENT, type HydrateIsland } from './lib/islands-entry';
 
@@ -32,9 +32,13 @@ const hydrateIsland: HydrateIsland = async (container) => {
   const island = ISLANDS[container.dataset.island as IslandName];
   if (!island) throw new Error(`No island ${container.dataset.island}`);
   i18n ??= createI18n(lang);
-  const [Component] = await Promise.all([island.load(), loadNamespaces(i18n, lang, island.namespaces)]);
-  const Island = Component as ComponentType<IslandProps>;
   const props = JSON.parse(container.dataset.props ?? '{}') as IslandProps;
+  const [Component] = await Promise.all([
+    island.load(),
+    loadNamespaces(i18n, lang, island.namespaces),
+    prepareIsland(container.dataset.island as IslandName, i18n, lang, props),
+  ]);
+  const Island = Component as ComponentType<IslandProps>;
   const translations = i18n;
   // Hydrated as a transition, React yields to the browser every few milliseconds: a tap meanwhile
   // is answered, and the hydration never blocks the page for long.

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { RenderIsland } from '../site/island-renderer';
 import { IslandRoot } from './components/island-root';
-import { ISLANDS, type IslandName } from './islands';
+import { ISLANDS, type IslandName, prepareIsland } from './islands';
 import { createI18n, loadNamespaces } from './lib/i18n';
 
 /** See site/island-renderer.d.ts: the worker's way to render an island as the browser hydrates it. */
@@ -10,7 +10,11 @@ export const renderIsland: RenderIsland = async ({ lang, name, props, prefix }) 
   const island = ISLANDS[name as IslandName];
   if (!island) throw new Error(`No island ${name}`);
   const i18n = createI18n(lang);
-  const [Component] = await Promise.all([island.load(), loadNamespaces(i18n, lang, island.namespaces)]);
+  const [Component] = await Promise.all([
+    island.load(),
+    loadNamespaces(i18n, lang, island.namespaces),
+    prepareIsland(name as IslandName, i18n, lang, props),
+  ]);
   const Island = Component as ComponentType<Record<string, unknown>>;
   return renderToString(
     <IslandRoot i18n={i18n}>

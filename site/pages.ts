@@ -14,6 +14,8 @@ export const NAMESPACES = [
   'cart',
   'faq',
   'delivery',
+  // The VAT number's state on an order page: loaded only for an order that has one (client/islands.ts).
+  'vat',
   'workshop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

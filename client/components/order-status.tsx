@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { invoiceLines } from '../../site/invoice-view';
+import type { LanguageCode } from '../../site/languages';
 import {
   isSettling,
   type KnownOrder,
@@ -14,9 +16,9 @@ import {
 } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
+import { loadNamespaces } from '../lib/i18n';
 import { useLanguage } from '../lib/use-language';
-import { OrderVat } from './order-vat';
-import { CancelOrder, type OrderAccess, TicketWallet } from './order-wallet';
+import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
 
 type State = { kind: 'loading' } | KnownOrder;
 
@@ -233,8 +235,13 @@ function OrderDetails({
           </>
         )}
       </dl>
-      {order.vatCheck && (order.vatCheck.status !== 'valid' || order.vatCheck.correction) && (
-        <OrderVat order={order} vat={order.vatCheck} access={access} onChange={onChange} />
+      {showsVat(order) && order.vatCheck && (
+        <OrderVatSlot
+          order={order}
+          vat={order.vatCheck}
+          urls={access && { order: orderUrl(access), recheck: orderUrl(access, '/vat-check') }}
+          onChange={onChange}
+        />
       )}
       {links && order.invoices.length > 0 && (
         <>
@@ -352,4 +359,49 @@ function TransferDetails({
       <p>{t('thanks.transfer.after')}</p>
     </section>
   );
+}
+
+// The VAT number's section of an order page (order-vat.tsx) and its catalogue (locales/<lng>/vat.json)
+// are loaded only for an order that has something to say about its VAT number: an EU business whose
+// number VIES could not confirm, or whose order was corrected. Every other order page (nearly all of
+// them) loads neither, which keeps the order page's JS within its budget.
+
+type OrderVatComponent = typeof import('./order-vat').OrderVat;
+let component: OrderVatComponent | null = null;
+let importing: Promise<OrderVatComponent> | null = null;
+
+/** Whether an order's page shows its VAT number's section. */
+export const showsVat = (order: OrderView | undefined): boolean =>
+  Boolean(order?.vatCheck && (order.vatCheck.status !== 'valid' || order.vatCheck.correction));
+
+/**
+ * Loads the section and its catalogue into `i18n` before an island that shows it renders (the
+ * worker's render and the browser's hydration, client/islands.ts `prepare`), so both draw it alike.
+ */
+export async function loadOrderVat(i18n: I18n, lang: LanguageCode): Promise<void> {
+  importing ??= import('./order-vat').then((m) => m.OrderVat);
+  const [loaded] = await Promise.all([importing, loadNamespaces(i18n, lang, ['vat'])]);
+  component = loaded;
+}
+
+/** What the order island's props say of the order, for `loadOrderVat` before its first render. */
+export const orderOfProps = (props: { known?: KnownOrder }) =>
+  props.known?.kind === 'loaded' ? props.known.order : undefined;
+
+/** The section where its order shows it: drawn at once when loaded beforehand, else once it is loaded. */
+export function OrderVatSlot(props: ComponentProps<OrderVatComponent>) {
+  const { i18n } = useTranslation();
+  const lang = useLanguage();
+  const [Section, setSection] = useState<OrderVatComponent | null>(() => component);
+  useEffect(() => {
+    if (Section) return;
+    let current = true;
+    void loadOrderVat(i18n, lang).then(() => {
+      if (current) setSection(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, [Section, i18n, lang]);
+  return Section ? <Section {...props} /> : null;
 }

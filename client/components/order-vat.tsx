@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPrice } from '../../site/format';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import { useLanguage } from '../lib/use-language';
-import { type OrderAccess, orderUrl } from './order-wallet';
 
-/** Why a re-check did not correct the order, as the catalogue names it (`vat.failed.*`). */
+/** Why a re-check did not correct the order, as the catalogue names it (locales/<lng>/vat.json `failed.*`). */
 type Failure = 'vies_unavailable' | 'vat_id_not_registered' | 'pay_first' | 'refund_failed' | 'server';
 
 /**
@@ -17,15 +16,16 @@ type Failure = 'vies_unavailable' | 'vat_id_not_registered' | 'pay_first' | 'ref
 export function OrderVat({
   order,
   vat,
-  access,
+  urls,
   onChange,
 }: {
   order: OrderView;
   vat: VatStatus;
-  access: OrderAccess | null;
+  /** The order's address in the API and its re-check's, with the buyer's secret; null without it. */
+  urls: { order: string; recheck: string } | null;
   onChange: (order: OrderView) => void;
 }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('vat');
   const lang = useLanguage();
   const titleId = useId();
   const [sending, setSending] = useState(false);
@@ -33,11 +33,11 @@ export function OrderVat({
   const values = { vatId: vat.vatId, date: formatDateTime(lang, vat.checkedAt) };
 
   const recheck = async () => {
-    if (!access) return;
+    if (!urls) return;
     setSending(true);
     setFailed(null);
     try {
-      const response = await fetch(orderUrl(access, '/vat-check'), { method: 'POST' });
+      const response = await fetch(urls.recheck, { method: 'POST' });
       const body = (await response.json().catch(() => null)) as
         | (OrderView & { error?: undefined })
         | { error: string; fields?: Record<string, string> }
@@ -54,7 +54,7 @@ export function OrderVat({
       );
       // Not registered: the page shows VIES's answer from now on.
       if (code === 'vat_id_not_registered' || response.status === 409) {
-        const fresh = await fetch(orderUrl(access));
+        const fresh = await fetch(urls.order);
         if (fresh.ok) onChange((await fresh.json()) as OrderView);
       }
     } catch {
@@ -67,35 +67,30 @@ export function OrderVat({
   const { correction } = vat;
   return (
     <section className="order-manage order-vat" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('vat.title')}</h2>
+      <h2 id={titleId}>{t('title')}</h2>
       <div role="status" className="order-vat__state">
         {sending ? (
-          <p>{t('vat.checking')}</p>
+          <p>{t('checking')}</p>
         ) : correction ? (
           <>
-            <p>{t('vat.corrected', values)}</p>
+            <p>{t('corrected', values)}</p>
             <p>
-              {t(
-                correction.refund === 'refunded'
-                  ? 'vat.refunded'
-                  : correction.refund === 'due'
-                    ? 'vat.due'
-                    : 'vat.repriced',
-                { amount: formatPrice(lang, correction.difference, true) },
-              )}
+              {t(correction.refund === 'refunded' ? 'refunded' : correction.refund === 'due' ? 'due' : 'repriced', {
+                amount: formatPrice(lang, correction.difference, true),
+              })}
             </p>
           </>
         ) : (
-          <p>{t(vat.status === 'invalid' ? 'vat.invalid' : 'vat.unavailable', values)}</p>
+          <p>{t(vat.status === 'invalid' ? 'invalid' : 'unavailable', values)}</p>
         )}
       </div>
       {failed && (
         <p className="field__error" role="alert">
-          {t(`vat.failed.${failed}`, values)}
+          {t(`failed.${failed}`, values)}
         </p>
       )}
-      {vat.recheck === 'pay_first' && order.status === 'pending' && <p>{t('vat.payFirst')}</p>}
-      {vat.recheck === 'available' && access && (
+      {vat.recheck === 'pay_first' && order.status === 'pending' && <p>{t('payFirst')}</p>}
+      {vat.recheck === 'available' && urls && (
         <div className="order-manage__actions">
           <button
             type="button"
@@ -104,7 +99,7 @@ export function OrderVat({
             aria-busy={sending}
             onClick={recheck}
           >
-            {t('vat.recheck')}
+            {t('recheck')}
           </button>
         </div>
       )}

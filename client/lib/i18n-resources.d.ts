@@ -9,6 +9,7 @@ import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
 import type tickets from '../../locales/pl/tickets.json';
+import type vat from '../../locales/pl/vat.json';
 import type workshop from '../../locales/pl/workshop.json';
 
 // The Polish catalogue is the reference: a key missing there is a type error in the code.
@@ -24,6 +25,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       cart: typeof cart;
       delivery: typeof delivery;
+      vat: typeof vat;
       admin: typeof admin;
       faq: typeof faq;
       workshop: typeof workshop;

@@ -7,7 +7,9 @@ import { LANGUAGES } from '../../site/languages';
 
 describe("the islands' catalogues", () => {
   it('are the only ones the built client can load, and all of them', () => {
-    const used = new Set(Object.values(ISLANDS).flatMap((island) => island.namespaces));
+    const used = new Set(
+      Object.values(ISLANDS).flatMap((island) => [...island.namespaces, ...('later' in island ? island.later : [])]),
+    );
     expect([...used].sort()).toEqual([...ISLAND_NAMESPACES].sort());
     // The built client's glob (a literal) names the same namespaces.
     const source = readFileSync('client/lib/i18n.ts', 'utf8');
@@ -37,7 +39,10 @@ describe.skipIf(!existsSync(manifestFile))("the islands' built files", () => {
     const entry = scripts.filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
     expect(entry).toEqual(['client/index.html']);
     const islands = scripts.filter(([key]) => key.startsWith('client/components/'));
-    expect(islands).toHaveLength(Object.keys(ISLANDS).length);
+    // One chunk per island, and one per part an island loads only when it needs it (`parts`).
+    const parts = Object.values(ISLANDS).flatMap((island) => ('parts' in island ? island.parts : []));
+    expect(islands).toHaveLength(Object.keys(ISLANDS).length + parts.length);
+    for (const part of parts) expect(manifest[part]?.isDynamicEntry, part).toBe(true);
     for (const [key, chunk] of islands) expect(chunk.imports ?? [], key).toEqual(['client/index.html']);
     const rest = scripts.filter(([key, chunk]) => !chunk.isEntry && !key.startsWith('client/components/'));
     for (const [key, chunk] of rest) expect(chunk.file, key).toMatch(/^assets\/locale-[\w-]+\.js$/);

@@ -41,6 +41,10 @@ test('a German company pays 23% while VIES is down, then has the VAT refunded af
     await expect(section.getByRole('status')).toContainText('rejestr VIES nie odpowiadał');
     await expect(section.getByRole('status')).toContainText(`DE${NUMBER.vatNumber}`);
     const button = section.getByRole('button', { name: 'Sprawdź mój numer VAT ponownie' });
+    // The section is in the page as the worker served it (its chunk and catalogue are loaded for
+    // the render, order-status.tsx `loadOrderVat`), not only once the island has started.
+    const served = await (await request.get(page.url())).text();
+    expect(served).toContain('rejestr VIES nie odpowiadał');
 
     // Still down: nothing changes, and the buyer is told so.
     await button.focus();
