@@ -1,3 +1,4 @@
+import { EVENT } from '../../site/event';
 import type { OrderFilter, OrderPage, SalesStats } from '../../site/orders';
 import { PRODUCTS } from '../../site/tickets';
 import { type OrderRow, ticketsOf, toOrder } from './schema';
@@ -99,7 +100,7 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
   // Warsaw's offset of each instant is not known to SQLite: group by UTC hour, then by local day here.
   const local = (ms: number, length: number) =>
     new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Europe/Warsaw',
+      timeZone: EVENT.timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -1,9 +1,4 @@
 import { html } from 'hono/html';
-import de from '../../locales/de/email.json';
-import enGB from '../../locales/en-GB/email.json';
-import enUS from '../../locales/en-US/email.json';
-import es from '../../locales/es/email.json';
-import pl from '../../locales/pl/email.json';
 import { findCalendarEntry } from '../../site/calendar';
 import { countryName } from '../../site/countries';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
@@ -13,12 +8,10 @@ import type { LanguageCode } from '../../site/languages';
 import type { Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../calendar/documents';
+import { catalogue } from '../catalogues';
 import { fill, productTitle, texts } from '../texts';
 import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';
-
-type Catalogue = typeof pl;
-const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
 
 /** A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts). */
 export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string };
@@ -63,7 +56,7 @@ const S = EMAIL_STYLES;
  * address on one line and the country's name in the buyer's language.
  */
 function invoiceRows(lang: LanguageCode, data: InvoiceData): [string, string][] {
-  const t = CATALOGUES[lang].confirmation.invoice;
+  const t = catalogue('email', lang).confirmation.invoice;
   const kind = buyerKind(data);
   const taxLabel = { pl_business: t.nip, eu_business: t.vatId, foreign_business: t.taxId, person: '' }[kind];
   const place = `${data.postalCode} ${data.city}`.trim();
@@ -86,7 +79,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   const { order, tickets: ticketList, orderUrl, from } = input;
   const { lang } = order;
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const tickets = texts(lang).cart;
   const first = ticketList[0];
   if (!first) throw new Error('An order has at least one ticket');
@@ -215,8 +208,8 @@ export type TicketMailInput = {
 export function ticketEmail(input: TicketMailInput): EmailMessage {
   const { order, ticket, from } = input;
   const { lang } = order;
-  const t = CATALOGUES[lang].confirmation;
-  const a = CATALOGUES[lang].attendee;
+  const t = catalogue('email', lang).confirmation;
+  const a = catalogue('email', lang).attendee;
   const kind = product(ticket.product).mode;
   const buyer = order.name?.trim() || order.email;
   const holder = ticket.name?.trim() || ticket.email;
@@ -277,7 +270,7 @@ ${panel(lang, ticket, t.ticket.title, holder)}
 
 /** The tickets of an order per product, as a bill's lines: `3 × Pro – bilet na miejscu`. */
 function productLines(lang: LanguageCode, tickets: Pick<MailTicket, 'product'>[]): string[] {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const counts = new Map<string, number>();
   for (const ticket of tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
   return [...counts].map(([id, count]) => {
@@ -288,7 +281,7 @@ function productLines(lang: LanguageCode, tickets: Pick<MailTicket, 'product'>[]
 }
 
 function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const venue = EVENT.venue;
   const when = fill(t.event.when, {
     date: formatWeekdayDate(lang, EVENT.date),
@@ -301,7 +294,7 @@ function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
 }
 
 function footerLines(lang: LanguageCode) {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   return {
     organiser: fill(t.footer.organiser, {
       name: ORGANISER.name,
@@ -314,7 +307,7 @@ function footerLines(lang: LanguageCode) {
 
 /** A ticket's panel: label, holder, QR code (an inline attachment) and code as text. */
 function panel(lang: LanguageCode, ticket: MailTicket, label: string, holder: string) {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   return ticketPanel({
     label,
     holderLabel: t.ticket.holder,
