@@ -12,14 +12,17 @@ const NIP = '5265877635';
 const TOKEN = 'workerd-token';
 const START = Date.parse('2027-10-24T10:00:00Z');
 
-/** A module of worker/invoices as JavaScript (types stripped). */
-const transpiled = (name: string) =>
-  ts.transpileModule(readFileSync(`worker/invoices/${name}.ts`, 'utf8'), {
+/** A module of worker/ as JavaScript (types stripped), named by its path so its relative imports resolve. */
+const transpiled = (path: string) => ({
+  type: 'ESModule' as const,
+  path,
+  contents: ts.transpileModule(readFileSync(`worker/${path}.ts`, 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
+  }).outputText,
+});
 
 const WORKER = `
-import { submitInvoice } from './ksef';
+import { submitInvoice } from './invoices/ksef';
 export default {
   async fetch(request) {
     const { config, xml, now } = await request.json();
@@ -50,8 +53,7 @@ beforeAll(async () => {
     compatibilityDate: '2026-04-26',
     modules: [
       { type: 'ESModule', path: 'worker.js', contents: WORKER },
-      { type: 'ESModule', path: 'ksef', contents: transpiled('ksef') },
-      { type: 'ESModule', path: 'x509', contents: transpiled('x509') },
+      ...['invoices/ksef', 'invoices/x509', 'backoff', 'crypto'].map(transpiled),
     ],
     outboundService: async (request: MiniflareRequest) => {
       const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.text();

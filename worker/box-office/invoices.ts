@@ -17,8 +17,8 @@ import { timeSortableId } from '../ids';
 import { ksefSends } from '../invoices/ksef-config';
 import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
 import { currentLines, REVERSE_CHARGE_REASON, reverseChargeChange } from '../invoices/rate-correction';
-import { claimLeased, type LeasedTable } from '../queues/lease';
 import type { Tx } from './context';
+import { claimLeased, type LeasedTable } from './leases';
 import { iso, type OrderRow, type TicketRow, ticketRows } from './schema';
 
 // Invoices: issued in the transaction that records a payment (or a refund, for a correction),
@@ -343,7 +343,7 @@ export function listInvoices(
 
 /** How long an invoice handed to the queue, or claimed by its consumer, is left alone. */
 export const KSEF_LEASE_MS = 10 * 60 * 1000;
-/** The invoices as a leased queue (worker/queues/lease.ts): a `queued` invoice may be claimed. */
+/** The invoices as a leased queue (worker/box-office/leases.ts): a `queued` invoice may be claimed. */
 const KSEF_QUEUE: LeasedTable = {
   table: 'invoices',
   status: 'ksef_status',

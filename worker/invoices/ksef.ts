@@ -1,5 +1,5 @@
+import { backoff } from '../backoff';
 import { base64, fromBase64, sha256 } from '../crypto';
-import { backoff } from '../queues/backoff';
 import { publicKeyAlgorithm, RSA_ENCRYPTION_OID, subjectPublicKeyInfo } from './x509';
 
 /**
