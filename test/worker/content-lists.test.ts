@@ -1,14 +1,12 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
-import type { MailJob } from '../../site/orders';
 import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
-import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
+import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
@@ -299,12 +297,7 @@ describe('workshop seats of the content store', () => {
     const email = (await office().emails(seated.orderId)).find((e) => e.kind === 'workshop');
     expect(email).toBeDefined();
     const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));
-    const batch = createMessageBatch<MailJob>('congress-mail', [
-      { id: 'm1', timestamp: new Date(), attempts: 1, body: { emailId: email?.id as number } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
-    await getQueueResult(batch, ctx);
+    await consumeMail([email?.id as number], send);
     const message = send.mock.calls[0]?.[0] as { subject: string; text: string };
     expect(message.subject).toContain('Agenten-Labor');
     expect(message.text).toContain('Zofia Przykładowa');
