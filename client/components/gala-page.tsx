@@ -47,7 +47,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         </div>
       </Section>
       <Section id="features" eyebrow={t('gala.featuresEyebrow')} title={t('gala.featuresTitle')}>
-        <ul className="event-cards">
+        <ul className="card-grid event-cards">
           {GALA_FEATURES.map((feature) => (
             <li key={feature} className="card">
               <span className="card__icon">

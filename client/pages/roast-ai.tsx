@@ -40,7 +40,7 @@ export default function Page() {
         </div>
       </Section>
       <Section id="highlights" eyebrow={t('roast.highlightsEyebrow')} title={t('roast.highlightsTitle')}>
-        <ol className="event-cards roast__highlights">
+        <ol className="card-grid event-cards roast__highlights">
           {ROAST_HIGHLIGHTS.map((highlight) => (
             <li key={highlight} className="card">
               <span className="card__icon">

@@ -36,7 +36,7 @@ export default function Page() {
         }
       />
       <Section id="zone-list" title={t('zones.listTitle')} tone="white">
-        <ul className="zones__grid">
+        <ul className="card-grid zones__grid">
           {ZONES.map((zone) => (
             <li key={zone} className={`zone-card zone-card--${zone}`}>
               <div className="zone-card__top">

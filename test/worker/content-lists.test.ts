@@ -7,7 +7,7 @@ import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
 import { consumeMail } from './mail-queue';
-import { callWorker, ORIGIN, visit } from './platform';
+import { callWorker, ORIGIN, postJson, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
 
@@ -264,14 +264,7 @@ describe('workshop seats of the content store', () => {
     return { orderId, code, token: new URL(url).searchParams.get('token') ?? '' };
   }
   const register = (workshop: string, body: { email: string; code: string }) =>
-    callWorker(
-      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify(body),
-      }),
-      noLimit,
-    );
+    postJson(`/api/workshops/${workshop}/registrations`, body, { ip: nextIp(), bindings: noLimit });
 
   beforeEach(async () => {
     await resetBoxOffice();

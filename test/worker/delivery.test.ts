@@ -9,7 +9,7 @@ import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
-import { callWorker, ORIGIN } from './platform';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(41);
@@ -207,14 +207,7 @@ describe('check-in at the door', () => {
 
 describe('workshop seats', () => {
   const register = (workshop: string, body: { email: string; code: string }) =>
-    callWorker(
-      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify(body),
-      }),
-      noLimit,
-    );
+    postJson(`/api/workshops/${workshop}/registrations`, body, { ip: nextIp(), bindings: noLimit });
 
   it('never gives more seats than the card says under a burst', async () => {
     const workshop = WORKSHOPS.find((w) => w.id === 'ragAgents');

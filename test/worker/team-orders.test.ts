@@ -11,7 +11,7 @@ import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { allOrders, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
-import { callWorker, ORIGIN } from './platform';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 // Team orders (issue 30): a cart of named tickets in one order, each ticket a ticket of its own,
 // and a buyer who changes a holder or cancels on the order page.
@@ -24,18 +24,11 @@ const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } 
 type Placed = { orderId: string; code: string; url: string; token: string };
 
 function postCart(body: unknown, options: { key?: string; bindings?: Partial<Bindings> } = {}) {
-  return callWorker(
-    new Request(`${ORIGIN}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': nextIp(),
-        ...(options.key ? { 'Idempotency-Key': options.key } : {}),
-      },
-      body: JSON.stringify(body),
-    }),
-    { ...noLimit, ...options.bindings },
-  );
+  return postJson('/api/orders', body, {
+    ip: nextIp(),
+    headers: options.key ? { 'Idempotency-Key': options.key } : {},
+    bindings: { ...noLimit, ...options.bindings },
+  });
 }
 
 async function placeCart(items: CartItem[], extra: Record<string, unknown> = {}): Promise<Placed> {

@@ -23,7 +23,7 @@ import statementTemplate from './fixtures/statement.mt940?raw';
 import { clearKv } from './kv';
 import { decodeWords } from './mail-headers';
 import { consumeMail } from './mail-queue';
-import { callWorker, ORIGIN } from './platform';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 // Payment by bank transfer (issue 33): a transfer order holds its places for 7 days, its buyer gets
 // the transfer's details at once and a reminder 2 days before the hold runs out, and organisers
@@ -39,17 +39,10 @@ const ORDERED_AT = '2027-03-15T11:00:00Z';
 type Placed = { orderId: string; code: string; url: string };
 
 function postOrder(body: Record<string, unknown>, key?: string, bindings: Partial<Bindings> = {}) {
-  return callWorker(
-    new Request(`${ORIGIN}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': nextIp(),
-        ...(key ? { 'Idempotency-Key': key } : {}),
-      },
-      body: JSON.stringify({ email: 'ksiegowosc@firma.pl', lang: 'pl', ...body }),
-    }),
-    { ...noLimit, ...bindings },
+  return postJson(
+    '/api/orders',
+    { email: 'ksiegowosc@firma.pl', lang: 'pl', ...body },
+    { ip: nextIp(), headers: key ? { 'Idempotency-Key': key } : {}, bindings: { ...noLimit, ...bindings } },
   );
 }
 

@@ -90,7 +90,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
 
   const subject = fill(t.subject, { event: EVENT_NAME, code: order.code });
   const greeting = name ? fill(t.greeting, { name }) : t.greetingNoName;
-  const { when, where } = eventLines(lang, kind);
+  const { when, where, text: eventText } = eventLines(lang, kind);
   const rows: [string, string][] = [
     [t.order.code, order.code],
     [ticketList.length > 1 ? t.order.tickets : t.order.product, productLines(lang, ticketList).join(', ')],
@@ -162,11 +162,7 @@ ${
     ...rows.map(([term, value]) => `${term}: ${value}`),
     ...(invoice.length > 0 ? ['', t.invoice.title, ...invoice.map(([k, v]) => `${k}: ${v}`)] : []),
     '',
-    t.event.title,
-    EVENT_NAME,
-    when,
-    where,
-    t.event.calendar,
+    ...eventText,
     '',
     t.orderPage.text,
     orderUrl,
@@ -216,7 +212,7 @@ export function ticketEmail(input: TicketMailInput): EmailMessage {
   const subject = fill(a.subject, { event: EVENT_NAME });
   const greeting = ticket.name ? fill(t.greeting, { name: ticket.name.trim() }) : t.greetingNoName;
   const intro = fill(a.intro, { buyer, event: EVENT_NAME, product: productLines(lang, [ticket])[0] ?? '' });
-  const { when, where } = eventLines(lang, kind);
+  const { when, where, text: eventText } = eventLines(lang, kind);
   const { questions, organiser } = footerLines(lang);
   const body = emailLayout({
     lang,
@@ -244,11 +240,7 @@ ${panel(lang, ticket, t.ticket.title, holder)}
     t.ticket[kind],
     a.only,
     '',
-    t.event.title,
-    EVENT_NAME,
-    when,
-    where,
-    t.event.calendar,
+    ...eventText,
     '',
     fill(a.questions, { buyer }),
     '',
@@ -290,7 +282,9 @@ function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
   });
   const where =
     kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
-  return { when, where };
+  // The plain-text e-mails' "The event" block.
+  const text = [t.event.title, EVENT_NAME, when, where, t.event.calendar];
+  return { when, where, text };
 }
 
 function footerLines(lang: LanguageCode) {
