@@ -5,8 +5,7 @@ import { constantTimeEqual, cspHash, hmacSecret } from '../crypto';
 import type { Bindings } from '../env';
 import { ApiError } from '../errors';
 import { CONTENT_PAGE_IDS, RenderFailures, renderContentPage } from './pages';
-import type { ContentKind } from './schema';
-import { ensureSchema, type PublishedContent } from './store';
+import { draftContent } from './store';
 
 /**
  * A content page as visitors will see it once the drafts are published: the same render as a
@@ -16,19 +15,6 @@ import { ensureSchema, type PublishedContent } from './store';
 
 /** How long a preview link works: long enough to look, short enough that a forwarded link dies. */
 export const PREVIEW_LINK_SECONDS = 15 * 60;
-
-/** Every record with its draft in place of its published copy: what a publication now would show. */
-export async function draftContent(db: D1Database): Promise<PublishedContent> {
-  await ensureSchema(db);
-  const { results } = await db
-    .prepare('SELECT kind, id, draft, example FROM content_records ORDER BY kind, id')
-    .all<{ kind: ContentKind; id: string; draft: string; example: number }>();
-  const content: PublishedContent = { speakers: [], sessions: [], workshops: [], exhibitors: [], partners: [] };
-  for (const row of results) {
-    (content[row.kind] as unknown[]).push({ ...JSON.parse(row.draft), id: row.id, example: row.example === 1 });
-  }
-  return content;
-}
 
 /** The language and path of a page that shows content, or null for any other path. */
 export function previewTarget(path: string): { lang: LanguageCode; path: string } | null {
