@@ -6,19 +6,7 @@
 // (or both answers 200), and tickets lost (nobody admitted, and the code the ticket has now admits
 // nobody either).
 
-/** Runs `tasks` (functions returning promises) with at most `limit` at a time. */
-async function pool(tasks, limit) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
-}
+import { pool } from './pool.mjs';
 
 /**
  * Buys `tickets` on-site tickets in orders of three through the demo checkout and pays them, then

@@ -27,6 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { doorBurst } from './load-door.mjs';
+import { pool } from './pool.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -251,20 +252,6 @@ async function hoardingAttack(answered) {
     `real-buyer-${RUN}-key`,
   );
   return { held, refusals, onSale: vip?.status === 'on_sale', remaining: vip?.remaining, buyer: buyer.status };
-}
-
-/** Runs `tasks` (functions returning promises) with at most `limit` at a time. */
-async function pool(tasks, limit) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
 }
 
 /**

@@ -81,6 +81,13 @@ export function href(lang: LanguageCode, id: PageId, hash?: string): string {
   return hash ? `${base}#${hash}` : base;
 }
 
+/**
+ * An order's own page (the thank-you page, opened by the order's id and a secret: the buyer's own or
+ * the signed token of its e-mails), as a path: where payment returns, where e-mails link.
+ */
+export const orderPageHref = (order: { id: string; lang: LanguageCode }, token: string) =>
+  `${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(token)}`;
+
 /** The page whose slug (or alias) matches, ignoring case. */
 export function findPageBySlug(slug: string): { page: Page; alias: boolean } | undefined {
   const lower = slug.toLowerCase();

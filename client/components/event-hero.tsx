@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatList } from '../../site/format';
-import type { PageId } from '../../site/pages';
+import { href, type PageId } from '../../site/pages';
 import type { LocalTime } from '../../site/program';
+import type { Show } from '../../site/shows';
 import { imageUrl } from '../lib/images';
 import { useLanguage } from '../lib/use-language';
 import { EventIcon } from './event-icon';
@@ -18,25 +19,39 @@ export function useVenueLine(): string {
   return t('shared.venue', { venue: EVENT.venue.name, city: EVENT.venue.city });
 }
 
+/** The accented "Buy a ticket" button to the tickets page. */
+export function BuyTicketLink({ accent = true }: { accent?: boolean }) {
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  return (
+    <a href={href(lang, 'tickets')} className={accent ? 'button button--accent' : 'button'}>
+      {t('shared.buyTicket')}
+    </a>
+  );
+}
+
 /**
- * The top of an event page: eyebrow, the page title as the only h1, a lead, the date, hours and
- * venue, calls to action and optional artwork.
+ * The top of an event page: eyebrow, the page title as the only h1, a lead, the date, hours (the
+ * congress's, or a show's) and venue, calls to action and optional artwork (a show's, by default).
  */
 export function EventHero({
   page,
   eyebrow,
   lead,
-  start,
-  end,
+  show,
+  start = show?.start ?? EVENT.startTime,
+  end = show?.end ?? EVENT.endTime,
   actions,
-  art,
-  hosts,
+  art = show && { ...show.art, alt: '' },
+  hosts = show?.hosts,
 }: {
   page: PageId;
   eyebrow: string;
   lead?: string;
-  start: LocalTime;
-  end: LocalTime;
+  /** A show whose hours, hosts and artwork the hero shows. */
+  show?: Show;
+  start?: LocalTime;
+  end?: LocalTime;
   actions?: ReactNode;
   art?: { src: string; width: number; height: number; alt: string };
   /** A show's hosts; an empty list says they are announced later. */

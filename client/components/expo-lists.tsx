@@ -96,7 +96,7 @@ export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorVi
     );
   }
   return (
-    <ul className="exhibitors__grid">
+    <ul className="card-grid exhibitors__grid">
       {exhibitors.map((exhibitor) => (
         <li key={exhibitor.id}>
           <ExhibitorCard exhibitor={exhibitor} />
@@ -131,7 +131,7 @@ export function PartnerList({ partners }: { partners: readonly PartnerView[] }) 
         return (
           <section key={tier} className={`partners__tier partners__tier--${tier}`} aria-labelledby={`partners-${tier}`}>
             <h3 id={`partners-${tier}`}>{t(`expo.tiers.${tier}`)}</h3>
-            <ul className="partners__list">
+            <ul className="card-grid partners__list">
               {inTier.map((partner) => (
                 <li key={partner.id} className="partner">
                   {partner.logo && <Logo src={partner.logo} />}

@@ -4,7 +4,7 @@ import { href } from '../../site/pages';
 import { GALA_FEATURES, GALA_REASONS, GALA_VOTING_STEPS, type GalaId, show } from '../../site/shows';
 import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
-import { EventHero } from './event-hero';
+import { BuyTicketLink, EventHero } from './event-hero';
 import { EventIcon, type IconName } from './event-icon';
 import { Section } from './section';
 import { TimeRange } from './time-range';
@@ -32,15 +32,10 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         page={current.page}
         eyebrow={t('gala.eyebrow', { date: eventDate(lang) })}
         lead={t(`gala.${gala}.lead`)}
-        start={current.start}
-        hosts={current.hosts}
-        end={current.end}
-        art={{ ...current.art, alt: '' }}
+        show={current}
         actions={
           <>
-            <a href={href(lang, 'tickets')} className="button button--accent">
-              {t('shared.buyTicket')}
-            </a>
+            <BuyTicketLink />
             <CalendarLink id={gala} title={name} className="button" />
           </>
         }
@@ -52,7 +47,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         </div>
       </Section>
       <Section id="features" eyebrow={t('gala.featuresEyebrow')} title={t('gala.featuresTitle')}>
-        <ul className="event-cards">
+        <ul className="card-grid event-cards">
           {GALA_FEATURES.map((feature) => (
             <li key={feature} className="card">
               <span className="card__icon">
@@ -92,9 +87,7 @@ export function GalaPage({ gala }: { gala: GalaId }) {
             </span>
             <h2 id="access-title">{t('gala.accessTitle')}</h2>
             <p>{t('gala.accessText')}</p>
-            <a href={href(lang, 'tickets')} className="button button--accent">
-              {t('shared.buyTicket')}
-            </a>
+            <BuyTicketLink />
           </div>
           <div className="event-crosslink">
             <p className="eyebrow">{t('gala.otherGala')}</p>

@@ -101,7 +101,7 @@ export function WorkshopList({ workshops }: { workshops: readonly WorkshopView[]
   const { t } = useTranslation('events');
   if (workshops.length === 0) return <p className="content-empty">{t('workshops.empty')}</p>;
   return (
-    <ul className="workshops__grid">
+    <ul className="card-grid workshops__grid">
       {workshops.map((workshop) => (
         <li key={workshop.id}>
           <WorkshopCard workshop={workshop} />

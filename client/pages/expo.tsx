@@ -30,8 +30,6 @@ export default function Page() {
         page="expo"
         eyebrow={t('expo.eyebrow', { date: eventDate(lang) })}
         lead={t('expo.lead')}
-        start={EVENT.startTime}
-        end={EVENT.endTime}
         actions={
           <>
             <a href={href(lang, 'forExhibitors')} className="button button--accent">

@@ -8,7 +8,7 @@ import { href } from '../../site/pages';
 import { TRACKS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
-import { EventHero } from '../components/event-hero';
+import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
@@ -27,14 +27,10 @@ export default function Page() {
         page="program"
         eyebrow={t('program.eyebrow', { date: eventDate(lang), city: EVENT.venue.city })}
         lead={t('program.lead')}
-        start={EVENT.startTime}
-        end={EVENT.endTime}
         actions={
           <>
             <CalendarLink id="congress" label={t('program.addCongress')} className="button button--accent" />
-            <a href={href(lang, 'tickets')} className="button">
-              {t('shared.buyTicket')}
-            </a>
+            <BuyTicketLink accent={false} />
           </>
         }
       />

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { AWARD_CATEGORIES, AWARD_GROUPS } from '../../site/awards';
 import { eventDate } from '../../site/facts';
 import { formatNumber } from '../../site/format';
-import { href } from '../../site/pages';
 import { show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
-import { EventHero } from '../components/event-hero';
+import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
@@ -29,15 +28,11 @@ export default function Page() {
         page="promptAwards"
         eyebrow={t('awards.eyebrow', { date: eventDate(lang) })}
         lead={t('awards.lead')}
-        start={awards.start}
-        hosts={awards.hosts}
-        end={awards.end}
+        show={awards}
         art={{ ...awards.art, alt: t('awards.imageAlt') }}
         actions={
           <>
-            <a href={href(lang, 'tickets')} className="button button--accent">
-              {t('shared.buyTicket')}
-            </a>
+            <BuyTicketLink />
             <CalendarLink id="promptAwards" title={t('shows.promptAwards.name')} className="button" />
           </>
         }

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { eventDate } from '../../site/facts';
-import { href } from '../../site/pages';
 import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
-import { EventHero } from '../components/event-hero';
+import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
@@ -26,15 +25,10 @@ export default function Page() {
         page="roastAi"
         eyebrow={t('roast.eyebrow', { date: eventDate(lang) })}
         lead={t('roast.lead')}
-        start={roast.start}
-        hosts={roast.hosts}
-        end={roast.end}
-        art={{ ...roast.art, alt: '' }}
+        show={roast}
         actions={
           <>
-            <a href={href(lang, 'tickets')} className="button button--accent">
-              {t('shared.buyTicket')}
-            </a>
+            <BuyTicketLink />
             <CalendarLink id="roastAi" title={t('shows.roastAi.name')} className="button" />
           </>
         }
@@ -46,7 +40,7 @@ export default function Page() {
         </div>
       </Section>
       <Section id="highlights" eyebrow={t('roast.highlightsEyebrow')} title={t('roast.highlightsTitle')}>
-        <ol className="event-cards roast__highlights">
+        <ol className="card-grid event-cards roast__highlights">
           {ROAST_HIGHLIGHTS.map((highlight) => (
             <li key={highlight} className="card">
               <span className="card__icon">

@@ -14,12 +14,7 @@ export default function Page() {
   const lang = useLanguage();
   return (
     <>
-      <EventHero
-        page="speakers"
-        eyebrow={t('speakers.eyebrow', { number: formatNumber(lang, FIGURES.speakers) })}
-        start={EVENT.startTime}
-        end={EVENT.endTime}
-      />
+      <EventHero page="speakers" eyebrow={t('speakers.eyebrow', { number: formatNumber(lang, FIGURES.speakers) })} />
       <NoticeBand
         examplesOf="speakers"
         title={t('speakers.noticeTitle', { date: formatDate(lang, EVENT.listsPublishedOn) })}

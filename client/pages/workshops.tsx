@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { EVENT, FIGURES } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
-import { href } from '../../site/pages';
-import { EventHero } from '../components/event-hero';
+import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { NoticeBand } from '../components/notice-band';
 import { Section } from '../components/section';
 import { WorkshopList } from '../components/workshop-card';
@@ -19,13 +18,7 @@ export default function Page() {
         page="workshops"
         eyebrow={t('workshops.eyebrow', { date: eventDate(lang) })}
         lead={t('workshops.lead')}
-        start={EVENT.startTime}
-        end={EVENT.endTime}
-        actions={
-          <a href={href(lang, 'tickets')} className="button button--accent">
-            {t('shared.buyTicket')}
-          </a>
-        }
+        actions={<BuyTicketLink />}
       />
       <NoticeBand
         examplesOf="workshops"

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { href } from '../../site/pages';
 import { ZONES, type ZoneId, zoneMarker } from '../../site/zones';
@@ -29,8 +28,6 @@ export default function Page() {
         page="zones"
         eyebrow={t('zones.eyebrow', { date: eventDate(lang), venue })}
         lead={t('zones.lead')}
-        start={EVENT.startTime}
-        end={EVENT.endTime}
         actions={
           <a href={href(lang, 'expo', 'floor-plan')} className="button">
             <EventIcon name="map" size={20} />
@@ -39,7 +36,7 @@ export default function Page() {
         }
       />
       <Section id="zone-list" title={t('zones.listTitle')} tone="white">
-        <ul className="zones__grid">
+        <ul className="card-grid zones__grid">
           {ZONES.map((zone) => (
             <li key={zone} className={`zone-card zone-card--${zone}`}>
               <div className="zone-card__top">

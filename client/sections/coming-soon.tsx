@@ -31,7 +31,7 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
   }
   return (
     <>
-      <ul className="home-speakers">
+      <ul className="card-grid home-speakers">
         {speakers.map((speaker) => (
           <li key={speaker.anchor}>
             <a href={href(lang, 'speakers', speaker.anchor)} className="home-speaker">

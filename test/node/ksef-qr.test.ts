@@ -1,13 +1,9 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { base64url } from '../../worker/crypto';
 import { fa3Xml } from '../../worker/invoices/fa3';
-import {
-  base64Url,
-  invoiceHash,
-  ksefVerificationUrl,
-  ksefVerificationUrlFromHash,
-} from '../../worker/invoices/ksef-qr';
+import { invoiceHash, ksefVerificationUrl, ksefVerificationUrlFromHash } from '../../worker/invoices/ksef-qr';
 import { issuedInvoice } from '../support/invoice-fixtures';
 
 describe('the KSeF verification link (KOD I)', () => {
@@ -41,8 +37,8 @@ describe('the KSeF verification link (KOD I)', () => {
   });
 
   it('writes base64url with - and _ and no padding', () => {
-    expect(base64Url(new Uint8Array([0xfb, 0xff, 0xbf]))).toBe('-_-_');
-    expect(base64Url(new Uint8Array([0xff]))).toBe('_w');
+    expect(base64url(new Uint8Array([0xfb, 0xff, 0xbf]))).toBe('-_-_');
+    expect(base64url(new Uint8Array([0xff]))).toBe('_w');
   });
 
   it('refuses a date that is not YYYY-MM-DD and a NIP that is not ten digits', () => {

@@ -12,22 +12,17 @@ const NIP = '5265877635';
 const TOKEN = 'workerd-token';
 const START = Date.parse('2027-10-24T10:00:00Z');
 
-/**
- * A module of worker/ as JavaScript (types stripped), at its own path under worker/, so that its
- * relative imports (`../queues/backoff`) resolve inside workerd as they do in the bundle.
- */
-const module = (path: string) => ({
+/** A module of worker/ as JavaScript (types stripped), named by its path so its relative imports resolve. */
+const transpiled = (path: string) => ({
   type: 'ESModule' as const,
   path,
-  contents: ts
-    .transpileModule(readFileSync(`worker/${path.replace(/\.js$/, '.ts')}`, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    })
-    .outputText.replace(/(from '\.{1,2}\/[^']+)'/g, "$1.js'"),
+  contents: ts.transpileModule(readFileSync(`worker/${path}.ts`, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText,
 });
 
 const WORKER = `
-import { submitInvoice } from './invoices/ksef.js';
+import { submitInvoice } from './invoices/ksef';
 export default {
   async fetch(request) {
     const { config, xml, now } = await request.json();
@@ -58,10 +53,7 @@ beforeAll(async () => {
     compatibilityDate: '2026-04-26',
     modules: [
       { type: 'ESModule', path: 'worker.js', contents: WORKER },
-      // The client and every module it imports.
-      module('invoices/ksef.js'),
-      module('invoices/x509.js'),
-      module('queues/backoff.js'),
+      ...['invoices/ksef', 'invoices/x509', 'backoff', 'crypto'].map(transpiled),
     ],
     outboundService: async (request: MiniflareRequest) => {
       const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.text();

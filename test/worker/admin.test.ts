@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import contactEnGB from '../../locales/en-GB/contact.json';
 import contactPl from '../../locales/pl/contact.json';
 import type { InvoiceData } from '../../site/invoices';
@@ -9,9 +9,9 @@ import { logKey } from '../../worker/box-office/intent-log';
 import { sha256Hex } from '../../worker/crypto';
 import { timeSortableId } from '../../worker/ids';
 import worker from '../../worker/index';
-import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { ACME } from '../support/invoice-data';
+import { DURING_PROMOTION, freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
 import { ORIGIN } from './platform';
 
 const nextIp = clientIps(61);
@@ -25,16 +25,6 @@ const post = (path: string, body?: unknown, headers: Record<string, string> = AD
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-
-/** A Polish company's invoice data. */
-const ACME: InvoiceData = {
-  name: 'ACME sp. z o.o.',
-  taxId: '5260250274',
-  street: 'ul. Prosta 1',
-  postalCode: '00-850',
-  city: 'Warszawa',
-  country: 'PL',
-};
 
 let made = 0;
 /** An order placed straight in the box office (ids a millisecond apart keep their order). */
@@ -81,15 +71,7 @@ async function withEnv(overrides: Record<string, string>, path: string, init: Re
   return res;
 }
 
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+freshBoxOfficeEachTest();
 
 describe('console API access', () => {
   const routes: [string, string][] = [

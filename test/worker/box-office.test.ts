@@ -5,6 +5,7 @@ import {
   EVENT_STARTS,
   HOLD_MINUTES,
   POOLS,
+  PRODUCT_IDS,
   PROMOTION_FROM,
   PROMOTION_UNTIL,
   type ProductId,
@@ -427,14 +428,7 @@ describe('GET /api/availability', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d$/);
     const { products } = (await res.json()) as { products: { id: string; status: string; remaining: number | null }[] };
-    expect(products.map((p) => p.id)).toEqual([
-      'online-standard',
-      'online-premium',
-      'online-vip',
-      'onsite-standard',
-      'onsite-pro',
-      'onsite-vip',
-    ]);
+    expect(products.map((p) => p.id)).toEqual(PRODUCT_IDS);
     expect(products.find((p) => p.id === 'online-standard')).toEqual({
       id: 'online-standard',
       status: 'on_sale',

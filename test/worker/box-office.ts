@@ -1,8 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Order } from '../../site/orders';
 import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { boxOffice } from '../../worker/box-office/box-office';
+import { clearKv } from './kv';
 
 /** The box office's one instance, as the worker reaches it. */
 export const office = () => boxOffice(env.BOX_OFFICE);
@@ -55,4 +56,27 @@ export const DURING_PROMOTION = midpoint(PROMOTION_FROM, PROMOTION_UNTIL);
  */
 export function officeKv(): Promise<KVNamespace> {
   return runInDurableObject(office(), (instance) => (instance as unknown as { env: Env }).env.ORDERS);
+}
+
+/**
+ * Gives each test of the file an empty box office (and empty KV, unless `kv` is false), a clock
+ * inside the promotion and the named console levels silenced; real timers and no spies after it.
+ */
+export function freshBoxOfficeEachTest({
+  kv = true,
+  silence = [],
+}: {
+  kv?: boolean;
+  silence?: ('log' | 'warn' | 'error')[];
+} = {}): void {
+  beforeEach(async () => {
+    await resetBoxOffice();
+    if (kv) await clearKv();
+    setClock(DURING_PROMOTION);
+    for (const level of silence) vi.spyOn(console, level).mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 }

@@ -1,15 +1,13 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
-import type { MailJob } from '../../site/orders';
 import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
-import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
-import { callWorker, ORIGIN, visit } from './platform';
+import { consumeMail } from './mail-queue';
+import { callWorker, ORIGIN, postJson, visit } from './platform';
 
 // The workshops, expo and home pages (and the Event JSON-LD) from the content store (issue 32).
 
@@ -266,14 +264,7 @@ describe('workshop seats of the content store', () => {
     return { orderId, code, token: new URL(url).searchParams.get('token') ?? '' };
   }
   const register = (workshop: string, body: { email: string; code: string }) =>
-    callWorker(
-      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify(body),
-      }),
-      noLimit,
-    );
+    postJson(`/api/workshops/${workshop}/registrations`, body, { ip: nextIp(), bindings: noLimit });
 
   beforeEach(async () => {
     await resetBoxOffice();
@@ -299,12 +290,7 @@ describe('workshop seats of the content store', () => {
     const email = (await office().emails(seated.orderId)).find((e) => e.kind === 'workshop');
     expect(email).toBeDefined();
     const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));
-    const batch = createMessageBatch<MailJob>('congress-mail', [
-      { id: 'm1', timestamp: new Date(), attempts: 1, body: { emailId: email?.id as number } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
-    await getQueueResult(batch, ctx);
+    await consumeMail([email?.id as number], send);
     const message = send.mock.calls[0]?.[0] as { subject: string; text: string };
     expect(message.subject).toContain('Agenten-Labor');
     expect(message.text).toContain('Zofia Przykładowa');

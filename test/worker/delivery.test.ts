@@ -1,17 +1,15 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
 import { SITE_ORIGIN } from '../../site/event';
-import type { MailJob } from '../../site/orders';
 import { WORKSHOPS } from '../../site/workshops';
 import { orderPageUrl } from '../../worker/email/compose';
 import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { retryDelay } from '../../worker/queues/mail';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
-import { callWorker, ORIGIN } from './platform';
+import { consumeMail } from './mail-queue';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'application/json' };
 const nextIp = clientIps(41);
@@ -35,29 +33,9 @@ async function buy(product: string, email = 'holder@example.com', lang = 'pl'): 
 
 const pay = (orderId: string) => office().settle(orderId, 'paid', Date.now(), { by: 'test' });
 
-/** Runs the mail queue's consumer on one batch, with an e-mail binding of the test's choosing. */
-async function consume(ids: number[], send: Bindings['EMAIL']['send'], queue = 'congress-mail') {
-  const batch = createMessageBatch<MailJob>(
-    queue,
-    ids.map((emailId, i) => ({ id: `m${emailId}-${i}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
-  return getQueueResult(batch, ctx);
-}
-
 const sent = () => vi.fn(async (_message: unknown) => ({ messageId: `msg-${crypto.randomUUID()}` }));
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  await clearKv();
-  setClock(DURING_PROMOTION);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest({ silence: ['log'] });
 
 describe('the ticket', () => {
   it('exists only once the order is paid, on the order page’s answer', async () => {
@@ -86,9 +64,9 @@ describe('the confirmation e-mail', () => {
     expect(emails.map((e) => e.kind)).toEqual(['confirmation']);
     const send = sent();
     const [email] = emails;
-    const first = await consume([email?.id ?? 0], send);
+    const first = await consumeMail([email?.id ?? 0], send);
     expect(first.explicitAcks).toHaveLength(1);
-    const second = await consume([email?.id ?? 0], send);
+    const second = await consumeMail([email?.id ?? 0], send);
     expect(second.explicitAcks).toHaveLength(1);
     expect(send).toHaveBeenCalledTimes(1);
     const message = send.mock.calls[0]?.[0] as { to: string; subject: string; attachments: { filename: string }[] };
@@ -105,7 +83,7 @@ describe('the confirmation e-mail', () => {
     const { orderId } = await buy('online-standard');
     await pay(orderId);
     const send = sent();
-    await consume([(await office().emails(orderId))[0]?.id ?? 0], send);
+    await consumeMail([(await office().emails(orderId))[0]?.id ?? 0], send);
     const { text } = (send.mock.calls[0]?.[0] ?? { text: '' }) as { text: string };
     const link = new URL(text.match(/https:\/\/\S+dziekujemy\S+/)?.[0] ?? '');
     const res = await callWorker(
@@ -133,11 +111,11 @@ describe('the confirmation e-mail', () => {
     const failing = vi.fn(async () => {
       throw new Error('Email Service unavailable');
     });
-    const result = await consume([id], failing);
-    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m${id}-0`]);
+    const result = await consumeMail([id], failing);
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m${id}-0-1`]);
     expect([1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([30, 60, 120, 240, 480, 480]);
     expect(await office().emails(orderId)).toMatchObject([{ status: 'queued' }]);
-    await consume([id], failing, 'congress-mail-dead');
+    await consumeMail([id], failing, { queue: 'congress-mail-dead' });
     expect(await office().emails(orderId)).toMatchObject([{ status: 'failed' }]);
     expect((await office().history(orderId)).map((e) => e.event)).toContain('email_failed');
     // An organiser's resend is a new e-mail, which can succeed.
@@ -147,7 +125,7 @@ describe('the confirmation e-mail', () => {
     expect(resend.status).toBe(202);
     const emails = await office().emails(orderId);
     expect(emails.map((e) => e.status)).toEqual(['failed', 'queued']);
-    await consume([emails[1]?.id ?? 0], sent());
+    await consumeMail([emails[1]?.id ?? 0], sent());
     expect((await office().emails(orderId)).map((e) => e.status)).toEqual(['failed', 'sent']);
   });
 
@@ -169,7 +147,7 @@ describe('the confirmation e-mail', () => {
     const { id } = (await res.json()) as { id: string };
     const [email] = await office().emails(id);
     const send = sent();
-    await consume([email?.id ?? 0], send);
+    await consumeMail([email?.id ?? 0], send);
     expect(send.mock.calls[0]?.[0]).toMatchObject({
       to: env.ORGANISERS_EMAIL,
       replyTo: 'jan@example.com',
@@ -229,14 +207,7 @@ describe('check-in at the door', () => {
 
 describe('workshop seats', () => {
   const register = (workshop: string, body: { email: string; code: string }) =>
-    callWorker(
-      new Request(`${ORIGIN}/api/workshops/${workshop}/registrations`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify(body),
-      }),
-      noLimit,
-    );
+    postJson(`/api/workshops/${workshop}/registrations`, body, { ip: nextIp(), bindings: noLimit });
 
   it('never gives more seats than the card says under a burst', async () => {
     const workshop = WORKSHOPS.find((w) => w.id === 'ragAgents');

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, Ticket } from '../../site/orders';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office } from './box-office';
 import { callWorker } from './platform';
 
 // The door's decision (issue 43, item 4): one call of the box office takes the scanned code and
@@ -54,15 +54,7 @@ async function order(n: number, paid = true): Promise<Order> {
 const ticketOf = async (orderId: string, ticketId: string) =>
   ((await office().order(orderId)) as Order).tickets.find((t) => t.id === ticketId) as Ticket;
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest({ kv: false, silence: ['log'] });
 
 describe('a change of holder racing a scan of the old code', () => {
   it('never answers 200 to both, never admits an old code after the change, and loses nobody (30 tickets)', async () => {

@@ -1,13 +1,12 @@
 import { runInDurableObject } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ProductHolds, scarcity } from '../../site/holds';
 import type { InvoiceData } from '../../site/invoices';
 import type { LogEntry, Order } from '../../site/orders';
 import { POOLS, product } from '../../site/tickets';
 import { POLISH_COMPANY } from '../support/invoice-data';
-import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
 import { callWorker } from './platform';
 
 // Issue 43, item 1: places held without payment are bounded (site/holds.ts). Three transfer orders
@@ -45,15 +44,7 @@ const admin = (path: string, init: RequestInit = {}) =>
 
 const vipState = async () => (await office().availability(Date.now())).find((p) => p.id === 'onsite-vip');
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  await clearKv();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest();
 
 describe('the hoarding attack of issue 43', () => {
   it('leaves the VIP dinner on sale: 20, 20 and 10 places by transfer from one address are refused, a real buyer buys', async () => {

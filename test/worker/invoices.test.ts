@@ -1,14 +1,13 @@
-import { createMessageBatch, env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } from '../../site/invoices';
-import type { CartItem, MailJob, Order } from '../../site/orders';
+import type { CartItem, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
-import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidFa3, expectValidInvoices } from './fa3';
+import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN } from './platform';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
@@ -363,16 +362,12 @@ describe('the invoice PDF', () => {
   /** Runs the mail queue's consumer on an order's e-mails of a kind; returns what was sent. */
   async function sendEmails(orderId: string, kind: string) {
     const ids = (await office().emails(orderId)).filter((e) => e.kind === kind).map((e) => e.id);
-    const batch = createMessageBatch<MailJob>(
-      'congress-mail',
-      ids.map((emailId, i) => ({ id: `m${emailId}-${i}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
-    );
     const messages: { subject: string; attachments: EmailAttachment[] }[] = [];
     const send = async (message: unknown) => {
       messages.push(message as (typeof messages)[number]);
       return { messageId: `msg-${crypto.randomUUID()}` };
     };
-    await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
+    await consumeMail(ids, send);
     return messages;
   }
 

@@ -1,14 +1,13 @@
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
 import { HOLD_MINUTES, type ProductId, product } from '../../site/tickets';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
 import { signStripePayload } from '../../worker/payments/stripe-signature';
-import { DURING_PROMOTION, office, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
 import { ORIGIN } from './platform';
 
 // The payment timeline (README, "Payments"): a hold, a Stripe session that expires within it, a late
@@ -109,15 +108,7 @@ function stripeOk(url = ''): Response {
 
 const mails = (orderId: string) => office().emails(orderId);
 
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+freshBoxOfficeEachTest();
 
 describe('the Stripe session and the hold', () => {
   it('asks for a session that expires at least 30 minutes and a margin after the request, within the hold', async () => {

@@ -47,6 +47,29 @@ export async function callWorker(request: Request, bindings: Partial<Bindings> =
 }
 
 /**
+ * POSTs JSON to the worker (`callWorker`) from a client address `ip`, with more headers and
+ * bindings where a test needs them.
+ */
+export function postJson(
+  path: string,
+  body: unknown,
+  {
+    ip,
+    headers = {},
+    bindings = {},
+  }: { ip?: string; headers?: Record<string, string>; bindings?: Partial<Bindings> } = {},
+): Promise<Response> {
+  return callWorker(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(ip ? { 'CF-Connecting-IP': ip } : {}), ...headers },
+      body: JSON.stringify(body),
+    }),
+    bindings,
+  );
+}
+
+/**
  * `visit` for tests that send hundreds of requests (property tests): the same routing, but the
  * worker is called directly. Every SELF.fetch in one workerd instance is slower than the one
  * before (a harness issue, workers-sdk#15446), which would make a few hundred runs take minutes.

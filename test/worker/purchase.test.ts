@@ -1,10 +1,9 @@
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HOLD_MINUTES } from '../../site/tickets';
 import worker from '../../worker/index';
 import { ACME } from '../support/invoice-data';
-import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
-import { clearKv } from './kv';
+import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office } from './box-office';
 import { ORIGIN } from './platform';
 
 /** A client address of its own per call, so the per-IP rate limit stays out of the way. */
@@ -51,15 +50,7 @@ async function refused(response: Response): Promise<Record<string, string>> {
   return body.fields;
 }
 
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest();
 
 describe('invoice data (both routes)', () => {
   it.each([

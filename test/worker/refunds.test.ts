@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
 import { REFUND_LEASE_MS } from '../../worker/box-office/refunds';
 import { sha256Hex } from '../../worker/crypto';
 import type { Bindings } from '../../worker/env';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { callWorker } from './platform';
 
 // Refunds once (issue 43, item 9): simultaneous cancels of one paid order make one refund call,
@@ -80,16 +80,7 @@ function fakeStripe(options: { conflictsFirst?: number; failRefunds?: boolean } 
   };
 }
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest({ kv: false, silence: ['log', 'error'] });
 
 describe('ten simultaneous cancels of one paid order', () => {
   it('make exactly one refund call, and all ten answer 200 with the refunded order', async () => {

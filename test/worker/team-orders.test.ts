@@ -1,18 +1,17 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENT } from '../../site/event';
 import { scarcity } from '../../site/holds';
 import type { OrderView } from '../../site/order-view';
-import type { CartItem, MailJob, Order } from '../../site/orders';
+import type { CartItem, Order } from '../../site/orders';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { POOLS, product } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { allOrders, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
-import { callWorker, ORIGIN } from './platform';
+import { consumeMail } from './mail-queue';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 // Team orders (issue 30): a cart of named tickets in one order, each ticket a ticket of its own,
 // and a buyer who changes a holder or cancels on the order page.
@@ -25,18 +24,11 @@ const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } 
 type Placed = { orderId: string; code: string; url: string; token: string };
 
 function postCart(body: unknown, options: { key?: string; bindings?: Partial<Bindings> } = {}) {
-  return callWorker(
-    new Request(`${ORIGIN}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': nextIp(),
-        ...(options.key ? { 'Idempotency-Key': options.key } : {}),
-      },
-      body: JSON.stringify(body),
-    }),
-    { ...noLimit, ...options.bindings },
-  );
+  return postJson('/api/orders', body, {
+    ip: nextIp(),
+    headers: options.key ? { 'Idempotency-Key': options.key } : {},
+    bindings: { ...noLimit, ...options.bindings },
+  });
 }
 
 async function placeCart(items: CartItem[], extra: Record<string, unknown> = {}): Promise<Placed> {
@@ -68,32 +60,7 @@ const checkIn = (ticket: string) =>
 
 const signed = (ticket: { id: string; code: string }) => ticketCode(ticketKey(env), ticket);
 
-/** Runs the mail queue's consumer on one batch; `attempts` as the queue counts a retry. */
-async function consume(ids: number[], send: Bindings['EMAIL']['send'], attempts = 1) {
-  const batch = createMessageBatch<MailJob>(
-    'congress-mail',
-    ids.map((emailId, i) => ({
-      id: `m${emailId}-${i}-${attempts}`,
-      timestamp: new Date(),
-      attempts,
-      body: { emailId },
-    })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
-  return getQueueResult(batch, ctx);
-}
-
-beforeEach(async () => {
-  await resetBoxOffice();
-  await clearKv();
-  setClock(DURING_PROMOTION);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest({ silence: ['log'] });
 
 describe('POST /api/orders: a cart', () => {
   it('makes one order of 20 named tickets, each priced from site/ and holding its place', async () => {
@@ -302,14 +269,14 @@ describe('each ticket is a ticket', () => {
     expect(emails.map((e) => e.kind).sort()).toEqual(['confirmation', 'ticket']);
     const send = vi.fn(async (_message: unknown) => ({ messageId: `msg-${crypto.randomUUID()}` }));
     // The queue delivers each message twice (a retry after a lost ack): each e-mail goes out once.
-    await consume(
+    await consumeMail(
       emails.map((e) => e.id),
       send,
     );
-    await consume(
+    await consumeMail(
       emails.map((e) => e.id),
       send,
-      2,
+      { attempts: 2 },
     );
     expect(send).toHaveBeenCalledTimes(2);
     const messages = send.mock.calls.map((call) => call[0] as { to: string; text: string; attachments: unknown[] });

@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORGANISER } from '../../site/event';
 import { scarcity } from '../../site/holds';
@@ -6,7 +5,6 @@ import type { OrderView } from '../../site/order-view';
 import {
   type CartItem,
   type LogEntry,
-  type MailJob,
   type Order,
   TRANSFER_HOLD_MS,
   TRANSFER_REMINDER_MS,
@@ -16,7 +14,6 @@ import {
 import { href } from '../../site/pages';
 import { product } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
-import worker from '../../worker/index';
 import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
@@ -25,7 +22,8 @@ import { expectValidInvoices } from './fa3';
 import statementTemplate from './fixtures/statement.mt940?raw';
 import { clearKv } from './kv';
 import { decodeWords } from './mail-headers';
-import { callWorker, ORIGIN } from './platform';
+import { consumeMail } from './mail-queue';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 // Payment by bank transfer (issue 33): a transfer order holds its places for 7 days, its buyer gets
 // the transfer's details at once and a reminder 2 days before the hold runs out, and organisers
@@ -41,17 +39,10 @@ const ORDERED_AT = '2027-03-15T11:00:00Z';
 type Placed = { orderId: string; code: string; url: string };
 
 function postOrder(body: Record<string, unknown>, key?: string, bindings: Partial<Bindings> = {}) {
-  return callWorker(
-    new Request(`${ORIGIN}/api/orders`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': nextIp(),
-        ...(key ? { 'Idempotency-Key': key } : {}),
-      },
-      body: JSON.stringify({ email: 'ksiegowosc@firma.pl', lang: 'pl', ...body }),
-    }),
-    { ...noLimit, ...bindings },
+  return postJson(
+    '/api/orders',
+    { email: 'ksiegowosc@firma.pl', lang: 'pl', ...body },
+    { ip: nextIp(), headers: key ? { 'Idempotency-Key': key } : {}, bindings: { ...noLimit, ...bindings } },
   );
 }
 
@@ -206,17 +197,6 @@ describe('the hold of a transfer order', () => {
   });
 });
 
-/** Runs the mail queue's consumer on one batch of e-mails, sending through `send`. */
-async function consume(ids: number[], send: Bindings['EMAIL']['send']) {
-  const batch = createMessageBatch<MailJob>(
-    'congress-mail',
-    ids.map((emailId) => ({ id: `t${emailId}`, timestamp: new Date(), attempts: 1, body: { emailId } })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, EMAIL: { send } } as unknown as Bindings);
-  return getQueueResult(batch, ctx);
-}
-
 describe('the e-mails of a transfer order', () => {
   it('gives the amount, the account, the order code as the title, the pay-by date and the order page; the reminder says the same, and is not sent once paid', async () => {
     const placed = await orderByTransfer();
@@ -227,7 +207,7 @@ describe('the e-mails of a transfer order', () => {
       return { messageId: `msg-${sent.length}` };
     });
     const [proforma] = await office().emails(placed.orderId);
-    await consume([proforma?.id ?? 0], send);
+    await consumeMail([proforma?.id ?? 0], send);
     expect(sent[0]?.to).toBe('ksiegowosc@firma.pl');
     expect(decodeWords(sent[0]?.subject ?? '')).toBe(`Dane do przelewu – zamówienie ${placed.code}`);
     const text = sent[0]?.text ?? '';
@@ -259,7 +239,7 @@ describe('the e-mails of a transfer order', () => {
     setClock(new Date(hold - TRANSFER_REMINDER_MS).toISOString());
     await runAlarm();
     const reminder = (await office().emails(placed.orderId)).find((e) => e.kind === 'transfer_reminder');
-    await consume([reminder?.id ?? 0], send);
+    await consumeMail([reminder?.id ?? 0], send);
     expect(decodeWords(sent[1]?.subject ?? '')).toBe(`Przypomnienie: czekamy na przelew za zamówienie ${placed.code}`);
     expect(sent[1]?.text).toContain(`Tytuł przelewu: ${placed.code}`);
 
@@ -272,7 +252,7 @@ describe('the e-mails of a transfer order', () => {
     expect(queued).toBeDefined();
     // Paid on the day it was placed (a day before is no day its money can have arrived).
     await markPaid(other.orderId, { amount: otherOrder.gross, paidOn: otherOrder.createdAt.slice(0, 10) });
-    await consume([queued?.id ?? 0], send);
+    await consumeMail([queued?.id ?? 0], send);
     expect(sent).toHaveLength(2);
   });
 });

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { VatCheck } from '../../site/invoices';
 import type { LogEntry } from '../../site/orders';
 import { checkVatNumber, VIES_TIMEOUT_MS, viesConfig } from '../../worker/tax/vies';
 import wranglerToml from '../../wrangler.toml?raw';
 import { POLISH_COMPANY } from '../support/invoice-data';
-import { allOrders, DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { allOrders, freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
 import { callWorker } from './platform';
 
 // Issue 43, item 2: reverse charge only for a VAT number the EU's VIES register confirms. An online
@@ -40,15 +39,7 @@ async function placed(taxId: string) {
   return orderId;
 }
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  await clearKv();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+freshBoxOfficeEachTest();
 
 describe('an EU business’s VAT number at the order', () => {
   it('not in VIES (DE000000000): 422 on invoice.taxId, nothing stored, nothing charged without VAT', async () => {

@@ -26,10 +26,10 @@ import type {
 } from '../../site/orders';
 import type { ProductState } from '../../site/tickets';
 import type { Bindings } from '../env';
-import { decideAtDoor, signedBy } from './check-in';
+import * as checkIn from './check-in';
 import type { Tx } from './context';
 import { listHolds } from './holds';
-import { appendLog, flushLog, LOG_FLUSH_DELAY_MS, orderHistory } from './intent-log';
+import { flushLog, orderHistory } from './intent-log';
 import {
   claimForKsef,
   type InvoiceFilter,
@@ -41,16 +41,17 @@ import {
   listInvoices,
 } from './invoices';
 import * as lifecycle from './lifecycle';
+import { makeContext } from './make-context';
 import * as orders from './orders';
-import { addEmail, claimEmail, type Delivery, emailDelivered, emailsOf, QUEUE_LEASE_MS } from './outbox';
-import { type RefundTurn, refundFailed, refundTables } from './refunds';
+import { claimEmail, type Delivery, emailDelivered, emailsOf } from './outbox';
+import { type RefundTurn, refundFailed } from './refunds';
 import { listOrders, salesStats } from './reports';
-import { loadOrder, migrate, orderRow } from './schema';
+import { loadOrder } from './schema';
 import { availability } from './stock';
 import * as transfers from './transfers';
 import { vatChecksOf } from './vat';
+import type { Recheckable, RecheckRefusal, VatRefund } from './vat-correction';
 import * as vat from './vat-correction';
-import { type Recheckable, type RecheckRefusal, type VatRefund, vatCorrectionTables } from './vat-correction';
 import { requeueLostEmails, wakeUp } from './wake-up';
 import * as workshops from './workshops';
 
@@ -72,10 +73,7 @@ export class BoxOffice extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    migrate(ctx.storage, { queueLeaseMs: QUEUE_LEASE_MS });
-    refundTables(this.sql);
-    vatCorrectionTables(this.sql);
-    this.c = this.context();
+    this.c = makeContext(ctx.storage, env, (at) => this.scheduleAlarm(at));
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
     });
@@ -83,7 +81,7 @@ export class BoxOffice extends DurableObject<Bindings> {
 
   /** Runs `fn` as one synchronous transaction. */
   private tx<T>(fn: () => T): T {
-    return this.ctx.storage.transactionSync(fn);
+    return this.c.transaction(fn);
   }
 
   // Orders (orders.ts) and their lifecycle (lifecycle.ts).
@@ -216,15 +214,8 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
 
   /** The door's one call: decides a scanned code and admits its ticket once (check-in.ts). */
-  async admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
-    const signed = await signedBy(this.sql, canonical, key);
-    return this.tx((): CheckInResult => {
-      const result = decideAtDoor(this.sql, canonical, signed, now);
-      if (result.kind === 'admitted') {
-        this.c.log(result.order.id, 'checked_in', now, { ticket: result.ticket.id, position: result.ticket.position });
-      }
-      return result;
-    });
+  admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
+    return checkIn.admit(this.c, canonical, key, now);
   }
 
   /** Every product's unpaid holds now, for organisers (holds.ts). */
@@ -357,32 +348,6 @@ export class BoxOffice extends DurableObject<Bindings> {
     if (this.alarmSetFor !== null && this.alarmSetFor <= at) return;
     this.alarmSetFor = at;
     void this.ctx.storage.setAlarm(at);
-  }
-
-  /** The one context every module is given (context.ts). */
-  private context(): Tx {
-    const sql = this.sql;
-    const c: Tx = {
-      sql,
-      env: this.env,
-      transaction: (fn) => this.tx(fn),
-      log: (orderId, event, at, data) => {
-        appendLog(sql, orderId, event, at, data);
-        // The log reaches KV from the alarm, moments later, so a purchase never waits for KV. On the
-        // real clock: `at` can be a test's.
-        this.scheduleAlarm(Date.now() + LOG_FLUSH_DELAY_MS);
-      },
-      addEmail: (subjectId, kind, data, now) => {
-        const id = addEmail(sql, subjectId, kind, data, now);
-        if (c.row(subjectId)) c.log(subjectId, 'email_queued', now, { kind });
-        this.scheduleAlarm(Date.now());
-        return id;
-      },
-      scheduleAlarm: (at) => this.scheduleAlarm(at),
-      row: (id) => orderRow(sql, id),
-      load: (id) => loadOrder(sql, id) as Order,
-    };
-    return c;
   }
 }
 

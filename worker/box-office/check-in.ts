@@ -1,5 +1,6 @@
 import type { CheckInResult, Order, OrderStatus } from '../../site/orders';
 import { codeOf, ticketCodeMatches } from '../tickets/code';
+import type { Tx } from './context';
 import { iso, loadOrder, orderRow, type TicketRow, toTicket } from './schema';
 import { ticketRow } from './tickets';
 
@@ -64,4 +65,16 @@ export function decideAtDoor(sql: SqlStorage, canonical: string, signed: string 
     ticket: toTicket({ ...ticket, checked_in_at: now, updated_at: now }),
     order: loadOrder(sql, row.id) as Order,
   };
+}
+
+/** The door's one call: checks the code's signature, then decides it and admits its ticket once, logged. */
+export async function admit(c: Tx, canonical: string, key: string, now: number): Promise<CheckInResult> {
+  const signed = await signedBy(c.sql, canonical, key);
+  return c.transaction((): CheckInResult => {
+    const result = decideAtDoor(c.sql, canonical, signed, now);
+    if (result.kind === 'admitted') {
+      c.log(result.order.id, 'checked_in', now, { ticket: result.ticket.id, position: result.ticket.position });
+    }
+    return result;
+  });
 }

@@ -17,8 +17,9 @@ import { timeSortableId } from '../ids';
 import { ksefSends } from '../invoices/ksef-config';
 import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
 import { currentLines, REVERSE_CHARGE_REASON, reverseChargeChange } from '../invoices/rate-correction';
-import { claimLeased, type LeasedTable } from '../queues/lease';
+import { likeAnywhere, whereOf } from '../sql-where';
 import type { Tx } from './context';
+import { claimLeased, type LeasedTable } from './leases';
 import { iso, type OrderRow, type TicketRow, ticketRows } from './schema';
 
 // Invoices: issued in the transaction that records a payment (or a refund, for a correction),
@@ -296,41 +297,24 @@ export function listInvoices(
   cursor: string | null,
   limit: number,
 ): InvoicePage {
-  const where: string[] = [];
-  const values: (string | number)[] = [];
-  if (filter.month) {
-    where.push("substr(json_extract(document, '$.issuedOn'), 1, 7) = ?");
-    values.push(filter.month);
-  }
-  if (filter.kind) {
-    where.push('kind = ?');
-    values.push(filter.kind);
-  }
-  if (filter.ksef) {
-    where.push('ksef_status = ?');
-    values.push(filter.ksef);
-  }
-  if (filter.q) {
-    const fields = [
-      'number',
-      "json_extract(document, '$.orderCode')",
-      "json_extract(document, '$.buyer.name')",
-      "json_extract(document, '$.buyer.taxId')",
-    ];
-    where.push(`(${fields.map((field) => `${field} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    values.push(...fields.map(() => like));
-  }
-  if (cursor) {
-    where.push('id > ?');
-    values.push(cursor);
-  }
+  const searched = [
+    'number',
+    "json_extract(document, '$.orderCode')",
+    "json_extract(document, '$.buyer.name')",
+    "json_extract(document, '$.buyer.taxId')",
+  ];
+  const { clause, values } = whereOf([
+    filter.month && ["substr(json_extract(document, '$.issuedOn'), 1, 7) = ?", filter.month],
+    filter.kind && ['kind = ?', filter.kind],
+    filter.ksef && ['ksef_status = ?', filter.ksef],
+    filter.q && [
+      `(${searched.map((field) => `${field} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+      ...searched.map(() => likeAnywhere(filter.q as string)),
+    ],
+    cursor && ['id > ?', cursor],
+  ]);
   const rows = sql
-    .exec<InvoiceRow>(
-      `SELECT * FROM invoices ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
-      ...values,
-      limit + 1,
-    )
+    .exec<InvoiceRow>(`SELECT * FROM invoices ${clause} ORDER BY id LIMIT ?`, ...values, limit + 1)
     .toArray();
   const page = rows.slice(0, limit);
   return { invoices: page.map(toInvoice), cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
@@ -343,7 +327,7 @@ export function listInvoices(
 
 /** How long an invoice handed to the queue, or claimed by its consumer, is left alone. */
 export const KSEF_LEASE_MS = 10 * 60 * 1000;
-/** The invoices as a leased queue (worker/queues/lease.ts): a `queued` invoice may be claimed. */
+/** The invoices as a leased queue (worker/box-office/leases.ts): a `queued` invoice may be claimed. */
 const KSEF_QUEUE: LeasedTable = {
   table: 'invoices',
   status: 'ksef_status',

@@ -1,6 +1,6 @@
 import type { EmailKind, EmailRecord, MailJob } from '../../site/orders';
-import { claimLeased, handOverLeased, type LeasedTable } from '../queues/lease';
 import type { Tx } from './context';
+import { claimLeased, handOverLeased, type LeasedTable } from './leases';
 import { iso } from './schema';
 
 // The outbox: an e-mail is a row of `emails`, added in the transaction of the change it tells of
@@ -19,7 +19,7 @@ export const MAX_EMAIL_ATTEMPTS = 8;
 const CLAIM_LEASE_MS = 120_000;
 /** E-mails handed to the queue per alarm run (one `sendBatch`). */
 const HAND_OVER_BATCH = 100;
-/** The outbox as a leased queue (worker/queues/lease.ts): `new` and `queued` e-mails may be claimed. */
+/** The outbox as a leased queue (worker/box-office/leases.ts): `new` and `queued` e-mails may be claimed. */
 const OUTBOX: LeasedTable = {
   table: 'emails',
   status: 'status',

@@ -1,5 +1,7 @@
+import { EVENT } from '../../site/event';
 import type { OrderFilter, OrderPage, SalesStats } from '../../site/orders';
 import { PRODUCTS } from '../../site/tickets';
+import { likeAnywhere, whereOf } from '../sql-where';
 import { type OrderRow, ticketsOf, toOrder } from './schema';
 import { remaining, taken } from './stock';
 
@@ -12,37 +14,32 @@ import { remaining, taken } from './stock';
 export function listOrders(sql: SqlStorage, filter: OrderFilter, cursor: string | null, limit: number): OrderPage {
   const newest = filter.sort === 'newest';
   // Without a cursor the bound lies past every id: '' sorts before them, '~' after them.
-  const where = [newest ? 'id < ?' : 'id > ?'];
-  const values: (string | number)[] = [cursor ?? (newest ? '~' : '')];
-  if (filter.status) {
-    where.push('status = ?');
-    values.push(filter.status);
-  }
-  if (filter.product) {
-    where.push('EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = orders.id AND t.product = ?)');
-    values.push(filter.product);
-  }
-  if (filter.q) {
+  const code = filter.q?.toUpperCase() ?? '';
+  const like = likeAnywhere(filter.q?.toLowerCase() ?? '');
+  const { clause, values } = whereOf([
+    [newest ? 'id < ?' : 'id > ?', cursor ?? (newest ? '~' : '')],
+    filter.status && ['status = ?', filter.status],
+    filter.product && [
+      'EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = orders.id AND t.product = ?)',
+      filter.product,
+    ],
     // The buyer's code, e-mail or name, or any ticket's code, holder's name or e-mail.
-    where.push(
+    filter.q && [
       `(code = ? OR email LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM tickets t
         WHERE t.order_id = orders.id AND (t.code = ? OR t.email LIKE ? ESCAPE '\\' OR t.name LIKE ? ESCAPE '\\')))`,
-    );
-    const code = filter.q.toUpperCase();
-    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    values.push(code, like, like, code, like, like);
-  }
-  if (filter.from) {
-    where.push('created_at >= ?');
-    values.push(Date.parse(filter.from));
-  }
-  if (filter.to) {
-    where.push('created_at < ?');
-    values.push(Date.parse(filter.to));
-  }
+      code,
+      like,
+      like,
+      code,
+      like,
+      like,
+    ],
+    filter.from && ['created_at >= ?', Date.parse(filter.from)],
+    filter.to && ['created_at < ?', Date.parse(filter.to)],
+  ]);
   const rows = sql
     .exec<OrderRow>(
-      `SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id ${newest ? 'DESC' : 'ASC'} LIMIT ?`,
+      `SELECT * FROM orders ${clause} ORDER BY id ${newest ? 'DESC' : 'ASC'} LIMIT ?`,
       ...values,
       limit + 1,
     )
@@ -99,7 +96,7 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
   // Warsaw's offset of each instant is not known to SQLite: group by UTC hour, then by local day here.
   const local = (ms: number, length: number) =>
     new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Europe/Warsaw',
+      timeZone: EVENT.timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -1,8 +1,8 @@
 import { type KsefJob, TRANSFER_REMINDER_MS } from '../../site/orders';
-import { handOverLeased } from '../queues/lease';
 import type { Tx } from './context';
 import { flushLog } from './intent-log';
 import { dueForKsef, KSEF_LEASE_MS, leaseForKsef, nextKsefAt } from './invoices';
+import { handOverLeased } from './leases';
 import { expireHolds } from './lifecycle';
 import { handOver, nextLease, requeueLost } from './outbox';
 import { remindTransfers } from './transfers';
@@ -59,7 +59,7 @@ export function requeueLostEmails(c: Tx, now: number): number {
 }
 
 /**
- * Hands invoices due for KSeF to its queue, each with a lease (worker/queues/lease.ts, as the
+ * Hands invoices due for KSeF to its queue, each with a lease (worker/box-office/leases.ts, as the
  * e-mails'). Returns whether more are due.
  */
 async function handInvoicesToKsef(c: Tx, now: number): Promise<boolean> {

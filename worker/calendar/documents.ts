@@ -1,8 +1,3 @@
-import de from '../../locales/de/events.json';
-import enGB from '../../locales/en-GB/events.json';
-import enUS from '../../locales/en-US/events.json';
-import es from '../../locales/es/events.json';
-import pl from '../../locales/pl/events.json';
 import { AWARD_CATEGORIES } from '../../site/awards';
 import { type CalendarEntry, calendarSlug } from '../../site/calendar';
 import { BRAND, EDITION_YEAR, EVENT, SITE_ORIGIN } from '../../site/event';
@@ -11,6 +6,7 @@ import { formatList, formatNumber } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
 import type { RoomId } from '../../site/program';
+import { catalogue } from '../catalogues';
 import type { CalendarSession } from '../content/session-calendar';
 import { icsDocument, textProperty } from './ics';
 
@@ -18,9 +14,6 @@ import { icsDocument, textProperty } from './ics';
  * The calendar files of the congress, its shows and its published sessions (RFC 5545), in a
  * language: served by the calendar route and attached to the confirmation e-mail.
  */
-type Catalogue = typeof pl;
-const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
-
 /** What one VEVENT says, resolved for a language. */
 type CalendarEvent = {
   id: string;
@@ -34,7 +27,7 @@ type CalendarEvent = {
 
 /** Title and description of the congress or a show in a language. */
 function fixedEvent(entry: CalendarEntry, lang: LanguageCode): CalendarEvent {
-  const t = CATALOGUES[lang];
+  const t = catalogue('events', lang);
   const base = {
     id: entry.id,
     start: entry.start,
@@ -60,7 +53,7 @@ function fixedEvent(entry: CalendarEntry, lang: LanguageCode): CalendarEvent {
 
 /** A published session in a language: its texts (Polish where missing) and its published speakers. */
 function sessionEvent(session: CalendarSession, lang: LanguageCode): CalendarEvent {
-  const t = CATALOGUES[lang];
+  const t = catalogue('events', lang);
   const texts = session.textsIn(lang);
   const names = formatList(lang, session.speakerNames);
   return {
@@ -80,7 +73,7 @@ function sessionEvent(session: CalendarSession, lang: LanguageCode): CalendarEve
 /** Where an event takes place: its room (if any), then the venue's name and address. */
 function location(event: CalendarEvent, lang: LanguageCode): string {
   const { name, street, postalCode, city } = EVENT.venue;
-  const room = event.room ? [CATALOGUES[lang].program.rooms[event.room]] : [];
+  const room = event.room ? [catalogue('events', lang).program.rooms[event.room]] : [];
   return [...room, name, street, `${postalCode} ${city}`].join(', ');
 }
 

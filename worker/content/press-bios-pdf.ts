@@ -1,12 +1,8 @@
-import infoDe from '../../locales/de/info.json';
-import infoEnGB from '../../locales/en-GB/info.json';
-import infoEnUS from '../../locales/en-US/info.json';
-import infoEs from '../../locales/es/info.json';
-import infoPl from '../../locales/pl/info.json';
 import { brandName, SITE_ORIGIN } from '../../site/event';
 import { interpolate, siteFacts } from '../../site/facts';
 import type { LanguageCode } from '../../site/languages';
 import { href } from '../../site/pages';
+import { catalogue } from '../catalogues';
 import { COLOURS, CONTENT_WIDTH, PAGE, Sheet } from '../invoices/pdf-kit';
 import { type Speaker, textsIn } from './schema';
 
@@ -18,14 +14,6 @@ import { type Speaker, textsIn } from './schema';
 
 /** A photo pdf-lib can embed, as its bytes. */
 export type Photo = { bytes: Uint8Array; png: boolean };
-
-const TEXTS: Record<LanguageCode, typeof infoPl.pressBios> = {
-  pl: infoPl.pressBios,
-  'en-GB': infoEnGB.pressBios,
-  'en-US': infoEnUS.pressBios,
-  de: infoDe.pressBios,
-  es: infoEs.pressBios,
-};
 
 const M = PAGE.margin;
 const PORTRAIT = 56;
@@ -46,7 +34,7 @@ export async function pressBiosPdf(
   createdAt: Date,
   photoOf: (image: string | null) => Promise<Photo | null> = async () => null,
 ): Promise<Uint8Array> {
-  const t = TEXTS[lang];
+  const t = catalogue('info', lang).pressBios;
   const facts = { ...siteFacts(lang), url: SITE_ORIGIN + href(lang, 'speakers') };
   const title = interpolate(t.title, facts);
   const sheet = await Sheet.create({ title, author: brandName(), subject: t.kind, createdAt });

@@ -1,16 +1,11 @@
-import adminDe from '../../locales/de/admin.json';
-import adminEnGB from '../../locales/en-GB/admin.json';
-import adminEnUS from '../../locales/en-US/admin.json';
-import adminEs from '../../locales/es/admin.json';
-import adminPl from '../../locales/pl/admin.json';
 import type { LanguageCode } from '../../site/languages';
 import { resolvePath } from '../../site/routing';
-import { constantTimeEqual, hmacSecret } from '../crypto';
+import { catalogue } from '../catalogues';
+import { constantTimeEqual, cspHash, hmacSecret } from '../crypto';
 import type { Bindings } from '../env';
 import { ApiError } from '../errors';
 import { CONTENT_PAGE_IDS, RenderFailures, renderContentPage } from './pages';
-import type { ContentKind } from './schema';
-import { ensureSchema, type PublishedContent } from './store';
+import { draftContent } from './store';
 
 /**
  * A content page as visitors will see it once the drafts are published: the same render as a
@@ -18,29 +13,8 @@ import { ensureSchema, type PublishedContent } from './store';
  * stored (not in KV, not in a cache): `private, no-store`, `noindex`, and a "Preview" band.
  */
 
-const BAND: Record<LanguageCode, { label: string; text: string; leftOut: string }> = {
-  pl: adminPl.previewBand,
-  'en-GB': adminEnGB.previewBand,
-  'en-US': adminEnUS.previewBand,
-  de: adminDe.previewBand,
-  es: adminEs.previewBand,
-};
-
 /** How long a preview link works: long enough to look, short enough that a forwarded link dies. */
 export const PREVIEW_LINK_SECONDS = 15 * 60;
-
-/** Every record with its draft in place of its published copy: what a publication now would show. */
-export async function draftContent(db: D1Database): Promise<PublishedContent> {
-  await ensureSchema(db);
-  const { results } = await db
-    .prepare('SELECT kind, id, draft, example FROM content_records ORDER BY kind, id')
-    .all<{ kind: ContentKind; id: string; draft: string; example: number }>();
-  const content: PublishedContent = { speakers: [], sessions: [], workshops: [], exhibitors: [], partners: [] };
-  for (const row of results) {
-    (content[row.kind] as unknown[]).push({ ...JSON.parse(row.draft), id: row.id, example: row.example === 1 });
-  }
-  return content;
-}
 
 /** The language and path of a page that shows content, or null for any other path. */
 export function previewTarget(path: string): { lang: LanguageCode; path: string } | null {
@@ -58,10 +32,7 @@ const BAND_STYLE =
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
 
-async function styleHash(css: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css)));
-  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
-}
+const styleHash = async (css: string) => `'${await cspHash(css)}'`;
 
 /**
  * The preview of a content page (`target` from `previewTarget`) with the drafts applied, or null
@@ -87,7 +58,7 @@ export async function previewPage(
     console.error(JSON.stringify({ event: 'content_preview_failed', path: target.path, message: String(error) }));
     throw new ApiError(409, 'preview_render_failed', { failures: failures.list() });
   }
-  const band = BAND[target.lang];
+  const band = catalogue('admin', target.lang).previewBand;
   const leftOut = failures.list().map((failure) => `${failure.kind}/${failure.id}`);
   const marked = await new HTMLRewriter()
     .on('head', {

@@ -1,11 +1,7 @@
-import eventsDe from '../../locales/de/events.json';
-import eventsEnGB from '../../locales/en-GB/events.json';
-import eventsEnUS from '../../locales/en-US/events.json';
-import eventsEs from '../../locales/es/events.json';
-import eventsPl from '../../locales/pl/events.json';
 import { brandName, EDITION_YEAR, EVENT, SITE_ORIGIN } from '../../site/event';
 import { type LanguageCode, language } from '../../site/languages';
 import { href } from '../../site/pages';
+import { catalogue } from '../catalogues';
 import { type Session, textsIn } from './schema';
 import type { PublishedContent } from './store';
 
@@ -15,14 +11,6 @@ import type { PublishedContent } from './store';
  * XSD of voc/schedule `validator/`, vendored under test/vendor/c3voc-schedule/, which the tests
  * validate these exports against.
  */
-
-const EVENTS: Record<LanguageCode, typeof eventsPl> = {
-  pl: eventsPl,
-  'en-GB': eventsEnGB,
-  'en-US': eventsEnUS,
-  de: eventsDe,
-  es: eventsEs,
-};
 
 /** The edition's acronym: lower-case letters and digits only, as both the schema and the XSD allow. */
 export const ACRONYM = `kongresai${EDITION_YEAR}`;
@@ -75,7 +63,7 @@ type ExportEvent = {
 
 /** The schedule's data in one language, shared by both formats. */
 async function scheduleModel(content: PublishedContent, lang: LanguageCode) {
-  const events = EVENTS[lang];
+  const events = catalogue('events', lang);
   const programUrl = `${SITE_ORIGIN}${href(lang, 'program')}`;
   const speakers = new Map(content.speakers.map((s) => [s.id, s]));
   const sessions = [...content.sessions].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));

@@ -1,25 +1,16 @@
-import eventsDe from '../../locales/de/events.json';
-import eventsEnGB from '../../locales/en-GB/events.json';
-import eventsEnUS from '../../locales/en-US/events.json';
-import eventsEs from '../../locales/es/events.json';
-import eventsPl from '../../locales/pl/events.json';
 import type { LanguageCode } from '../../site/languages';
 import { TRACKS } from '../../site/program';
 import { SPEAKERS } from '../../site/speakers';
 import { WORKSHOPS } from '../../site/workshops';
+import { CATALOGUES } from '../catalogues';
 import type { ContentFields, ContentKind } from './schema';
 import { ensureListsSchedule, ensureSchema, isEmpty, runDuePublications } from './store';
 
-const EVENTS: Record<LanguageCode, typeof eventsPl> = {
-  pl: eventsPl,
-  'en-GB': eventsEnGB,
-  'en-US': eventsEnUS,
-  de: eventsDe,
-  es: eventsEs,
-};
-
-const perLanguage = <T>(pick: (events: typeof eventsPl) => T) =>
-  Object.fromEntries(Object.entries(EVENTS).map(([lang, events]) => [lang, pick(events)])) as Record<LanguageCode, T>;
+const perLanguage = <T>(pick: (events: (typeof CATALOGUES)['events']['pl']) => T) =>
+  Object.fromEntries(Object.entries(CATALOGUES.events).map(([lang, events]) => [lang, pick(events)])) as Record<
+    LanguageCode,
+    T
+  >;
 
 type SeedRecord = { [K in ContentKind]: { kind: K; id: string; fields: ContentFields[K] } }[ContentKind];
 

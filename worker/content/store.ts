@@ -1,6 +1,7 @@
 import type { LanguageCode } from '../../site/languages';
 import { PROMOTION_UNTIL } from '../../site/tickets';
 import { ApiError } from '../errors';
+import { whereOf } from '../sql-where';
 import type { StoredImage } from './images';
 import migration0001 from './migrations/0001_content.sql?raw';
 import { type ContentFields, type ContentKind, missingTranslations, textsIn } from './schema';
@@ -532,21 +533,10 @@ export async function history(
   filter: { kind?: ContentKind; id?: string; limit?: number } = {},
 ): Promise<HistoryEntry[]> {
   await ensureSchema(db);
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (filter.kind) {
-    where.push('kind = ?');
-    args.push(filter.kind);
-  }
-  if (filter.id) {
-    where.push('id = ?');
-    args.push(filter.id);
-  }
+  const { clause, values } = whereOf([filter.kind && ['kind = ?', filter.kind], filter.id && ['id = ?', filter.id]]);
   const { results } = await db
-    .prepare(
-      `SELECT * FROM content_history ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`,
-    )
-    .bind(...args, filter.limit ?? 100)
+    .prepare(`SELECT * FROM content_history ${clause} ORDER BY seq DESC LIMIT ?`)
+    .bind(...values, filter.limit ?? 100)
     .all<Omit<HistoryEntry, 'at' | 'detail'> & { at: number; detail: string | null }>();
   return results.map((r) => ({ ...r, at: iso(r.at), detail: r.detail ? JSON.parse(r.detail) : null }));
 }
@@ -606,14 +596,23 @@ export async function workshopTitles(
 }
 
 /** Every published record, by kind (ids in order); the pages are rendered from this. */
-export async function publishedContent(db: D1Database): Promise<PublishedContent> {
+export const publishedContent = (db: D1Database) => contentAs(db, 'published');
+
+/** Every record with its draft in place of its published copy: what a publication now would show. */
+export const draftContent = (db: D1Database) => contentAs(db, 'draft');
+
+/** Every record as one of its copies, by kind (ids in order); a record without that copy is left out. */
+async function contentAs(db: D1Database, copy: 'published' | 'draft'): Promise<PublishedContent> {
   await ensureSchema(db);
+  // `copy` is one of two column names, never input.
   const { results } = await db
-    .prepare('SELECT kind, id, published, example FROM content_records WHERE published IS NOT NULL ORDER BY kind, id')
-    .all<{ kind: ContentKind; id: string; published: string; example: number }>();
+    .prepare(
+      `SELECT kind, id, ${copy} AS fields, example FROM content_records WHERE ${copy} IS NOT NULL ORDER BY kind, id`,
+    )
+    .all<{ kind: ContentKind; id: string; fields: string; example: number }>();
   const content: PublishedContent = { speakers: [], sessions: [], workshops: [], exhibitors: [], partners: [] };
   for (const row of results) {
-    (content[row.kind] as unknown[]).push({ ...JSON.parse(row.published), id: row.id, example: row.example === 1 });
+    (content[row.kind] as unknown[]).push({ ...JSON.parse(row.fields), id: row.id, example: row.example === 1 });
   }
   return content;
 }

@@ -1,7 +1,7 @@
 import { SITE_ORIGIN } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
-import { href } from '../../site/pages';
+import { href, orderPageHref } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
 import { type Speaker, textsIn, type Workshop } from '../content/schema';
 import { getRecord } from '../content/store';
@@ -26,7 +26,7 @@ const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.L
 /** The link to an order's page that its e-mails carry (a signed token: the buyer's own is not kept). */
 export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
   const token = await orderLinkToken(ticketKey(env), order.id);
-  return `${siteOrigin(env)}${href(order.lang, 'thanks')}?order=${order.id}&token=${token}`;
+  return `${siteOrigin(env)}${orderPageHref(order, token)}`;
 }
 
 /**

@@ -1,9 +1,4 @@
 import { html } from 'hono/html';
-import de from '../../locales/de/email.json';
-import enGB from '../../locales/en-GB/email.json';
-import enUS from '../../locales/en-US/email.json';
-import es from '../../locales/es/email.json';
-import pl from '../../locales/pl/email.json';
 import { findCalendarEntry } from '../../site/calendar';
 import { countryName } from '../../site/countries';
 import { BRAND, EVENT, ORGANISER } from '../../site/event';
@@ -13,12 +8,10 @@ import type { LanguageCode } from '../../site/languages';
 import type { Order, Ticket } from '../../site/orders';
 import { product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../calendar/documents';
+import { catalogue } from '../catalogues';
 import { fill, productTitle, texts } from '../texts';
 import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';
-
-type Catalogue = typeof pl;
-const CATALOGUES: Record<LanguageCode, Catalogue> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
 
 /** A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts). */
 export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string };
@@ -63,7 +56,7 @@ const S = EMAIL_STYLES;
  * address on one line and the country's name in the buyer's language.
  */
 function invoiceRows(lang: LanguageCode, data: InvoiceData): [string, string][] {
-  const t = CATALOGUES[lang].confirmation.invoice;
+  const t = catalogue('email', lang).confirmation.invoice;
   const kind = buyerKind(data);
   const taxLabel = { pl_business: t.nip, eu_business: t.vatId, foreign_business: t.taxId, person: '' }[kind];
   const place = `${data.postalCode} ${data.city}`.trim();
@@ -86,7 +79,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   const { order, tickets: ticketList, orderUrl, from } = input;
   const { lang } = order;
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const tickets = texts(lang).cart;
   const first = ticketList[0];
   if (!first) throw new Error('An order has at least one ticket');
@@ -97,7 +90,7 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
 
   const subject = fill(t.subject, { event: EVENT_NAME, code: order.code });
   const greeting = name ? fill(t.greeting, { name }) : t.greetingNoName;
-  const { when, where } = eventLines(lang, kind);
+  const { when, where, text: eventText } = eventLines(lang, kind);
   const rows: [string, string][] = [
     [t.order.code, order.code],
     [ticketList.length > 1 ? t.order.tickets : t.order.product, productLines(lang, ticketList).join(', ')],
@@ -169,11 +162,7 @@ ${
     ...rows.map(([term, value]) => `${term}: ${value}`),
     ...(invoice.length > 0 ? ['', t.invoice.title, ...invoice.map(([k, v]) => `${k}: ${v}`)] : []),
     '',
-    t.event.title,
-    EVENT_NAME,
-    when,
-    where,
-    t.event.calendar,
+    ...eventText,
     '',
     t.orderPage.text,
     orderUrl,
@@ -215,15 +204,15 @@ export type TicketMailInput = {
 export function ticketEmail(input: TicketMailInput): EmailMessage {
   const { order, ticket, from } = input;
   const { lang } = order;
-  const t = CATALOGUES[lang].confirmation;
-  const a = CATALOGUES[lang].attendee;
+  const t = catalogue('email', lang).confirmation;
+  const a = catalogue('email', lang).attendee;
   const kind = product(ticket.product).mode;
   const buyer = order.name?.trim() || order.email;
   const holder = ticket.name?.trim() || ticket.email;
   const subject = fill(a.subject, { event: EVENT_NAME });
   const greeting = ticket.name ? fill(t.greeting, { name: ticket.name.trim() }) : t.greetingNoName;
   const intro = fill(a.intro, { buyer, event: EVENT_NAME, product: productLines(lang, [ticket])[0] ?? '' });
-  const { when, where } = eventLines(lang, kind);
+  const { when, where, text: eventText } = eventLines(lang, kind);
   const { questions, organiser } = footerLines(lang);
   const body = emailLayout({
     lang,
@@ -251,11 +240,7 @@ ${panel(lang, ticket, t.ticket.title, holder)}
     t.ticket[kind],
     a.only,
     '',
-    t.event.title,
-    EVENT_NAME,
-    when,
-    where,
-    t.event.calendar,
+    ...eventText,
     '',
     fill(a.questions, { buyer }),
     '',
@@ -277,7 +262,7 @@ ${panel(lang, ticket, t.ticket.title, holder)}
 
 /** The tickets of an order per product, as a bill's lines: `3 × Pro – bilet na miejscu`. */
 function productLines(lang: LanguageCode, tickets: Pick<MailTicket, 'product'>[]): string[] {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const counts = new Map<string, number>();
   for (const ticket of tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
   return [...counts].map(([id, count]) => {
@@ -288,7 +273,7 @@ function productLines(lang: LanguageCode, tickets: Pick<MailTicket, 'product'>[]
 }
 
 function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   const venue = EVENT.venue;
   const when = fill(t.event.when, {
     date: formatWeekdayDate(lang, EVENT.date),
@@ -297,11 +282,13 @@ function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
   });
   const where =
     kind === 'online' ? t.event.online : `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`;
-  return { when, where };
+  // The plain-text e-mails' "The event" block.
+  const text = [t.event.title, EVENT_NAME, when, where, t.event.calendar];
+  return { when, where, text };
 }
 
 function footerLines(lang: LanguageCode) {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   return {
     organiser: fill(t.footer.organiser, {
       name: ORGANISER.name,
@@ -314,7 +301,7 @@ function footerLines(lang: LanguageCode) {
 
 /** A ticket's panel: label, holder, QR code (an inline attachment) and code as text. */
 function panel(lang: LanguageCode, ticket: MailTicket, label: string, holder: string) {
-  const t = CATALOGUES[lang].confirmation;
+  const t = catalogue('email', lang).confirmation;
   return ticketPanel({
     label,
     holderLabel: t.ticket.holder,

@@ -1,14 +1,4 @@
 import { html } from 'hono/html';
-import de from '../../locales/de/email.json';
-import eventsDe from '../../locales/de/events.json';
-import enGB from '../../locales/en-GB/email.json';
-import eventsEnGB from '../../locales/en-GB/events.json';
-import enUS from '../../locales/en-US/email.json';
-import eventsEnUS from '../../locales/en-US/events.json';
-import es from '../../locales/es/email.json';
-import eventsEs from '../../locales/es/events.json';
-import pl from '../../locales/pl/email.json';
-import eventsPl from '../../locales/pl/events.json';
 import { type ContactValues, EMAIL_PATTERN } from '../../site/contact';
 import { ORGANISER } from '../../site/event';
 import { isExample } from '../../site/example-data';
@@ -19,17 +9,9 @@ import { SPEAKERS } from '../../site/speakers';
 import { oneLine } from '../../site/text';
 import { findProduct } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
+import { catalogue } from '../catalogues';
 import { fill, productName } from '../texts';
 import type { EmailMessage } from './confirmation';
-
-const EMAIL: Record<LanguageCode, typeof pl> = { pl, 'en-GB': enGB, 'en-US': enUS, de, es };
-const EVENTS: Record<LanguageCode, typeof eventsPl> = {
-  pl: eventsPl,
-  'en-GB': eventsEnGB,
-  'en-US': eventsEnUS,
-  de: eventsDe,
-  es: eventsEs,
-};
 
 const render = (markup: ReturnType<typeof html>) => {
   if (markup instanceof Promise) throw new Error('The e-mail template must not contain async values');
@@ -73,8 +55,8 @@ export function workshopEmail(input: {
   from: string;
 }): EmailMessage {
   const { lang } = input.order;
-  const t = EMAIL[lang].workshop;
-  const events = EVENTS[lang].workshops;
+  const t = catalogue('email', lang).workshop;
+  const events = catalogue('events', lang).workshops;
   const workshop = input.workshop ?? exampleWorkshop(lang, input.workshopId);
   if (!workshop) throw new Error(`unknown workshop ${input.workshopId}`);
   const title = workshop.title;
@@ -100,7 +82,7 @@ function exampleWorkshop(lang: LanguageCode, id: string): WorkshopFacts | undefi
   const workshop = WORKSHOPS.find((w) => w.id === id);
   if (!workshop) return undefined;
   return {
-    title: EVENTS[lang].workshops.items[workshop.id].title,
+    title: catalogue('events', lang).workshops.items[workshop.id].title,
     level: workshop.level,
     durationHours: workshop.durationHours,
     instructor: SPEAKERS.find((s) => s.id === workshop.instructor)?.name ?? '',
@@ -114,7 +96,7 @@ export function lateRefundEmail(input: {
   from: string;
 }): EmailMessage {
   const { lang } = input.order;
-  const t = EMAIL[lang].lateRefund;
+  const t = catalogue('email', lang).lateRefund;
   const item = findProduct(input.order.product);
   const values = {
     code: input.order.code,
@@ -135,7 +117,7 @@ export function cancellationEmail(input: {
   from: string;
 }): EmailMessage {
   const { lang } = input.order;
-  const t = EMAIL[lang].cancellation;
+  const t = catalogue('email', lang).cancellation;
   const counts = new Map<string, number>();
   for (const ticket of input.order.tickets) counts.set(ticket.product, (counts.get(ticket.product) ?? 0) + 1);
   const values = {
@@ -169,7 +151,7 @@ export function vatCorrectionEmail(input: {
   from: string;
 }): EmailMessage {
   const { lang } = input.order;
-  const t = EMAIL[lang].vatCorrection;
+  const t = catalogue('email', lang).vatCorrection;
   const values = { code: input.order.code, vatId: input.vatId, amount: formatPrice(lang, input.difference, true) };
   const message = simple(
     lang,
@@ -186,7 +168,7 @@ export function contactNotice(input: {
   to: string;
   from: string;
 }): EmailMessage & { replyTo?: string } {
-  const t = EMAIL.pl.contact;
+  const t = catalogue('email', 'pl').contact;
   const { message } = input;
   // The route refuses line breaks in these; a message stored before that rule still never adds a
   // header line (Subject, Reply-To) of its own.
@@ -214,10 +196,10 @@ export function transferEmail(input: {
   attached?: boolean;
 }): EmailMessage {
   const { lang } = input.order;
-  const t = EMAIL[lang].transfer;
+  const t = catalogue('email', lang).transfer;
   const greeting = input.order.name
-    ? fill(EMAIL[lang].confirmation.greeting, { name: input.order.name })
-    : EMAIL[lang].confirmation.greetingNoName;
+    ? fill(catalogue('email', lang).confirmation.greeting, { name: input.order.name })
+    : catalogue('email', lang).confirmation.greetingNoName;
   const values = { code: input.order.code, date: formatDateTime(lang, input.order.holdUntil) };
   const reminder = input.kind === 'transfer_reminder';
   const payee = `${ORGANISER.name}, ${ORGANISER.street}, ${ORGANISER.postalCode} ${ORGANISER.city}`;

@@ -1,3 +1,5 @@
+import { base64url, sha256 } from '../crypto';
+
 /**
  * The KSeF verification link a printed invoice carries as its QR code ("KOD I", kody-qr.md in
  * CIRFMF/ksef-docs): `<host>/invoice/<seller NIP>/<issue date DD-MM-YYYY>/<SHA-256 of the XML file,
@@ -14,17 +16,9 @@ export const KSEF_QR_HOSTS: Record<KsefEnvironment, string> = {
   production: 'https://qr.ksef.mf.gov.pl',
 };
 
-/** Bytes as base64url without padding (RFC 4648 §5), as the link carries the hash. */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** SHA-256 of a document's UTF-8 bytes (the file KSeF received), base64url. */
 export async function invoiceHash(xml: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(xml));
-  return base64Url(new Uint8Array(digest));
+  return base64url(await sha256(xml));
 }
 
 /** The link from its parts: the issue date (`P_1`, `YYYY-MM-DD`) is written DD-MM-YYYY. */

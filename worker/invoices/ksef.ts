@@ -1,4 +1,5 @@
-import { backoff } from '../queues/backoff';
+import { backoff } from '../backoff';
+import { base64, fromBase64, sha256 } from '../crypto';
 import { publicKeyAlgorithm, RSA_ENCRYPTION_OID, subjectPublicKeyInfo } from './x509';
 
 /**
@@ -229,21 +230,7 @@ function describeError(body: unknown): string {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Base64 of bytes, in chunks: spreading a 1 MB invoice into one call would overflow the stack. */
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Bytes {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-const sha256Base64 = async (bytes: Bytes) => toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+const sha256Base64 = async (bytes: Bytes) => base64(await sha256(bytes));
 
 /** RSA-OAEP with SHA-256 (and MGF1 over SHA-256, WebCrypto's only form) for a certificate's key. */
 async function encryptFor(certificate: PublicKeyCertificate, data: Bytes, usage: string): Promise<Bytes> {
@@ -295,7 +282,7 @@ async function authenticate(ctx: Context, config: KsefConfig, certificate: Publi
     expect: 200,
   });
   const secret = utf8(`${config.token}|${challenge.timestampMs}`);
-  const encryptedToken = toBase64(await encryptFor(certificate, secret, 'KsefTokenEncryption'));
+  const encryptedToken = base64(await encryptFor(certificate, secret, 'KsefTokenEncryption'));
   const init = await must<{ referenceNumber: string; authenticationToken: { token: string } }>(ctx, {
     method: 'POST',
     path: '/auth/ksef-token',
@@ -448,7 +435,7 @@ async function sendInSession(
   // WebCrypto's AES-CBC pads with PKCS#7. The IV travels in the session's `initializationVector`, not
   // in front of the ciphertext (as the official C# and Java clients do).
   const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, aesKey, invoice));
-  const encryptedSymmetricKey = toBase64(await encryptFor(certificate, rawKey, 'SymmetricKeyEncryption'));
+  const encryptedSymmetricKey = base64(await encryptFor(certificate, rawKey, 'SymmetricKeyEncryption'));
 
   const session = await must<{ referenceNumber: string }>(ctx, {
     method: 'POST',
@@ -457,7 +444,7 @@ async function sendInSession(
     bearer: accessToken,
     body: {
       formCode: FA3_FORM_CODE,
-      encryption: { encryptedSymmetricKey, initializationVector: toBase64(iv), publicKeyId: certificate.publicKeyId },
+      encryption: { encryptedSymmetricKey, initializationVector: base64(iv), publicKeyId: certificate.publicKeyId },
     },
     expect: 201,
   });
@@ -482,7 +469,7 @@ async function sendInSession(
       invoiceSize: invoice.length,
       encryptedInvoiceHash: await sha256Base64(encrypted),
       encryptedInvoiceSize: encrypted.length,
-      encryptedInvoiceContent: toBase64(encrypted),
+      encryptedInvoiceContent: base64(encrypted),
       offlineMode: false,
     },
     expect: 202,

@@ -1,19 +1,9 @@
-import { constantTimeEqual } from '../crypto';
+import { constantTimeEqual, hex, hmac } from '../crypto';
 
 /** Stripe's default tolerance for the signature timestamp. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
-  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+const hmacHex = async (secret: string, message: string) => hex(await hmac(secret, message));
 
 /**
  * Checks a `Stripe-Signature` header (`t=<unix>,v1=<hex>[,v1=...]`): HMAC-SHA256 of `t.payload`

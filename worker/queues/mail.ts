@@ -1,9 +1,9 @@
 import type { MailJob } from '../../site/orders';
+import { backoff } from '../backoff';
 import { boxOffice } from '../box-office/box-office';
 import { compose, StaleEmail } from '../email/compose';
 import { headerSafe } from '../email/headers';
 import type { Bindings } from '../env';
-import { backoff } from './backoff';
 
 /** The dead-letter queue's name ends so: its messages are e-mails that failed every try. */
 const DEAD_LETTER_SUFFIX = '-dead';

@@ -1,17 +1,13 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import contactDe from '../../locales/de/contact.json';
-import contactEnGB from '../../locales/en-GB/contact.json';
-import contactEnUS from '../../locales/en-US/contact.json';
-import contactEs from '../../locales/es/contact.json';
-import contactPl from '../../locales/pl/contact.json';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
 import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter } from '../../site/orders';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { logKey } from '../box-office/intent-log';
+import { CATALOGUES } from '../catalogues';
 import { now } from '../clock';
 import { csvRows, toCsv } from '../csv';
 import type { AppEnv } from '../env';
@@ -177,7 +173,7 @@ type InboxMessage = ContactMessage & { handled?: boolean; handledAt?: string | n
  * has no topic ('other').
  */
 const TOPIC_OF_SUBJECT = new Map<string, ContactTopic>(
-  [contactPl, contactEnGB, contactEnUS, contactDe, contactEs].flatMap((contact) =>
+  Object.values(CATALOGUES.contact).flatMap((contact) =>
     CONTACT_TOPICS.map((topic) => [contact.topics[topic].subject.trim().toLowerCase(), topic] as const),
   ),
 );

@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { formatPrice } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
-import { href } from '../../site/pages';
+import { href, orderPageHref } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -32,9 +32,6 @@ async function openDemoOrder(env: Bindings, id: string, token: unknown): Promise
   if (order?.provider !== 'demo') throw new ApiError(404, 'not_found');
   return order;
 }
-
-const thanksUrl = (order: Order, token: string) =>
-  `${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(token)}`;
 
 /**
  * The demo payment provider's checkout: a page served by the worker, labelled as a test payment,
@@ -96,7 +93,7 @@ ${
 <button type="submit" class="checkout__cancel">${t.checkout.cancel}</button>
 </form>`
     : html`<p>${order.status === 'paid' ? t.checkout.alreadyPaid : d.thanks.status[order.status]}</p>
-<p><a href="${thanksUrl(order, token)}">${d.thanks.orderCode}: ${order.code}</a></p>`
+<p><a href="${orderPageHref(order, token)}">${d.thanks.orderCode}: ${order.code}</a></p>`
 }
 </main>
 </body>
@@ -119,7 +116,7 @@ ${
       );
     }
     const back = `${href(order.lang, 'tickets')}?payment=cancelled&product=${order.product}`;
-    return c.redirect(paid ? thanksUrl(order, token) : back, 303);
+    return c.redirect(paid ? orderPageHref(order, token) : back, 303);
   })
   .all('*', () => {
     throw new ApiError(404, 'not_found');

@@ -6,6 +6,7 @@ import { contentSecurityPolicy } from '../../site/security';
 import { now } from '../clock';
 import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pages';
 import { workshopTitles } from '../content/store';
+import { cspHash } from '../crypto';
 import type { AppEnv } from '../env';
 import { productStates, withLiveState } from '../live-state';
 import { orderView } from '../orders/buyer-view';
@@ -90,7 +91,7 @@ async function devShell(env: Env, url: URL) {
   const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => match[1] ?? '',
   );
-  const hashes = await Promise.all(inline.map(sha256));
+  const hashes = await Promise.all(inline.map(cspHash));
   return new Response(html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
@@ -100,12 +101,6 @@ async function devShell(env: Env, url: URL) {
       }),
     },
   });
-}
-
-/** A CSP source expression for a script's text. */
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
 async function notFound(env: Env, url: URL, lang: string, referrer: string | null) {

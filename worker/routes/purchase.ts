@@ -11,7 +11,7 @@ import {
   type PaymentMethod,
   type PurchaseResult,
 } from '../../site/orders';
-import { href } from '../../site/pages';
+import { href, orderPageHref } from '../../site/pages';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
@@ -171,7 +171,7 @@ const fingerprint = (order: OrderRequest) =>
 
 /** The buyer's order page (the thank-you page with the order's secret): where a transfer order goes. */
 const orderPageUrl = (origin: string, order: Pick<Order, 'id' | 'lang'>, secret: string) =>
-  `${origin}${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(secret)}`;
+  `${origin}${orderPageHref(order, secret)}`;
 
 /**
  * Sends a new order to its provider and records where the buyer pays; answers that URL. When the

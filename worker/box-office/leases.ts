@@ -1,10 +1,10 @@
 // The one lease-and-retry pattern of the box office's two queues, the e-mail outbox
-// (box-office/outbox.ts) and the KSeF submissions (box-office/invoices.ts). A job is a row of a
-// table; the alarm hands due rows to a Cloudflare queue and leases them, so a message that is
-// lost comes back when its lease runs out; the consumer claims its row (`sending`, leased again)
-// before it works, so a second delivery of the same message does nothing; a failed try is tried
-// again after a backoff that grows with the attempts (backoff.ts). Each queue keeps its own columns
-// and timings; the steps are these.
+// (outbox.ts) and the KSeF submissions (invoices.ts). A job is a row of a table; the alarm hands
+// due rows to a Cloudflare queue and leases them, so a message that is lost comes back when its
+// lease runs out; the consumer (worker/queues/) claims its row (`sending`, leased again) before it
+// works, so a second delivery of the same message does nothing; a failed try is tried again after
+// a backoff that grows with the attempts (worker/backoff.ts). Each queue keeps its own columns and
+// timings; the steps are these.
 
 /** Where a queue keeps its jobs: the table and the columns of a job's state. */
 export type LeasedTable = {
