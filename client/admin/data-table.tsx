@@ -34,6 +34,8 @@ export type Column<Row> = {
 type Props<Row> = {
   /** The table's accessible name, shown above it; a function when it says the order, which a sort changes. */
   caption: string | ((sort: Sort | null) => string);
+  /** The name for screen readers only, where a heading just above already says it to the eye. */
+  captionHidden?: boolean;
   columns: readonly (Column<Row> | false | null | undefined)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
@@ -60,6 +62,7 @@ type Props<Row> = {
  */
 export function DataTable<Row>({
   caption,
+  captionHidden = false,
   columns: given,
   rows,
   rowKey,
@@ -120,7 +123,7 @@ export function DataTable<Row>({
   return (
     <div className={['console-table-wrap', 'data-table-wrap', className].filter(Boolean).join(' ')}>
       {/* The table's name, outside it: a phone's sort choice goes between the name and the rows. */}
-      <p id={`${id}-caption`} className="data-table__caption">
+      <p id={`${id}-caption`} className={captionHidden ? 'visually-hidden' : 'data-table__caption'}>
         {typeof caption === 'string' ? caption : caption(sort)}
       </p>
       {canSort && (

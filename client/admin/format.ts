@@ -1,8 +1,9 @@
+import { EVENT } from '../../site/event';
 import { type LanguageCode, language } from '../../site/languages';
 import type { Order } from './types';
 
 /** The venue's time zone: organisers read times as they happen at the congress. */
-const ZONE = 'Europe/Warsaw';
+const ZONE = EVENT.timeZone;
 
 /** Date and time of an instant, short, in the venue's time zone. */
 export function dateTime(lang: LanguageCode, iso: string | null): string {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ProductHolds } from '../../site/holds';
+import type { Hold, ProductHolds } from '../../site/holds';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { DataTable } from './data-table';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
@@ -78,51 +79,66 @@ export function Holds() {
               : t('holds.unbounded')}
           </p>
           {p.holds.length > 0 && (
-            <div className="console-table-wrap">
-              <table className="console-table">
-                <caption className="visually-hidden">{t('holds.caption', { product: productName(p.id) })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('holds.order')}</th>
-                    <th scope="col">{t('holds.buyer')}</th>
-                    <th scope="col" className="num">
-                      {t('holds.places')}
-                    </th>
-                    <th scope="col">{t('holds.payment')}</th>
-                    <th scope="col">{t('holds.until')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('holds.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.holds.map((hold) => (
-                    <tr key={hold.orderId}>
-                      <th scope="row" translate="no">
-                        <Link href={`/orders/${hold.orderId}`}>{hold.code}</Link>
-                      </th>
-                      <td className="console-break">
-                        {hold.buyer ? `${hold.buyer} · ` : ''}
-                        {hold.email}
-                      </td>
-                      <td className="num">{count(lang, hold.places)}</td>
-                      <td>{hold.provider === 'transfer' ? t('holds.transfer') : t('holds.card')}</td>
-                      <td>{dateTime(lang, hold.holdUntil)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="console-button console-button--quiet"
-                          disabled={busy !== null}
-                          onClick={() => release(hold.orderId, hold.code)}
-                        >
-                          {busy === hold.orderId ? t('holds.releasing') : t('holds.release', { code: hold.code })}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable<Hold>
+              caption={t('holds.caption', { product: productName(p.id) })}
+              captionHidden
+              rows={p.holds}
+              rowKey={(hold) => hold.orderId}
+              initialSort={{ column: 'until', direction: 'ascending' }}
+              columns={[
+                {
+                  id: 'order',
+                  header: t('holds.order'),
+                  rowHeader: true,
+                  cell: (hold) => (
+                    <Link href={`/orders/${hold.orderId}`} translate="no">
+                      {hold.code}
+                    </Link>
+                  ),
+                },
+                {
+                  id: 'buyer',
+                  header: t('holds.buyer'),
+                  className: 'console-break',
+                  sortBy: (hold) => hold.email,
+                  cell: (hold) => `${hold.buyer ? `${hold.buyer} · ` : ''}${hold.email}`,
+                },
+                {
+                  id: 'places',
+                  header: t('holds.places'),
+                  numeric: true,
+                  sortBy: (hold) => hold.places,
+                  firstDirection: 'descending',
+                  cell: (hold) => count(lang, hold.places),
+                },
+                {
+                  id: 'payment',
+                  header: t('holds.payment'),
+                  cell: (hold) => (hold.provider === 'transfer' ? t('holds.transfer') : t('holds.card')),
+                },
+                {
+                  id: 'until',
+                  header: t('holds.until'),
+                  sortBy: (hold) => hold.holdUntil,
+                  cell: (hold) => dateTime(lang, hold.holdUntil),
+                },
+                {
+                  id: 'actions',
+                  header: t('holds.actions'),
+                  headerHidden: true,
+                  cell: (hold) => (
+                    <button
+                      type="button"
+                      className="console-button console-button--quiet"
+                      disabled={busy !== null}
+                      onClick={() => release(hold.orderId, hold.code)}
+                    >
+                      {busy === hold.orderId ? t('holds.releasing') : t('holds.release', { code: hold.code })}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
         </section>
       ))}

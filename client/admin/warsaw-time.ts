@@ -1,7 +1,9 @@
 // Organisers set a publication's moment as a wall-clock time at the venue, whatever zone their own
 // computer is in; the API takes an instant with its offset.
 
-const ZONE = 'Europe/Warsaw';
+import { EVENT } from '../../site/event';
+
+const ZONE = EVENT.timeZone;
 const wallClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: ZONE,
   hourCycle: 'h23',

@@ -256,3 +256,38 @@ test.describe('the organiser console', () => {
     await noAxeViolations(page);
   });
 });
+
+// Issue 43: organisers see the places unpaid orders hold and release one; the places return at once.
+test('an organiser sees an unpaid VIP dinner hold and releases it, and the place is on sale again', async ({
+  page,
+  request,
+}) => {
+  const email = `hold-${Date.now()}@example.com`;
+  const bought = await request.post('/api/orders', {
+    headers: { 'CF-Connecting-IP': clientIp() },
+    data: { email, lang: 'pl', items: [{ product: 'onsite-vip', name: 'Ewa Rezerwująca' }] },
+  });
+  expect(bought.status()).toBe(201);
+  const { code } = (await bought.json()) as { code: string };
+  const left = async () => {
+    const { products } = (await (await request.get('/api/availability')).json()) as {
+      products: { id: string; remaining: number | null }[];
+    };
+    return products.find((p) => p.id === 'onsite-vip')?.remaining;
+  };
+  const before = await left();
+
+  await openConsole(page, '/admin/holds', E2E_ADMIN_TOKEN);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rezerwacje bez płatności' })).toBeVisible();
+  const table = page.getByRole('table', { name: /Rezerwacje: .*VIP/ });
+  const row = table.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText(code);
+  await expect(row).toContainText('Online (30 min)');
+  expect(await axeViolations(page)).toEqual([]);
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: `Zwolnij ${code}` }).click();
+  await expect(page.getByRole('status')).toContainText(`Rezerwacja zamówienia ${code} zwolniona`);
+  await expect(table.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await expect.poll(left).toBe((before ?? 0) + 1);
+});
