@@ -27,8 +27,6 @@ export const ISLANDS = {
     load: () => import('./components/order-status').then((m) => m.OrderStatus),
     // The VAT number's section and its catalogue only for an order that shows one (order-status.tsx
     // `loadOrderVat`): a chunk of its own, client/components/order-vat.tsx.
-    later: ['vat'],
-    parts: ['client/components/order-vat.tsx'],
     prepare: (i18n, lang, props) =>
       import('./components/order-status').then(({ loadOrderVat, orderOfProps, showsVat }) =>
         showsVat(orderOfProps(props)) ? loadOrderVat(i18n, lang) : undefined,
@@ -39,9 +37,6 @@ export const ISLANDS = {
 type Island = {
   namespaces: readonly Namespace[];
   load: () => Promise<ComponentType<never>>;
-  /** Namespaces and chunks (`parts`) the island loads only when its content needs them. */
-  later?: readonly Namespace[];
-  parts?: readonly string[];
   /** What the island loads before its first render for these props, beyond its namespaces. */
   prepare?: (i18n: I18n, lang: LanguageCode, props: Record<string, unknown>) => Promise<void>;
 };

@@ -16,7 +16,6 @@ import {
 } from '../../site/order-view';
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
-import { loadNamespaces } from '../lib/i18n';
 import { useLanguage } from '../lib/use-language';
 import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
 
@@ -367,8 +366,7 @@ function TransferDetails({
 // them) loads neither, which keeps the order page's JS within its budget.
 
 type OrderVatComponent = typeof import('./order-vat').OrderVat;
-let component: OrderVatComponent | null = null;
-let importing: Promise<OrderVatComponent> | null = null;
+let Section: OrderVatComponent | undefined;
 
 /** Whether an order's page shows its VAT number's section. */
 export const showsVat = (order: OrderView | undefined): boolean =>
@@ -378,30 +376,23 @@ export const showsVat = (order: OrderView | undefined): boolean =>
  * Loads the section and its catalogue into `i18n` before an island that shows it renders (the
  * worker's render and the browser's hydration, client/islands.ts `prepare`), so both draw it alike.
  */
-export async function loadOrderVat(i18n: I18n, lang: LanguageCode): Promise<void> {
-  importing ??= import('./order-vat').then((m) => m.OrderVat);
-  const [loaded] = await Promise.all([importing, loadNamespaces(i18n, lang, ['vat'])]);
-  component = loaded;
-}
+export const loadOrderVat = (i18n: I18n, lang: LanguageCode): Promise<void> =>
+  import('./order-vat').then(async (m) => {
+    await m.loadVatTexts(i18n, lang);
+    Section = m.OrderVat;
+  });
 
 /** What the order island's props say of the order, for `loadOrderVat` before its first render. */
 export const orderOfProps = (props: { known?: KnownOrder }) =>
   props.known?.kind === 'loaded' ? props.known.order : undefined;
 
 /** The section where its order shows it: drawn at once when loaded beforehand, else once it is loaded. */
-export function OrderVatSlot(props: ComponentProps<OrderVatComponent>) {
+function OrderVatSlot(props: ComponentProps<OrderVatComponent>) {
   const { i18n } = useTranslation();
   const lang = useLanguage();
-  const [Section, setSection] = useState<OrderVatComponent | null>(() => component);
+  const [, loaded] = useState(false);
   useEffect(() => {
-    if (Section) return;
-    let current = true;
-    void loadOrderVat(i18n, lang).then(() => {
-      if (current) setSection(() => component);
-    });
-    return () => {
-      current = false;
-    };
-  }, [Section, i18n, lang]);
+    if (!Section) void loadOrderVat(i18n, lang).then(() => loaded(true));
+  }, [i18n, lang]);
   return Section ? <Section {...props} /> : null;
 }

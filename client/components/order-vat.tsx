@@ -1,8 +1,25 @@
+import type { i18n as I18n } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPrice } from '../../site/format';
+import type { LanguageCode } from '../../site/languages';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import { useLanguage } from '../lib/use-language';
+
+// Its catalogue's loaders are in this chunk, loaded only for an order that shows the section, not
+// among the islands' in the entry (client/lib/i18n.ts), which every island page loads.
+const TEXTS: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  pl: () => import('../../locales/pl/vat.json'),
+  'en-GB': () => import('../../locales/en-GB/vat.json'),
+  'en-US': () => import('../../locales/en-US/vat.json'),
+  de: () => import('../../locales/de/vat.json'),
+  es: () => import('../../locales/es/vat.json'),
+};
+
+/** Adds the section's texts (locales/<lng>/vat.json) to an i18next instance, once per instance. */
+export async function loadVatTexts(i18n: I18n, lang: LanguageCode): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'vat')) i18n.addResourceBundle(lang, 'vat', (await TEXTS[lang]()).default);
+}
 
 /** Why a re-check did not correct the order, as the catalogue names it (locales/<lng>/vat.json `failed.*`). */
 type Failure = 'vies_unavailable' | 'vat_id_not_registered' | 'pay_first' | 'refund_failed' | 'server';

@@ -10,13 +10,7 @@ type Catalogue = Record<string, unknown>;
  * The namespaces the islands use in the browser (client/islands.ts); the built client can load only
  * these. `ISLAND_CATALOGUES` below names the same list: a literal, as `import.meta.glob` needs.
  */
-export const ISLAND_NAMESPACES = [
-  'cart',
-  'contact',
-  'delivery',
-  'vat',
-  'workshop',
-] as const satisfies readonly Namespace[];
+export const ISLAND_NAMESPACES = ['cart', 'contact', 'delivery', 'workshop'] as const satisfies readonly Namespace[];
 
 // One lazily loaded chunk per language and namespace: a page ships only its own language. The
 // prerender, `vite dev` and the tests render whole pages and take every catalogue; the built
@@ -25,7 +19,7 @@ export const ISLAND_NAMESPACES = [
 const loaders =
   import.meta.env.DEV || import.meta.env.SSR
     ? import.meta.glob<Catalogue>(['../../locales/*/*.json', '!../../locales/*/admin.json'], { import: 'default' })
-    : import.meta.glob<Catalogue>('../../locales/*/{cart,contact,delivery,vat,workshop}.json', { import: 'default' });
+    : import.meta.glob<Catalogue>('../../locales/*/{cart,contact,delivery,workshop}.json', { import: 'default' });
 
 const loaded = new Map<string, Promise<Catalogue>>();
 
