@@ -4,6 +4,7 @@ import { type ProductHolds, scarcity } from '../../site/holds';
 import type { InvoiceData } from '../../site/invoices';
 import type { LogEntry, Order } from '../../site/orders';
 import { POOLS, product } from '../../site/tickets';
+import { hmacSecret, sha256Hex } from '../../worker/crypto';
 import { POLISH_COMPANY } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -94,6 +95,21 @@ describe('one buyer’s unpaid places of a scarce product', () => {
     const { orderId } = (await first.json()) as { orderId: string };
     await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
     expect((await postOrder({ email: 'anna@firma.pl', items: guests(3) })).status).toBe(201);
+  });
+
+  it('keeps the address only as a keyed hash, which trying every address without the secret does not find', async () => {
+    const address = '203.0.113.9';
+    const res = await postOrder({ email: 'klucz@firma.pl', items: guests(1) }, address);
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const stored = await runInDurableObject(
+      office(),
+      (_, state) =>
+        state.storage.sql.exec<{ client: string }>('SELECT client FROM orders WHERE id = ?', orderId).one().client,
+    );
+    expect(stored).toBe(await hmacSecret('development-ticket-key', `client-address:${address}`));
+    expect(stored).not.toBe(await sha256Hex(`client-address:${address}`));
+    expect(stored).not.toContain(address);
   });
 
   it('counts only holds that still run: an expired order holds nothing', async () => {

@@ -200,7 +200,7 @@ export type OrderRow = {
   late_paid_at: number | null;
   /** When a transfer order's reminder was queued (once, two days before its hold runs out). */
   reminded_at: number | null;
-  /** The hash of the client address that placed it (hold rules, holds.ts); null before there was one. */
+  /** The keyed hash (HMAC with the ticket key) of the client address that placed it (hold rules, holds.ts); null before there was one. */
   client: string | null;
 };
 

@@ -32,6 +32,7 @@ import {
 } from '../payments/providers';
 import { checkVatNumber, viesConfig } from '../tax/vies';
 import { productName, texts } from '../texts';
+import { ticketKey } from '../tickets/code';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
@@ -266,8 +267,9 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
     ...order,
     provider: provider?.name ?? 'transfer',
     tokenHash: await sha256Hex(secret),
-    // The address only as a hash: enough to bound one address's unpaid holds (site/holds.ts).
-    ...(address ? { client: await sha256Hex(`client-address:${address}`) } : {}),
+    // The address only as a keyed hash: enough to bound one address's unpaid holds (site/holds.ts),
+    // and not reversible by trying every IPv4 address without the worker's secret.
+    ...(address ? { client: await hmacSecret(ticketKey(c.env), `client-address:${address}`) } : {}),
     ...(vatCheck ? { vatCheck } : {}),
     fingerprint: await fingerprint(wanted),
     ...(key ? { idempotencyKey: key } : {}),
