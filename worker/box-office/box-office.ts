@@ -46,8 +46,9 @@ import * as orders from './orders';
 import { claimEmail, type Delivery, emailDelivered, emailsOf } from './outbox';
 import { type RefundTurn, refundFailed } from './refunds';
 import { listOrders, salesStats } from './reports';
-import { loadOrder } from './schema';
+import { loadOrder, type TicketRow } from './schema';
 import { availability } from './stock';
+import { ticketRow } from './tickets';
 import * as transfers from './transfers';
 import { vatChecksOf } from './vat';
 import type { Recheckable, RecheckRefusal, VatRefund } from './vat-correction';
@@ -157,6 +158,13 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** The order a buyer's secret opens (by the secret's hash), or null for any mismatch. */
   openOrder(id: string, tokenHash: string): (Order & { paymentUrl: string | null }) | null {
     return orders.openOrder(this.c, id, tokenHash);
+  }
+
+  /** A ticket with its order, for its holder's own link (tickets/page-link.ts), or null. */
+  ticketWithOrder(ticketId: string): { ticket: TicketRow; order: Order } | null {
+    const ticket = ticketRow(this.sql, ticketId);
+    const order = ticket && loadOrder(this.sql, ticket.order_id);
+    return ticket && order ? { ticket, order } : null;
   }
 
   /** Gives a ticket of a paid order to another holder until the congress starts (orders.ts). */
