@@ -9,8 +9,9 @@ import { type LanguageCode, language } from './languages';
 const locale = (lang: LanguageCode) => language(lang).intl;
 
 /** A calendar date (`YYYY-MM-DD`) written out in the language: "23 października 2027". */
-export function formatDate(lang: LanguageCode, isoDate: string): string {
+export function formatDate(lang: LanguageCode, isoDate: string, weekday?: 'long'): string {
   return new Intl.DateTimeFormat(locale(lang), {
+    weekday,
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -19,15 +20,7 @@ export function formatDate(lang: LanguageCode, isoDate: string): string {
 }
 
 /** A calendar date with its weekday: "sobota, 23 października 2027". */
-export function formatWeekdayDate(lang: LanguageCode, isoDate: string): string {
-  return new Intl.DateTimeFormat(locale(lang), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-}
+export const formatWeekdayDate = (lang: LanguageCode, isoDate: string): string => formatDate(lang, isoDate, 'long');
 
 /** An instant as a date and a time at the venue (the event's time zone): "2 listopada 2027 10:42". */
 export function formatDateTime(lang: LanguageCode, iso: string): string {
@@ -115,4 +108,9 @@ export function formatSize(lang: LanguageCode, bytes: number): string {
     unit: mega ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: mega ? 1 : 0,
   }).format(mega ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
+}
+
+/** Text in Latin letters without diacritics: "Łucja Żak" → "Lucja Zak" (a header's name, a record's id). */
+export function latinLetters(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L');
 }

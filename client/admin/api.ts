@@ -1,57 +1,46 @@
+import { latinLetters } from '../../site/format';
 import { CHECK_IN_TOKEN_KEY } from '../components/check-in';
 
 /**
  * The organiser's token lives in this tab's session storage under the check-in screen's key, so one
  * login serves the whole console and the door; it is gone when the tab closes.
  */
-export function storedToken(): string {
+/** A value this tab keeps in session storage ('' when none, or when storage is disabled). */
+function sessionValue(key: string): string {
   try {
-    return sessionStorage.getItem(CHECK_IN_TOKEN_KEY) ?? '';
+    return sessionStorage.getItem(key) ?? '';
   } catch {
     return '';
   }
 }
 
-export function storeToken(token: string | null): void {
+/** Keeps a value for this tab (removes it for null); without storage it lasts as long as the page. */
+function keepSessionValue(key: string, value: string | null): void {
   try {
-    if (token) sessionStorage.setItem(CHECK_IN_TOKEN_KEY, token);
-    else sessionStorage.removeItem(CHECK_IN_TOKEN_KEY);
+    if (value) sessionStorage.setItem(key, value);
+    else sessionStorage.removeItem(key);
   } catch {
-    // Storage can be disabled: the token then lasts as long as the page.
+    // Storage can be disabled: without the token the organiser logs in again, without the name the
+    // history says "organiser".
   }
 }
+
+export const storedToken = (): string => sessionValue(CHECK_IN_TOKEN_KEY);
+export const storeToken = (token: string | null): void => keepSessionValue(CHECK_IN_TOKEN_KEY, token);
 
 /** Where this tab keeps the name the organiser gave at login, for the content history. */
 const NAME_KEY = 'adminName';
 
 /** The name the organiser gave at login ('' when none). */
-export function storedName(): string {
-  try {
-    return sessionStorage.getItem(NAME_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function storeName(name: string | null): void {
-  try {
-    if (name) sessionStorage.setItem(NAME_KEY, name);
-    else sessionStorage.removeItem(NAME_KEY);
-  } catch {
-    // Without storage the history says "organiser".
-  }
-}
+export const storedName = (): string => sessionValue(NAME_KEY);
+export const storeName = (name: string | null): void => keepSessionValue(NAME_KEY, name);
 
 /**
  * The organiser's name as an `X-Organiser` header can carry it: a header holds Latin-1 only, so
  * "Łucja Żak" goes as "Lucja Zak", and only the characters the API keeps (worker/middleware/organisers.ts).
  */
 export function organiserHeader(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
+  return latinLetters(name)
     .replace(/[^A-Za-z0-9 .,'@_-]/g, '')
     .trim()
     .slice(0, 60);

@@ -1,3 +1,4 @@
+import { latinLetters } from '../../site/format';
 // The editor's form state and the API's record, both ways. The form keeps every control's value as
 // a string under the path the API names its field by (`links.x`, `texts.de.bio`), so a 422's field
 // paths land beside the controls without a table of names.
@@ -168,11 +169,7 @@ export function missingIn(kind: ContentKind, values: Record<string, string>, lan
 
 /** A readable id from a name or title, for a new record: "Ola Testowa" → "ola-testowa". */
 export function idFrom(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
+  return latinLetters(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -1,28 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { HistoryEntry } from './content-types';
 import { HistoryTable } from './history-table';
-import { useApi } from './session';
 import { LoadState } from './status';
+import { useLoad } from './use-load';
 
 /** Who changed what in the content, newest first (the API keeps the last hundred changes here). */
 export function ContentHistory() {
   const { t } = useTranslation('admin');
-  const { call } = useApi();
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(async () => {
-    try {
-      setEntries((await call<{ history: HistoryEntry[] }>('/api/admin/content/history')).history);
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }, [call]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: entries, error, load } = useLoad<HistoryEntry[]>('/api/admin/content/history', 'history');
   return (
     <>
       <p>

@@ -1,12 +1,13 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/use-language';
 import { Confirm, useFocusReturn } from './content-fields';
 import type { Scheduled } from './content-types';
-import { DataTable } from './data-table';
+import { DataTable, timeColumn } from './data-table';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
+import { useLoad } from './use-load';
 import { warsawInstant } from './warsaw-time';
 
 type Outcome = { ok: boolean; text: string };
@@ -26,21 +27,13 @@ export function ContentPublish({ onPublished }: { onPublished: () => void }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [atError, setAtError] = useState<string | null>(null);
-  const [scheduled, setScheduled] = useState<Scheduled[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
   const publishButton = useFocusReturn(confirming);
 
-  const loadSchedule = useCallback(async () => {
-    try {
-      setScheduled((await call<{ scheduled: Scheduled[] }>('/api/admin/content/schedule')).scheduled);
-      setLoadError(null);
-    } catch (failure) {
-      setLoadError(failure);
-    }
-  }, [call]);
-  useEffect(() => {
-    void loadSchedule();
-  }, [loadSchedule]);
+  const {
+    value: scheduled,
+    error: loadError,
+    load: loadSchedule,
+  } = useLoad<Scheduled[]>('/api/admin/content/schedule', 'scheduled');
 
   const publishNow = async () => {
     setBusy(true);
@@ -168,12 +161,10 @@ export function ContentPublish({ onPublished }: { onPublished: () => void }) {
           rowKey={(entry) => entry.id}
           empty={t('content.publish.none')}
           columns={[
-            {
-              id: 'when',
-              header: t('content.publish.when'),
-              cell: (entry) => dateTime(lang, entry.at),
+            timeColumn(lang, 'when', t('content.publish.when'), (entry) => entry.at, {
               rowHeader: true,
-            },
+              className: undefined,
+            }),
             {
               id: 'by',
               header: t('content.publish.by'),

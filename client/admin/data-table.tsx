@@ -2,8 +2,9 @@
 // semantics away in some browsers (Safari): the roles written out keep them.
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { language } from '../../site/languages';
+import { type LanguageCode, language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
+import { dateTime } from './format';
 
 export type SortDirection = 'ascending' | 'descending';
 export type Sort = { column: string; direction: SortDirection };
@@ -30,6 +31,23 @@ export type Column<Row> = {
   /** Further classes of the column's cells (`console-break`, `console-nowrap`). */
   className?: string;
 };
+
+/**
+ * A column of instants at the venue, each on one line; `sortable` sorts it, newest first at the
+ * first click. `more` adds to or overrides the rest (a row header, another class).
+ */
+export function timeColumn<Row>(
+  lang: LanguageCode,
+  id: string,
+  header: string,
+  at: (row: Row) => string,
+  { sortable = false, ...more }: Partial<Column<Row>> & { sortable?: boolean } = {},
+): Column<Row> {
+  const sorting: Partial<Column<Row>> = sortable
+    ? { sortBy: (row) => Date.parse(at(row)), firstDirection: 'descending' }
+    : {};
+  return { id, header, className: 'console-nowrap', cell: (row) => dateTime(lang, at(row)), ...sorting, ...more };
+}
 
 type Props<Row> = {
   /** The table's accessible name, shown above it; a function when it says the order, which a sort changes. */

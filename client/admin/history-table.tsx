@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useLanguage } from '../lib/use-language';
 import { recordHref } from './content';
 import type { HistoryEntry } from './content-types';
-import { DataTable } from './data-table';
+import { DataTable, timeColumn } from './data-table';
 import { dateTime } from './format';
 
 const ACTIONS = [
@@ -59,12 +59,7 @@ export function HistoryTable({
       rowKey={(entry) => entry.seq}
       empty={t('content.history.empty')}
       columns={[
-        {
-          id: 'when',
-          header: t('content.history.when'),
-          cell: (entry) => dateTime(lang, entry.at),
-          className: 'console-nowrap',
-        },
+        timeColumn(lang, 'when', t('content.history.when'), (entry) => entry.at),
         { id: 'who', header: t('content.history.who'), cell: (entry) => entry.actor },
         { id: 'what', header: t('content.history.what'), cell: (entry) => action(entry.action), rowHeader: true },
         withRecord && { id: 'record', header: t('content.history.record'), cell: record },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Hold, ProductHolds } from '../../site/holds';
@@ -9,6 +9,7 @@ import { DataTable } from './data-table';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
+import { useLoad } from './use-load';
 
 /**
  * Holds: the places unpaid orders keep (site/holds.ts), per product with its bounds (one buyer's
@@ -21,22 +22,10 @@ export function Holds() {
   const productName = useProductName();
   const { call } = useApi();
   const errorText = useErrorText();
-  const [products, setProducts] = useState<ProductHolds[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setProducts((await call<{ products: ProductHolds[] }>('/api/admin/holds')).products);
-      setError(null);
-    } catch (problem) {
-      setError(problem);
-    }
-  }, [call]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: products, error, load } = useLoad<ProductHolds[]>('/api/admin/holds', 'products');
 
   const release = async (orderId: string, code: string) => {
     if (!window.confirm(t('holds.confirm', { code }))) return;

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useLanguage } from '../lib/use-language';
 import { DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
+import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
 import { calendarDay, currentMonth, money, monthName } from './format';
 import { orderHref } from './order-links';
 import { useApi } from './session';
@@ -98,16 +99,13 @@ export function Invoices() {
   };
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    const chosen = String(form.get('month') ?? '').trim();
+    const chosen = String(new FormData(event.currentTarget).get('month') ?? '').trim();
     // The current month is the default, so it stays out of the URL; no month at all is said as `month=`.
-    if (chosen !== currentMonth()) next.set('month', chosen);
-    for (const name of ['kind', 'ksef', 'q'] as const) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
+    const next = filtersFrom(
+      event,
+      ['kind', 'ksef', 'q'],
+      chosen === currentMonth() ? undefined : new URLSearchParams({ month: chosen }),
+    );
     navigate(next.size ? `/invoices?${next}` : '/invoices');
   };
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -132,56 +130,33 @@ export function Invoices() {
           </div>
         )}
       </div>
-      <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
-        <div className="console-field console-field--wide">
-          <label htmlFor="invoices-q">{t('orders.search')}</label>
-          <input
-            id="invoices-q"
-            name="q"
-            type="search"
-            defaultValue={search.get('q') ?? ''}
-            aria-describedby="invoices-q-hint"
-            maxLength={100}
-          />
-          <span id="invoices-q-hint" className="console-hint">
-            {t('invoices.searchHint')}
-          </span>
-        </div>
-        <div className="console-field">
-          <label htmlFor="invoices-month">{t('invoices.month')}</label>
+      <FilterForm search={search} apply={apply} reset="/invoices">
+        <SearchFilter
+          id="invoices-q"
+          hint={t('invoices.searchHint')}
+          defaultValue={search.get('q') ?? ''}
+          maxLength={100}
+        />
+        <FilterField id="invoices-month" label={t('invoices.month')}>
           <input id="invoices-month" name="month" type="month" defaultValue={month ?? ''} />
-        </div>
-        <div className="console-field">
-          <label htmlFor="invoices-kind">{t('invoices.kind')}</label>
-          <select id="invoices-kind" name="kind" defaultValue={search.get('kind') ?? ''}>
-            <option value="">{t('orders.any')}</option>
-            {INVOICE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`invoices.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="invoices-ksef">{t('invoices.ksef')}</label>
-          <select id="invoices-ksef" name="ksef" defaultValue={search.get('ksef') ?? ''}>
-            <option value="">{t('orders.any')}</option>
-            {KSEF_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`invoices.ksefStates.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-filters__actions">
-          <button type="submit" className="console-button">
-            {t('orders.apply')}
-          </button>
-          <Link href="/invoices" className="console-button console-button--quiet">
-            {t('orders.reset')}
-          </Link>
-        </div>
-      </form>
+        </FilterField>
+        <SelectFilter
+          id="invoices-kind"
+          name="kind"
+          label={t('invoices.kind')}
+          any={t('orders.any')}
+          options={INVOICE_KINDS.map((kind) => [kind, t(`invoices.kinds.${kind}`)])}
+          defaultValue={search.get('kind') ?? ''}
+        />
+        <SelectFilter
+          id="invoices-ksef"
+          name="ksef"
+          label={t('invoices.ksef')}
+          any={t('orders.any')}
+          options={KSEF_STATUSES.map((status) => [status, t(`invoices.ksefStates.${status}`)])}
+          defaultValue={search.get('ksef') ?? ''}
+        />
+      </FilterForm>
       {waiting && <p className="console-note">{t('invoices.waitingNote')}</p>}
       <LoadState error={error} loading={!shown && !error} retry={retry} />
       {shown && (

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS } from '../../site/contact';
 import { useLanguage } from '../lib/use-language';
-import { DataTable } from './data-table';
+import { DataTable, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
-import { dateTime } from './format';
+import { SelectFilter } from './filters';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
 import type { InboxMessage } from './types';
@@ -80,25 +80,25 @@ export function Messages() {
       </div>
       <fieldset className="console-filters">
         <legend className="visually-hidden">{t('orders.filters')}</legend>
-        <div className="console-field">
-          <label htmlFor="messages-topic">{t('messages.topic')}</label>
-          <select id="messages-topic" value={topic} onChange={(event) => setTopic(event.target.value)}>
-            <option value="">{t('messages.anyTopic')}</option>
-            {TOPICS.map((value) => (
-              <option key={value} value={value}>
-                {t(`messages.topics.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="messages-state">{t('messages.state')}</label>
-          <select id="messages-state" value={handled} onChange={(event) => setHandled(event.target.value as Handled)}>
-            <option value="">{t('messages.all')}</option>
-            <option value="false">{t('messages.open')}</option>
-            <option value="true">{t('messages.done')}</option>
-          </select>
-        </div>
+        <SelectFilter
+          id="messages-topic"
+          label={t('messages.topic')}
+          any={t('messages.anyTopic')}
+          options={TOPICS.map((value) => [value, t(`messages.topics.${value}`)])}
+          value={topic}
+          onChange={(event) => setTopic(event.target.value)}
+        />
+        <SelectFilter
+          id="messages-state"
+          label={t('messages.state')}
+          any={t('messages.all')}
+          options={[
+            ['false', t('messages.open')],
+            ['true', t('messages.done')],
+          ]}
+          value={handled}
+          onChange={(event) => setHandled(event.target.value as Handled)}
+        />
       </fieldset>
       {failure && (
         <p className="console-alert" role="alert">
@@ -139,14 +139,7 @@ export function Messages() {
                 />
               ),
             },
-            {
-              id: 'received',
-              header: t('messages.received'),
-              className: 'console-nowrap',
-              cell: (message) => dateTime(lang, message.receivedAt),
-              sortBy: (message) => Date.parse(message.receivedAt),
-              firstDirection: 'descending',
-            },
+            timeColumn(lang, 'received', t('messages.received'), (message) => message.receivedAt, { sortable: true }),
             {
               id: 'sender',
               header: t('messages.sender'),

@@ -6,7 +6,7 @@ import { canTransition } from '../../site/orders';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { DataTable } from './data-table';
+import { DataTable, timeColumn } from './data-table';
 import { dateTime, money, summary } from './format';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
@@ -334,12 +334,7 @@ function History({ entries }: { entries: LogEntry[] }) {
       rows={entries}
       rowKey={(entry) => entry.seq}
       columns={[
-        {
-          id: 'when',
-          header: t('order.when'),
-          className: 'console-nowrap',
-          cell: (entry) => dateTime(lang, entry.at),
-        },
+        timeColumn(lang, 'when', t('order.when'), (entry) => entry.at),
         { id: 'event', header: t('order.event'), rowHeader: true, cell: (entry) => eventName(entry.event) },
         {
           id: 'data',
@@ -367,12 +362,7 @@ function Emails({ emails }: { emails: EmailRecord[] }) {
       rowKey={(email) => email.id}
       empty={t('order.emailsEmpty')}
       columns={[
-        {
-          id: 'when',
-          header: t('order.when'),
-          className: 'console-nowrap',
-          cell: (email) => dateTime(lang, email.at),
-        },
+        timeColumn(lang, 'when', t('order.when'), (email) => email.at),
         {
           id: 'kind',
           header: t('order.emailKind'),

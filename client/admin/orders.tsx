@@ -4,9 +4,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
-import { type Column, DataTable, type Sort } from './data-table';
+import { type Column, DataTable, type Sort, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
-import { dateTime, dayEnd, dayStart, money, summary } from './format';
+import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
+import { dayEnd, dayStart, money, summary } from './format';
 import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -83,13 +84,7 @@ export function Orders() {
   }, [call, query, cursor, attempt]);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
+    const next = filtersFrom(event, FILTERS);
     if (oldest) next.set('sort', 'oldest');
     navigate(next.size ? `/orders?${next}` : '/orders');
   };
@@ -111,14 +106,7 @@ export function Orders() {
         </Link>
       ),
     },
-    {
-      id: 'created',
-      header: t('orders.created'),
-      className: 'console-nowrap',
-      cell: (order) => dateTime(lang, order.createdAt),
-      sortBy: (order) => Date.parse(order.createdAt),
-      firstDirection: 'descending',
-    },
+    timeColumn(lang, 'created', t('orders.created'), (order) => order.createdAt, { sortable: true }),
     { id: 'product', header: t('orders.product'), cell: (order) => summary(order, productName) },
     {
       id: 'status',
@@ -145,60 +133,36 @@ export function Orders() {
           />
         </div>
       </div>
-      <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
-        <div className="console-field console-field--wide">
-          <label htmlFor="orders-q">{t('orders.search')}</label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            defaultValue={search.get('q') ?? ''}
-            aria-describedby="orders-q-hint"
-            maxLength={200}
-          />
-          <span id="orders-q-hint" className="console-hint">
-            {t('orders.searchHint')}
-          </span>
-        </div>
-        <div className="console-field">
-          <label htmlFor="orders-product">{t('orders.product')}</label>
-          <select id="orders-product" name="product" defaultValue={search.get('product') ?? ''}>
-            <option value="">{t('orders.any')}</option>
-            {PRODUCT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {productName(id)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="orders-status">{t('orders.status')}</label>
-          <select id="orders-status" name="status" defaultValue={search.get('status') ?? ''}>
-            <option value="">{t('orders.any')}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor="orders-from">{t('orders.from')}</label>
+      <FilterForm search={search} apply={apply} reset="/orders">
+        <SearchFilter
+          id="orders-q"
+          hint={t('orders.searchHint')}
+          defaultValue={search.get('q') ?? ''}
+          maxLength={200}
+        />
+        <SelectFilter
+          id="orders-product"
+          name="product"
+          label={t('orders.product')}
+          any={t('orders.any')}
+          options={PRODUCT_IDS.map((id) => [id, productName(id)])}
+          defaultValue={search.get('product') ?? ''}
+        />
+        <SelectFilter
+          id="orders-status"
+          name="status"
+          label={t('orders.status')}
+          any={t('orders.any')}
+          options={ORDER_STATUSES.map((status) => [status, t(`status.${status}`)])}
+          defaultValue={search.get('status') ?? ''}
+        />
+        <FilterField id="orders-from" label={t('orders.from')}>
           <input id="orders-from" name="from" type="date" defaultValue={search.get('from') ?? ''} />
-        </div>
-        <div className="console-field">
-          <label htmlFor="orders-to">{t('orders.to')}</label>
+        </FilterField>
+        <FilterField id="orders-to" label={t('orders.to')}>
           <input id="orders-to" name="to" type="date" defaultValue={search.get('to') ?? ''} />
-        </div>
-        <div className="console-filters__actions">
-          <button type="submit" className="console-button">
-            {t('orders.apply')}
-          </button>
-          <Link href="/orders" className="console-button console-button--quiet">
-            {t('orders.reset')}
-          </Link>
-        </div>
-      </form>
+        </FilterField>
+      </FilterForm>
       <LoadState error={error} loading={!page && !error} retry={retry} />
       {page && (
         <DataTable

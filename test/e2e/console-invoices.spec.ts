@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { IssuedInvoice } from '../../site/invoices';
 import { validateFa3 } from '../support/fa3';
-import { expect, test } from './helpers';
+import { expect, expectNoAxeViolations, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The console's Invoices screen and the order screen's invoices: a company's order is placed and
@@ -19,22 +18,6 @@ const COMPANY = {
   city: 'Warszawa',
   country: 'PL',
 };
-
-/** The console in Polish, this tab already signed in. */
-async function openConsole(page: Page, path: string) {
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-  }, E2E_ADMIN_TOKEN);
-  await page.goto(path);
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 const bytesOf = async (download: Download) => readFile((await download.path()) ?? '');
 
@@ -98,7 +81,7 @@ test('an organiser finds the invoice of a paid order, downloads its PDF and XML,
   await expect(row).toContainText('jeszcze nie w KSeF');
   await expect(page.getByText(/^„Jeszcze nie w KSeF”: te faktury nie zostały wysłane do KSeF/)).toBeVisible();
   await expect(row.getByRole('link', { name: order.code })).toHaveAttribute('href', `/admin/orders/${order.orderId}`);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   const pdfDownload = page.waitForEvent('download');
   await row.getByRole('button', { name: `PDF faktury ${invoice.number}` }).click();
@@ -142,7 +125,7 @@ test('an organiser finds the invoice of a paid order, downloads its PDF and XML,
   const again = page.waitForEvent('download');
   await own.getByRole('button', { name: `XML faktury ${invoice.number}` }).click();
   expect((await again).suggestedFilename()).toBe(`${fileBase}.xml`);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('says so when no invoice matches and offers no export without a month', async ({ page }) => {

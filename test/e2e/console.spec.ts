@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { axeViolations, expect, expectNoAxeViolations, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 /** The preset subject a topic link puts into the contact form. */
@@ -42,25 +41,9 @@ async function sendMessage(request: APIRequestContext, name: string, subject: st
   expect(res.status()).toBe(201);
 }
 
-/** The console in Polish; with `token`, this tab is already logged in. */
-async function openConsole(page: Page, path = '/admin', token?: string) {
-  await page.addInitScript((value) => {
-    localStorage.setItem('adminLng', 'pl');
-    if (value) sessionStorage.setItem('checkInToken', value);
-  }, token ?? '');
-  await page.goto(path);
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
-
 test.describe('the organiser console', () => {
   test('refuses a wrong token and lets the right one in', async ({ page }) => {
-    await openConsole(page);
+    await openConsole(page, '/admin', { token: null });
     await expect(page.getByRole('heading', { level: 1, name: 'Logowanie organizatora' })).toBeVisible();
     await page.getByLabel('Token organizatora').fill('not-the-token');
     await page.getByRole('button', { name: 'Zaloguj' }).click();
@@ -75,7 +58,7 @@ test.describe('the organiser console', () => {
   });
 
   test('sends a tab whose token stops matching back to the login screen', async ({ page }) => {
-    await openConsole(page, '/admin/orders', 'an-old-token');
+    await openConsole(page, '/admin/orders', { token: 'an-old-token' });
     await expect(page.getByRole('heading', { level: 1, name: 'Logowanie organizatora' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Token przestał pasować');
   });
@@ -88,7 +71,7 @@ test.describe('the organiser console', () => {
     const paid = await buyAndPay(request, `paid-${run}@example.com`, 'Ala Konsolowa');
     const pending = await buy(request, `pending-${run}@example.com`, 'Olek Konsolowy');
 
-    await openConsole(page, '/admin', E2E_ADMIN_TOKEN);
+    await openConsole(page, '/admin');
     await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Zamówienia' }).click();
     await page.getByRole('searchbox', { name: 'Szukaj' }).fill(paid.code.toLowerCase());
     await page.getByRole('button', { name: 'Filtruj' }).click();
@@ -131,7 +114,7 @@ test.describe('the organiser console', () => {
     const run = Date.now();
     const first = await buyAndPay(request, `first-${run}@example.com`, 'Pierwsza Kartowa');
     const second = await buy(request, `second-${run}@example.com`, 'Druga Kartowa');
-    await openConsole(page, `/admin/orders?q=${run}`, E2E_ADMIN_TOKEN);
+    await openConsole(page, `/admin/orders?q=${run}`);
     const table = page.getByRole('table', { name: /Zamówienia od najnowszych/ });
     const codes = table.getByRole('rowheader');
     await expect(codes).toHaveText([second.code, first.code]);
@@ -161,7 +144,7 @@ test.describe('the organiser console', () => {
   test('exports the filtered orders as CSV', async ({ page, request }) => {
     const run = Date.now();
     const order = await buy(request, `export-${run}@example.com`, 'Ewa Eksportowa');
-    await openConsole(page, `/admin/orders?q=export-${run}%40example.com`, E2E_ADMIN_TOKEN);
+    await openConsole(page, `/admin/orders?q=export-${run}%40example.com`);
     await expect(page.getByRole('link', { name: order.code })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Eksportuj CSV' }).click();
@@ -181,7 +164,7 @@ test.describe('the organiser console', () => {
     await sendMessage(request, `Wystawca ${run}`, presetSubject('wystawca'));
     await sendMessage(request, `Pytający ${run}`, 'Czy jest parking?');
 
-    await openConsole(page, '/admin/messages', E2E_ADMIN_TOKEN);
+    await openConsole(page, '/admin/messages');
     const inbox = page.getByRole('table', { name: /Wiadomości z formularza/ });
     await expect(inbox.getByRole('rowheader', { name: new RegExp(`Pytający ${run}`) })).toBeVisible();
     await page.getByLabel('Temat', { exact: true }).selectOption({ label: 'Wystawcy' });
@@ -205,7 +188,7 @@ test.describe('the organiser console', () => {
   });
 
   test('shows the door with the check-in screen and live counts, on the same login', async ({ page }) => {
-    await openConsole(page, '/admin/door', E2E_ADMIN_TOKEN);
+    await openConsole(page, '/admin/door');
     await expect(page.getByRole('heading', { level: 1, name: 'Wpuszczanie uczestników' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Kod biletu' })).toBeVisible();
     // One login serves the door: the check-in screen does not ask for the token again.
@@ -224,36 +207,36 @@ test.describe('the organiser console', () => {
   test('has no axe violations on any screen', async ({ page, request }) => {
     const run = Date.now();
     const order = await buyAndPay(request, `axe-${run}@example.com`, 'Ada Dostępna');
-    await openConsole(page);
+    await openConsole(page, '/admin', { token: null });
     await expect(page.getByRole('heading', { name: 'Logowanie organizatora' })).toBeVisible();
     await page.getByLabel('Token organizatora').fill('wrong');
     await page.getByRole('button', { name: 'Zaloguj' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.getByLabel('Token organizatora').fill(E2E_ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Zaloguj' }).click();
     await expect(page.getByRole('table', { name: /Sprzedaż według produktu/ })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     const nav = page.getByRole('navigation', { name: 'Konsola' });
     await nav.getByRole('link', { name: 'Zamówienia' }).click();
     await expect(page.getByRole('table', { name: /Zamówienia od najnowszych/ })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.goto(`/admin/orders/${order.orderId}`);
     await expect(page.getByRole('table', { name: /Historia zamówienia/ })).toBeVisible();
     await page.getByRole('button', { name: 'Oznacz zwrot' }).click();
     await expect(page.getByRole('group', { name: /Zwrócić/ })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await nav.getByRole('link', { name: 'Wiadomości' }).click();
     await expect(page.getByRole('table', { name: /Wiadomości z formularza/ })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await nav.getByRole('link', { name: 'Wejście' }).click();
     await expect(page.getByText(/Zaktualizowano o/)).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -277,7 +260,7 @@ test('an organiser sees an unpaid VIP dinner hold and releases it, and the place
   };
   const before = await left();
 
-  await openConsole(page, '/admin/holds', E2E_ADMIN_TOKEN);
+  await openConsole(page, '/admin/holds');
   await expect(page.getByRole('heading', { level: 1, name: 'Rezerwacje bez płatności' })).toBeVisible();
   const table = page.getByRole('table', { name: /Rezerwacje: .*VIP/ });
   const row = table.getByRole('row').filter({ hasText: email });

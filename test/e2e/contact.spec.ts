@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './helpers';
+import { expect, holdPageScript, open, REACT_ENTRY, test } from './helpers';
 
 const VALUES = {
   name: 'Anna Kowalska',
@@ -197,12 +197,7 @@ test('autofilled, then typed, then sent before React is there: everything is sen
   page,
 }) => {
   // React's entry is held back until the form has been sent.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScript(page, REACT_ENTRY);
   await page.goto('/pl/kontakt');
   await autofill(page);
   await page.getByLabel('Temat').fill(VALUES.subject);
@@ -228,12 +223,7 @@ test('autofilled, then typed, then sent after React has hydrated: everything is 
 });
 
 test('autofilled before React hydrates and sent after: nothing is wiped or marked missing', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScript(page, REACT_ENTRY);
   await page.goto('/pl/kontakt');
   await autofill(page);
   release();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { axeViolations, expect, open, test } from './helpers';
+import { axeViolations, expect, open, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The console's content screens, in Polish: an organiser adds a speaker with a photo and a session
@@ -12,16 +12,6 @@ import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'X-Organiser': 'E2E' };
 const PREFIXES = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
-
-/** The console in Polish, logged in, with the organiser's name for the history. */
-async function openConsole(page: Page, path: string) {
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-    sessionStorage.setItem('adminName', 'Ewa Konsolowa');
-  }, E2E_ADMIN_TOKEN);
-  await page.goto(path);
-}
 
 /**
  * Deletes records through the API (in order: a session before the speaker it names) and, when one
@@ -52,7 +42,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
   const speakerPath = '/api/admin/content/speakers/iga-konsolowa';
   const sessionPath = '/api/admin/content/sessions/agenci-w-konsoli';
   try {
-    await openConsole(page, '/admin');
+    await openConsole(page, '/admin', { name: 'Ewa Konsolowa' });
     await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Treści' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Treści' })).toBeVisible();
     await page.getByRole('link', { name: 'Dodaj prelegenta' }).click();
@@ -179,7 +169,7 @@ test('a save that another organiser beat is refused with a clear message and kee
   });
   expect(created.status()).toBe(201);
   try {
-    await openConsole(page, '/admin/content/speakers/konflikt-e2e');
+    await openConsole(page, '/admin/content/speakers/konflikt-e2e', { name: 'Ewa Konsolowa' });
     const role = panel(page).getByLabel('Rola i firma (wymagane)');
     await expect(role).toHaveValue('Redaktor');
     await role.fill('Moja wersja roli');
@@ -227,7 +217,7 @@ test('a save that another organiser beat is refused with a clear message and kee
 });
 
 test('a publication is scheduled at a Warsaw time, listed, and cancelled', async ({ page, request }) => {
-  await openConsole(page, '/admin/content');
+  await openConsole(page, '/admin/content', { name: 'Ewa Konsolowa' });
   const at = page.getByLabel('Data i godzina (czas warszawski)');
   await at.fill('2026-01-01T10:00');
   await page.getByRole('button', { name: 'Zaplanuj publikację' }).click();
@@ -264,7 +254,7 @@ test('a publication is scheduled at a Warsaw time, listed, and cancelled', async
 });
 
 test('an image of the wrong type is refused with the server’s reason', async ({ page }) => {
-  await openConsole(page, '/admin/content/speakers/new');
+  await openConsole(page, '/admin/content/speakers/new', { name: 'Ewa Konsolowa' });
   const svg = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(1)</script></svg>',
   );
@@ -283,7 +273,7 @@ test('the content screens have no axe violation, work from the keyboard and fit 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await openConsole(page, '/admin/content/speakers');
+  await openConsole(page, '/admin/content/speakers', { name: 'Ewa Konsolowa' });
   await expect(
     page
       .getByRole('table', { name: /Prelegenci: wpisy/ })
@@ -351,7 +341,7 @@ test('an exhibitor with a logo and a partner are saved as drafts, a plain http l
 }) => {
   const paths = ['/api/admin/content/exhibitors/robo-lab', '/api/admin/content/partners/chmura-plus'];
   try {
-    await openConsole(page, '/admin/content/exhibitors/new');
+    await openConsole(page, '/admin/content/exhibitors/new', { name: 'Ewa Konsolowa' });
     await page.getByLabel('Nazwa').fill('Robo Lab');
     const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#0b1020' } })
       .webp()

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LanguageCode } from '../../site/languages';
 import { href, PAGE_READY_MARK } from '../../site/pages';
-import { E2E_SERVER_LOG } from './playwright.config';
+import { E2E_ADMIN_TOKEN, E2E_SERVER_LOG } from './playwright.config';
 
 /** The test server's last logged events (worker/ logs JSON lines), for a failure's message. */
 export function serverEvents(lines = 20): string {
@@ -100,21 +100,28 @@ export async function hydrate(page: Page) {
 }
 
 /**
- * Holds the page script's file (client/page-script.ts) until the returned function is called: what
- * a visitor does before it arrives, however fast or slow the machine. Navigate with
- * `waitUntil: 'domcontentloaded'`; the load event may wait for the held file.
+ * Holds the page script's file (client/page-script.ts), or the script `file` names (React's entry:
+ * REACT_ENTRY), until the returned function is called: what a visitor does before it arrives,
+ * however fast or slow the machine. Navigate with `waitUntil: 'domcontentloaded'`; the load event
+ * may wait for the held file.
  */
-export async function holdPageScript(page: Page): Promise<() => void> {
+export async function holdPageScript(
+  page: Page,
+  file: string | RegExp = '**/assets/page-script-*.js',
+): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/page-script-*.js', async (route) => {
+  await page.route(file, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/** React's entry, the script that hydrates the page (holdPageScript). */
+export const REACT_ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
 /** The paths of the scripts the page has requested so far (read from resource timing). */
 export function scriptsLoaded(page: Page): Promise<string[]> {
@@ -160,6 +167,31 @@ export async function axeViolations(page: Page, { all = false, within }: { all?:
     .options(all ? options : { ...options, runOnly: { type: 'tag', values: WCAG_TAGS } });
   const { violations } = await (within ? axe.include(within) : axe).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails on axe's WCAG A/AA violations on the page (axeViolations), naming each. */
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * The organiser console in Polish (its own language choice pinned), this tab logged in with the
+ * test organiser's token (or `token`; null for none) and, with `name`, the name the history shows.
+ */
+export async function openConsole(
+  page: Page,
+  path = '/admin',
+  { token = E2E_ADMIN_TOKEN, name }: { token?: string | null; name?: string } = {},
+) {
+  await page.addInitScript(
+    (stored) => {
+      localStorage.setItem('adminLng', 'pl');
+      if (stored.token) sessionStorage.setItem('checkInToken', stored.token);
+      if (stored.name) sessionStorage.setItem('adminName', stored.name);
+    },
+    { token, name },
+  );
+  await page.goto(path);
 }
 
 /** An order bought through the API (and paid in the demo checkout if `pay`): its thank-you page and how to pay it. */

@@ -1,34 +1,22 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ORGANISER } from '../../site/event';
 import { venueDay } from '../../site/format';
 import { fa3Text, validateFa3 } from '../support/fa3';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
-import { expect, open, test } from './helpers';
-import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
+import { expect, expectNoAxeViolations, open, openConsole, test } from './helpers';
+import { E2E_CLOCK } from './playwright.config';
 
 // Payment by bank transfer (issue 33): a company orders with invoice data and pays by transfer, sees
 // the bank details on its order page, an organiser records the transfer in the console, and the
 // order page then shows the tickets.
 
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
-
 /**
  * The console in Polish, this tab already signed in, its clock the shop's (E2E_CLOCK): the day
  * money arrived is checked against the order's day and today, as the box office counts them.
  */
-async function openConsole(page: Page, path: string) {
+async function openClockedConsole(page: Page, path: string) {
   await page.clock.setFixedTime(new Date(E2E_CLOCK));
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-  }, E2E_ADMIN_TOKEN);
-  await page.goto(path);
+  await openConsole(page, path);
 }
 
 test('the dialog offers a bank transfer only with the invoice', async ({ page }) => {
@@ -45,7 +33,7 @@ test('the dialog offers a bank transfer only with the invoice', async ({ page })
     'Rezerwujemy miejsca na 7 dni, a dane do przelewu (pro forma) wyślemy e-mailem.',
   );
   await transfer.check();
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('a company pays by transfer: bank details on its order page, an organiser records the money, the tickets appear', async ({
@@ -83,7 +71,7 @@ test('a company pays by transfer: bank details on its order page, an organiser r
   await expect(transfer).toContainText('przykładowy numer konta');
   await expect(page.getByRole('main')).toContainText('Czekamy na Twój przelew.');
   await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toHaveCount(0);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({
@@ -95,14 +83,14 @@ test('a company pays by transfer: bank details on its order page, an organiser r
   // The organiser records the transfer: a wrong amount first, refused with nothing changed.
   const consoleContext = await browser.newContext();
   const organiser = await consoleContext.newPage();
-  await openConsole(organiser, `/admin/orders/${placed.orderId}`);
+  await openClockedConsole(organiser, `/admin/orders/${placed.orderId}`);
   await expect(organiser.getByRole('heading', { level: 1, name: `Zamówienie ${placed.code}` })).toBeVisible();
   const form = organiser.getByRole('form', { name: 'Zaksięguj przelew' });
   const amount = form.getByRole('textbox', { name: 'Kwota przelewu (zł)' });
   await expect(amount).toHaveValue('2457,54');
   await amount.fill('2000');
   await form.getByRole('textbox', { name: 'Tytuł lub numer przelewu (opcjonalnie)' }).fill(`Zamówienie ${placed.code}`);
-  await noAxeViolations(organiser);
+  await expectNoAxeViolations(organiser);
   await form.getByRole('button', { name: 'Oznacz jako opłacone' }).click();
   await expect(form.getByRole('alert')).toContainText('Kwota się nie zgadza');
   await expect(form.getByRole('alert')).toContainText('2457,54');
@@ -178,7 +166,7 @@ test('the Transfers screen loads a statement and reports each incoming transfer'
     `:62F:C${day}PLN735,54`,
   ].join('\n');
 
-  await openConsole(page, '/admin');
+  await openClockedConsole(page, '/admin');
   await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Przelewy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Przelewy' })).toBeVisible();
   await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
@@ -197,7 +185,7 @@ test('the Transfers screen loads a statement and reports each incoming transfer'
     'Cofnięcie wpływu z wiersza 7',
     `Tytuł wskazuje kilka zamówień (${placed.code} i ${other.code}): przypisz przelew ręcznie`,
   ]);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
   await expect(report.getByRole('rowheader').first()).toHaveText('Już opłacone wcześniej');
 });

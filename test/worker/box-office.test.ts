@@ -1,5 +1,5 @@
 import { runInDurableObject } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   EVENT_ENDS,
   EVENT_STARTS,
@@ -17,9 +17,16 @@ import { logKey } from '../../worker/box-office/intent-log';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';
 import type { Bindings } from '../../worker/env';
-import { allOrders, DURING_PROMOTION, office, officeKv, resetBoxOffice, runAlarm, setClock } from './box-office';
+import {
+  allOrders,
+  DURING_PROMOTION,
+  freshBoxOfficeEachTest,
+  office,
+  officeKv,
+  runAlarm,
+  setClock,
+} from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv } from './kv';
 import { callWorker, ORIGIN } from './platform';
 
 const nextIp = clientIps(31);
@@ -38,12 +45,7 @@ function buy(id: string, body: Record<string, unknown>, headers: Record<string, 
 
 const at = (iso: string, deltaMs = 0) => new Date(Date.parse(iso) + deltaMs).toISOString();
 
-beforeEach(async () => {
-  await resetBoxOffice();
-  await clearKv();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => vi.useRealTimers());
+freshBoxOfficeEachTest();
 
 describe('exact idempotency', () => {
   it('makes one order of 50 simultaneous requests with one key, each answered with its URL', async () => {

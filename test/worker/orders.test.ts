@@ -1,13 +1,13 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
 import { sha256Hex } from '../../worker/crypto';
 import { csvCell, toCsv } from '../../worker/csv';
 import worker from '../../worker/index';
 import { signStripePayload, verifyStripeSignature } from '../../worker/payments/stripe-signature';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
-import { clearKv, stored } from './kv';
+import { stored } from './kv';
 import { ORIGIN } from './platform';
 
 const nextIp = clientIps(51);
@@ -46,12 +46,7 @@ async function stripeOrder(id: string, status: 'pending' | 'paid' = 'pending'): 
   if (status === 'paid') await office().settle(id, 'paid', now, { by: 'test' });
   return readOrder(id);
 }
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => vi.useRealTimers());
+freshBoxOfficeEachTest();
 
 describe('GET /api/orders/:id', () => {
   it('shows the order to whoever has its secret', async () => {

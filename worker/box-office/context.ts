@@ -24,3 +24,6 @@ export type Tx = {
   /** An order known to exist, with its tickets. */
   load(id: string): Order;
 };
+
+/** The arguments of a module's call after its context: what the class's method of the same name takes. */
+export type Args<F> = F extends (c: never, ...rest: infer A) => unknown ? A : never;

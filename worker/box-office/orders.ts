@@ -185,7 +185,7 @@ export function startPayment(
   reference: string,
   url: string | null,
   now: number,
-  payableUntil: number,
+  payableUntil = 0,
 ): { kind: 'started'; url: string | null } | { kind: 'closed' } | null {
   const row = c.row(id);
   if (!row) return null;

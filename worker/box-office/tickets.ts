@@ -1,8 +1,8 @@
 import { type InvoiceData, vatTreatment } from '../../site/invoices';
-import type { CartItem } from '../../site/orders';
+import type { CartItem, Order } from '../../site/orders';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import { humanCode, timeSortableId } from '../ids';
-import type { TicketRow } from './schema';
+import { loadOrder, type TicketRow } from './schema';
 
 // Tickets: one row per admission, each with a code of its own (schema.ts `tickets`).
 
@@ -80,6 +80,13 @@ export function insertTicket(sql: SqlStorage, row: TicketRow): void {
 /** A ticket by id, or null. */
 export function ticketRow(sql: SqlStorage, id: string): TicketRow | null {
   return sql.exec<TicketRow>('SELECT * FROM tickets WHERE id = ?', id).toArray()[0] ?? null;
+}
+
+/** A ticket with its order, for its holder's own link (tickets/page-link.ts), or null. */
+export function ticketWithOrder(sql: SqlStorage, ticketId: string): { ticket: TicketRow; order: Order } | null {
+  const ticket = ticketRow(sql, ticketId);
+  const order = ticket && loadOrder(sql, ticket.order_id);
+  return ticket && order ? { ticket, order } : null;
 }
 
 /** What a code read at the door names: a ticket, a ticket whose holder changed since, or nothing. */
