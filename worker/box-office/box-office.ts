@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { ProductHolds } from '../../site/holds';
 import type { IssuedInvoice, VatCheck } from '../../site/invoices';
+import type { LanguageCode } from '../../site/languages';
+import type { News, NewsAudience, NewsDetail, NewsTexts } from '../../site/news';
 import type { VatStatus } from '../../site/order-view';
 import type {
   CancelResult,
@@ -42,6 +44,7 @@ import {
 } from './invoices';
 import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
+import * as news from './news';
 import * as orders from './orders';
 import { claimEmail, type Delivery, emailDelivered, emailsOf } from './outbox';
 import { type RefundTurn, refundFailed } from './refunds';
@@ -311,6 +314,53 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** Records what KSeF made of an invoice: its number, a rejection to report, or the next attempt. */
   invoiceSubmitted(invoiceId: string, outcome: KsefRecord, now: number): void {
     this.tx(() => invoiceSubmitted(this.c, invoiceId, outcome, now));
+  }
+
+  // News to ticket holders (news.ts).
+
+  /** Every message, newest first. */
+  listNews(): News[] {
+    return news.listNews(this.sql);
+  }
+
+  /** A message with the recipients it failed to reach, or null. */
+  newsDetail(id: string): NewsDetail | null {
+    return news.newsDetail(this.sql, id);
+  }
+
+  /** A new draft message. */
+  createNews(input: { texts: NewsTexts; audience: NewsAudience }, by: string, now: number): News {
+    return this.tx(() => news.createNews(this.c, input, by, now));
+  }
+
+  /** Changes a draft's or a scheduled message's texts and audience. */
+  updateNews(id: string, input: { texts: NewsTexts; audience: NewsAudience }, now: number): News | news.NewsRefusal {
+    return this.tx(() => news.updateNews(this.c, id, input, now));
+  }
+
+  /** Sends a message now, or schedules it for `at`. */
+  sendNews(id: string, at: number | null, now: number): News | news.NewsRefusal {
+    return this.tx(() => news.sendNews(this.c, id, at, now));
+  }
+
+  /** Stops a scheduled or sending message. */
+  cancelNews(id: string, now: number): News | news.NewsRefusal {
+    return this.tx(() => news.cancelNews(this.c, id, now));
+  }
+
+  /** How many addresses an audience has now. */
+  audienceSize(audience: NewsAudience): number {
+    return news.audienceSize(this.sql, audience);
+  }
+
+  /** Queues a test of a message to the organisers, in a language; null for no such message. */
+  queueNewsTest(id: string, lang: LanguageCode, now: number): number | null {
+    return this.tx(() => news.queueNewsTest(this.c, id, lang, now));
+  }
+
+  /** What a message's e-mail says and to whom (the mail queue's consumer), or null. */
+  newsMessage(id: string, kind: 'news' | 'news_test', data: string): ReturnType<typeof news.newsMessage> {
+    return news.newsMessage(this.sql, id, kind, data);
   }
 
   // E-mails (outbox.ts) and the alarm (wake-up.ts).
