@@ -64,6 +64,13 @@ export type News = {
   progress: NewsProgress;
 };
 
+/** One recipient of a message and how far its e-mail got. */
+export type NewsRecipient = {
+  address: string;
+  lang: LanguageCode;
+  state: 'waiting' | 'queued' | 'sent' | 'failed' | 'skipped';
+};
+
 /** A message with the recipients it failed to reach (the first 100). */
 export type NewsDetail = News & { failures: NewsFailure[] };
 

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { ProductHolds } from '../../site/holds';
 import type { IssuedInvoice, VatCheck } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
-import type { News, NewsAudience, NewsDetail, NewsTexts } from '../../site/news';
+import type { News, NewsAudience, NewsDetail, NewsRecipient, NewsTexts } from '../../site/news';
 import type { VatStatus } from '../../site/order-view';
 import type {
   CancelResult,
@@ -326,6 +326,11 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** A message with the recipients it failed to reach, or null. */
   newsDetail(id: string): NewsDetail | null {
     return news.newsDetail(this.sql, id);
+  }
+
+  /** A message's recipients by address, `limit` after `after` (news.ts). */
+  newsRecipients(id: string, after: string, limit: number): NewsRecipient[] {
+    return news.newsRecipients(this.sql, id, after, limit);
   }
 
   /** A new draft message. */

@@ -5,6 +5,7 @@ import type {
   NewsDetail,
   NewsFailure,
   NewsProgress,
+  NewsRecipient,
   NewsStatus,
   NewsText,
   NewsTexts,
@@ -144,6 +145,28 @@ export function newsDetail(sql: SqlStorage, id: string): NewsDetail | null {
     )
     .toArray();
   return { ...toNews(sql, row), failures };
+}
+
+/** A message's recipients by address, `limit` after `after`, with how far each e-mail got. */
+export function newsRecipients(sql: SqlStorage, id: string, after: string, limit: number): NewsRecipient[] {
+  return sql
+    .exec<{ address: string; lang: string; state: string; status: string | null }>(
+      `SELECT r.address, r.lang, r.state, e.status FROM news_recipients r LEFT JOIN emails e ON e.id = r.email_id
+         WHERE r.news_id = ? AND r.address > ? ORDER BY r.address LIMIT ?`,
+      id,
+      after,
+      limit,
+    )
+    .toArray()
+    .map((row) => ({
+      address: row.address,
+      lang: row.lang as LanguageCode,
+      state: (row.state !== 'queued'
+        ? row.state
+        : row.status === 'sent' || row.status === 'failed'
+          ? row.status
+          : 'queued') as NewsRecipient['state'],
+    }));
 }
 
 /** A new draft. */

@@ -16,6 +16,7 @@ import { anyText, textField, validJson } from '../middleware/validation';
 /**
  * News to ticket holders (site/news.ts, worker/box-office/news.ts), under /api/admin/news:
  * `GET /` every message with its progress; `POST /` a draft; `GET /:id` one with its failures;
+ * `GET /:id/recipients` who it goes to and how far each got (1,000 a page after `?after=`);
  * `PUT /:id` its texts and audience while it is a draft or scheduled; `POST /audience` how many
  * addresses an audience has now; `POST /:id/preview` the e-mail as a language's holders get it;
  * `POST /:id/test` that e-mail to the organisers' address; `POST /:id/send` now or at `at`;
@@ -25,6 +26,8 @@ import { anyText, textField, validJson } from '../middleware/validation';
  */
 
 const BODY_LIMIT_BYTES = 200_000;
+/** Recipients per page of `GET /:id/recipients`. */
+const RECIPIENTS_PAGE = 1000;
 
 /** A language's text: both fields, or neither (the language then falls back to Polish). */
 const optionalText = z
@@ -105,6 +108,12 @@ export const adminNews = new Hono<AppEnv>()
     const detail = await boxOffice(c.env.BOX_OFFICE).newsDetail(validId(c.req.param('id')));
     if (!detail) throw new ApiError(404, 'not_found');
     return c.json(detail);
+  })
+  .get('/:id/recipients', async (c) => {
+    const id = validId(c.req.param('id'));
+    const after = (c.req.query('after') ?? '').slice(0, 320);
+    const recipients = await boxOffice(c.env.BOX_OFFICE).newsRecipients(id, after, RECIPIENTS_PAGE);
+    return c.json({ recipients, next: recipients.length === RECIPIENTS_PAGE ? recipients.at(-1)?.address : null });
   })
   .put('/:id', ...validJson(messageSchema, BODY_LIMIT_BYTES), async (c) =>
     c.json(
