@@ -378,7 +378,8 @@ export type WorkshopResult =
  * address of their own), a workshop seat, a contact message for the organisers, a payment that came
  * after the order's place was gone and was given back, a buyer's cancellation and its refund, the
  * details of a bank transfer right after a transfer order (`proforma`) and its reminder, and the
- * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`).
+ * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`); news to ticket holders (`news`, its subject a message of
+ * site/news.ts, not an order) and its test to the organisers (`news_test`).
  */
 export const EMAIL_KINDS = [
   'confirmation',
@@ -390,6 +391,8 @@ export const EMAIL_KINDS = [
   'proforma',
   'transfer_reminder',
   'vat_correction',
+  'news',
+  'news_test',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -24,6 +24,7 @@ import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
 import { holds } from './routes/holds';
 import { adminInvoices } from './routes/invoices';
+import { adminNews } from './routes/news';
 import { orders } from './routes/orders';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
@@ -45,6 +46,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/content/preview', contentPreview)
   .route('/content', content)
   .route('/invoices', adminInvoices)
+  .route('/news', adminNews)
   .route('/', door)
   .route('/', transfers)
   .route('/', holds)

@@ -13,6 +13,7 @@ import { switchLanguage } from './i18n';
 import { Invoices } from './invoices';
 import { Login } from './login';
 import { Messages } from './messages';
+import { NewsEditor, NewsList } from './news';
 import { OrderPage } from './order';
 import { Orders } from './orders';
 import { type LogoutReason, SessionContext } from './session';
@@ -25,6 +26,7 @@ const SECTIONS = [
   { path: '/transfers', key: 'transfers' },
   { path: '/holds', key: 'holds' },
   { path: '/messages', key: 'messages' },
+  { path: '/news', key: 'news' },
   { path: '/content', key: 'content' },
   { path: '/door', key: 'door' },
 ] as const;
@@ -99,6 +101,10 @@ export function ConsoleApp() {
               <Route path="/messages">
                 <Messages />
               </Route>
+              <Route path="/news">
+                <NewsList />
+              </Route>
+              <Route path="/news/:id">{(params) => <NewsEditor id={params.id} />}</Route>
               <Route path="/content">
                 <Content kind="speakers" />
               </Route>

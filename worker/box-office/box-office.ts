@@ -9,6 +9,7 @@ import * as intentLog from './intent-log';
 import * as invoices from './invoices';
 import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
+import * as news from './news';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import * as refunds from './refunds';
@@ -181,6 +182,39 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   invoiceSubmitted(invoiceId: string, outcome: invoices.KsefRecord, now: number): void {
     this.tx(() => invoices.invoiceSubmitted(this.c, invoiceId, outcome, now));
+  }
+
+  // News to ticket holders (news.ts).
+
+  listNews() {
+    return news.listNews(this.sql);
+  }
+  newsDetail(id: string) {
+    return news.newsDetail(this.sql, id);
+  }
+  newsRecipients(...a: Args<typeof news.newsRecipients>) {
+    return news.newsRecipients(this.sql, ...a);
+  }
+  createNews(...a: Args<typeof news.createNews>) {
+    return this.tx(() => news.createNews(this.c, ...a));
+  }
+  updateNews(...a: Args<typeof news.updateNews>) {
+    return this.tx(() => news.updateNews(this.c, ...a));
+  }
+  sendNews(...a: Args<typeof news.sendNews>) {
+    return this.tx(() => news.sendNews(this.c, ...a));
+  }
+  cancelNews(...a: Args<typeof news.cancelNews>) {
+    return this.tx(() => news.cancelNews(this.c, ...a));
+  }
+  audienceSize(...a: Args<typeof news.audienceSize>) {
+    return news.audienceSize(this.sql, ...a);
+  }
+  queueNewsTest(...a: Args<typeof news.queueNewsTest>) {
+    return this.tx(() => news.queueNewsTest(this.c, ...a));
+  }
+  newsMessage(...a: Args<typeof news.newsMessage>) {
+    return news.newsMessage(this.sql, ...a);
   }
 
   // E-mails (outbox.ts) and the alarm (wake-up.ts).

@@ -2,6 +2,7 @@ import type { Order } from '../../site/orders';
 import type { Bindings } from '../env';
 import type { Tx } from './context';
 import { appendLog, LOG_FLUSH_DELAY_MS } from './intent-log';
+import { newsTables } from './news';
 import { addEmail, QUEUE_LEASE_MS } from './outbox';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
@@ -22,6 +23,7 @@ export function makeContext(
   migrate(storage, { queueLeaseMs: QUEUE_LEASE_MS });
   refundTables(sql);
   vatCorrectionTables(sql);
+  newsTables(sql);
   const c: Tx = {
     sql,
     env,

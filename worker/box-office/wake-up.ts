@@ -4,11 +4,12 @@ import { flushLog } from './intent-log';
 import { dueForKsef, KSEF_LEASE_MS, leaseForKsef, nextKsefAt } from './invoices';
 import { handOverLeased } from './leases';
 import { expireHolds } from './lifecycle';
+import { newsTick } from './news';
 import { handOver, nextLease, requeueLost } from './outbox';
 import { remindTransfers } from './transfers';
 
 // The alarm's rules, in the order it runs them: remind transfer orders before their hold runs out,
-// expire holds that ran out, put lost e-mails back, copy the log to KV, hand e-mails and invoices
+// expire holds that ran out, put lost e-mails back, hand news to the outbox (news.ts), copy the log to KV, hand e-mails and invoices
 // to their queues; then set the next alarm for whatever comes next.
 
 /** One run of the alarm, at `now` (the real clock). */
@@ -16,6 +17,9 @@ export async function wakeUp(c: Tx, now: number): Promise<void> {
   c.transaction(() => remindTransfers(c, now));
   expireHolds(c, now);
   requeueLostEmails(c, now);
+  // Before the hand-over, so a batch of news reaches the queue in the same run.
+  const news = newsTick(c, now);
+  if (news !== null) c.scheduleAlarm(Date.now() + Math.max(0, news - now));
   const log = await flushLog(c.sql, c.env.ORDERS);
   const mails = await handOver(c.sql, c.env.MAIL_QUEUE);
   const invoices = await handInvoicesToKsef(c, now);

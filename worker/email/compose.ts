@@ -10,6 +10,7 @@ import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
+import { newsEmail } from './news';
 import {
   cancellationEmail,
   contactNotice,
@@ -59,6 +60,17 @@ export async function compose(
     return contactNotice({ message, to: env.ORGANISERS_EMAIL, from });
   }
   const office = boxOffice(env.BOX_OFFICE);
+  if (job.kind === 'news' || job.kind === 'news_test') {
+    const news = await office.newsMessage(job.subjectId, job.kind, job.data ?? '');
+    if (!news) throw new StaleEmail(`news ${job.subjectId} has no recipient ${job.data}`);
+    return newsEmail({
+      text: news.text,
+      lang: news.lang,
+      to: news.to ?? env.ORGANISERS_EMAIL,
+      from,
+      ...(job.kind === 'news_test' ? { testOf: news.lang } : {}),
+    });
+  }
   const order = await office.order(job.subjectId);
   if (!order) throw new Error(`order ${job.subjectId} not found`);
   const orderUrl = await orderPageUrl(env, order);

@@ -46,7 +46,7 @@ export type EmailMessage = {
 /** Content-ID of a ticket's QR code image, referenced from the HTML as `cid:`. */
 export const qrContentId = (position: number) => (position === 1 ? 'ticket-qr' : `ticket-qr-${position}`);
 
-const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.date.slice(0, 4)}`;
+export const EVENT_NAME = `${BRAND.name} ${BRAND.highlight} ${BRAND.suffix} ${EVENT.date.slice(0, 4)}`;
 
 const S = EMAIL_STYLES;
 
@@ -287,7 +287,7 @@ function eventLines(lang: LanguageCode, kind: 'online' | 'onsite') {
   return { when, where, text };
 }
 
-function footerLines(lang: LanguageCode) {
+export function footerLines(lang: LanguageCode) {
   const t = catalogue('email', lang).confirmation;
   return {
     organiser: fill(t.footer.organiser, {
