@@ -24,6 +24,7 @@ import type {
   TransferReversal,
   WorkshopResult,
 } from '../../site/orders';
+import type { StaffIdentity, StaffLogEntry, StaffMember } from '../../site/staff';
 import type { ProductState } from '../../site/tickets';
 import type { Bindings } from '../env';
 import * as checkIn from './check-in';
@@ -47,6 +48,7 @@ import { claimEmail, type Delivery, emailDelivered, emailsOf } from './outbox';
 import { type RefundTurn, refundFailed } from './refunds';
 import { listOrders, salesStats } from './reports';
 import { loadOrder, type TicketRow } from './schema';
+import * as staff from './staff';
 import { availability } from './stock';
 import { ticketRow } from './tickets';
 import * as transfers from './transfers';
@@ -311,6 +313,38 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** Records what KSeF made of an invoice: its number, a rejection to report, or the next attempt. */
   invoiceSubmitted(invoiceId: string, outcome: KsefRecord, now: number): void {
     this.tx(() => invoiceSubmitted(this.c, invoiceId, outcome, now));
+  }
+
+  // Staff tokens and the staff log (staff.ts).
+
+  /** Adds a person with a console token (its hash), or says the name is taken. */
+  addStaff(input: Parameters<typeof staff.addStaff>[1]): ReturnType<typeof staff.addStaff> {
+    return this.tx(() => staff.addStaff(this.sql, input));
+  }
+
+  /** Everyone who has or had a console token (never the token). */
+  listStaff(): StaffMember[] {
+    return staff.listStaff(this.sql);
+  }
+
+  /** Revokes a person's token at once. */
+  revokeStaff(id: string, by: string, at: number): ReturnType<typeof staff.revokeStaff> {
+    return this.tx(() => staff.revokeStaff(this.sql, id, by, at));
+  }
+
+  /** The person a working token's hash belongs to, or null. */
+  staffByToken(tokenHash: string, at: number): StaffIdentity | null {
+    return this.tx(() => staff.staffByToken(this.sql, tokenHash, at));
+  }
+
+  /** Appends a change to the staff log. */
+  logStaffChange(entry: Parameters<typeof staff.logStaffChange>[1]): void {
+    this.tx(() => staff.logStaffChange(this.sql, entry));
+  }
+
+  /** The staff log, newest first. */
+  staffLog(before: number | null, limit: number): StaffLogEntry[] {
+    return staff.staffLog(this.sql, before, limit);
   }
 
   // E-mails (outbox.ts) and the alarm (wake-up.ts).
