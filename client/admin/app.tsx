@@ -50,9 +50,11 @@ export function ConsoleApp() {
     callApi<Me>(token, '/api/admin/me')
       .then(setMe)
       .catch(() => {
+        // A kept token the API no longer takes: the login screen says so.
         if (token) {
           storeToken(null);
           setToken('');
+          setLoggedOut('expired');
         }
       })
       .finally(() => setAsking(false));

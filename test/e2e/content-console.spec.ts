@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeViolations, expect, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { staffToken } from './staff';
 
 // The console's content screens, in Polish: an organiser adds a speaker with a photo and a session
 // naming them, publishes, and the pages of all five languages show both; a concurrent save is
@@ -10,16 +11,16 @@ import { E2E_ADMIN_TOKEN } from './playwright.config';
 // content.spec.ts it runs after the other browser tests (project "content" in playwright.config.ts),
 // since a publication changes the pages they read, and it takes back what it published.
 
-const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'X-Organiser': 'E2E' };
+const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const PREFIXES = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 
-/** The console in Polish, logged in, with the organiser's name for the history. */
+/** The console in Polish, logged in with Ewa's own token (content role): the history names her. */
 async function openConsole(page: Page, path: string) {
-  await page.addInitScript((token) => {
+  const token = await staffToken(page.request, 'Ewa Konsolowa', 'content');
+  await page.addInitScript((value) => {
     localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-    sessionStorage.setItem('adminName', 'Ewa Konsolowa');
-  }, E2E_ADMIN_TOKEN);
+    sessionStorage.setItem('checkInToken', value);
+  }, token);
   await page.goto(path);
 }
 
@@ -119,7 +120,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
       sessions.getByRole('row').filter({ has: page.getByRole('link', { name: 'Agenci w konsoli' }) }),
     ).toContainText('opublikowany');
 
-    // Who did it: the history names the organiser from the login.
+    // Who did it: the history names the person whose token signed in.
     await page.getByRole('link', { name: 'Historia zmian' }).click();
     const history = page.getByRole('table', { name: /Kto co zmienił/ });
     for (const action of ['Utworzono', 'Opublikowano']) {
