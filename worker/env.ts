@@ -1,3 +1,5 @@
+import type { StaffIdentity } from '../site/staff';
+
 /** Secrets (`wrangler secret put`, or .dev.vars locally): not in wrangler.toml, so typed here. */
 type Secrets = {
   ADMIN_TOKEN?: string;
@@ -20,8 +22,27 @@ type Secrets = {
   KSEF_TOKEN?: string;
 };
 
+/**
+ * Cloudflare Access (docs/staff-and-roles.md): set per deployment as vars. Locally unset, so staff
+ * sign in with tokens; typed here because wrangler.toml's local vars leave them out.
+ */
+type AccessSettings = {
+  /** The team domain, `https://<team>.cloudflareaccess.com`: the JWT's issuer; its keys at `/cdn-cgi/access/certs`. */
+  ACCESS_TEAM_DOMAIN?: string;
+  /** The Access application's audience (AUD) tag. */
+  ACCESS_AUD?: string;
+  /** Who has which role: `anna@firma.pl=admin, piotr@firma.pl=door` (worker/staff/roles-config.ts). */
+  STAFF_ROLES?: string;
+};
+
 /** The worker's bindings: those of wrangler.toml (types by `npm run types`) and the secrets. */
-export type Bindings = Env & Secrets;
+export type Bindings = Env & Secrets & AccessSettings;
+
+/**
+ * Per request: who is asking (set by the organisers' check for every /api/admin route) and what a
+ * change adds to its staff-log entry (a route may say whom it concerned).
+ */
+type Variables = { staff: StaffIdentity; staffLogDetail: string };
 
 /** The Hono environment of every route. */
-export type AppEnv = { Bindings: Bindings };
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -20,6 +20,7 @@ import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
 import { edge } from './routes/edge';
+import { FAKE_ACCESS_PATH, fakeAccessRoute } from './routes/fake-access';
 import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
 import { holds } from './routes/holds';
@@ -31,6 +32,7 @@ import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
+import { staff } from './routes/staff';
 import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -38,7 +40,8 @@ import { FAKE_VIES_PATH } from './tax/vies-fake';
 
 /**
  * The organisers' API: one sub-app that checks who is asking once per request (the Server-Timing
- * entry `auth` says it ran), then mounts its parts.
+ * entry `auth` says it ran), then mounts its parts. Every route declares the roles it lets in
+ * (`allow(...)`, worker/middleware/roles.ts; test/worker/staff-roles.test.ts holds the table).
  */
 const adminApi = new Hono<AppEnv>()
   .use('*', timing({ total: false }), organisersOnly)
@@ -50,6 +53,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/', door)
   .route('/', transfers)
   .route('/', holds)
+  .route('/', staff)
   .route('/', admin);
 
 const app = new Hono<AppEnv>()
@@ -73,6 +77,7 @@ const app = new Hono<AppEnv>()
   })
   .route('/checkout', checkout)
   .route(FAKE_VIES_PATH, fakeViesRoute)
+  .route(FAKE_ACCESS_PATH, fakeAccessRoute)
   .route('/content-images', contentImages)
   .route('/', schedule)
   .route('/', sitemap)
@@ -92,6 +97,8 @@ app.onError((err, c) => {
 
 export type App = typeof app;
 export { BoxOffice } from './box-office/box-office';
+/** The app itself, for tests that read its route list (test/worker/staff-roles.test.ts). */
+export { app };
 export default {
   fetch: app.fetch,
   // The mail queue (and its dead letters) and the KSeF queue.

@@ -1,50 +1,35 @@
-import { latinLetters } from '../../site/format';
+import type { StaffRole } from '../../site/staff';
 import { CHECK_IN_TOKEN_KEY } from '../components/check-in';
 
 /**
  * The organiser's token lives in this tab's session storage under the check-in screen's key, so one
  * login serves the whole console and the door; it is gone when the tab closes.
  */
-/** A value this tab keeps in session storage ('' when none, or when storage is disabled). */
-function sessionValue(key: string): string {
+export function storedToken(): string {
   try {
-    return sessionStorage.getItem(key) ?? '';
+    return sessionStorage.getItem(CHECK_IN_TOKEN_KEY) ?? '';
   } catch {
     return '';
   }
 }
 
-/** Keeps a value for this tab (removes it for null); without storage it lasts as long as the page. */
-function keepSessionValue(key: string, value: string | null): void {
+export function storeToken(token: string | null): void {
   try {
-    if (value) sessionStorage.setItem(key, value);
-    else sessionStorage.removeItem(key);
+    if (token) sessionStorage.setItem(CHECK_IN_TOKEN_KEY, token);
+    else sessionStorage.removeItem(CHECK_IN_TOKEN_KEY);
   } catch {
-    // Storage can be disabled: without the token the organiser logs in again, without the name the
-    // history says "organiser".
+    // Storage can be disabled: the token then lasts as long as the page.
   }
 }
 
-export const storedToken = (): string => sessionValue(CHECK_IN_TOKEN_KEY);
-export const storeToken = (token: string | null): void => keepSessionValue(CHECK_IN_TOKEN_KEY, token);
-
-/** Where this tab keeps the name the organiser gave at login, for the content history. */
-const NAME_KEY = 'adminName';
-
-/** The name the organiser gave at login ('' when none). */
-export const storedName = (): string => sessionValue(NAME_KEY);
-export const storeName = (name: string | null): void => keepSessionValue(NAME_KEY, name);
+/** Who the API says is signed in (`GET /api/admin/me`): what the console shows and offers. */
+export type Me = { name: string; role: StaffRole; via: 'token' | 'access' | 'bootstrap' };
 
 /**
- * The organiser's name as an `X-Organiser` header can carry it: a header holds Latin-1 only, so
- * "Łucja Żak" goes as "Lucja Zak", and only the characters the API keeps (worker/middleware/organisers.ts).
+ * The headers that say who is asking: a personal token as a bearer token. Without one (Cloudflare
+ * Access signs the requests in production) nothing is added: Access adds its own assertion.
  */
-export function organiserHeader(name: string): string {
-  return latinLetters(name)
-    .replace(/[^A-Za-z0-9 .,'@_-]/g, '')
-    .trim()
-    .slice(0, 60);
-}
+const authorization = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
 /**
  * A refused or failed call: the HTTP status (0 without an answer), the API's error code and the rest
@@ -63,19 +48,14 @@ export class ApiFailure extends Error {
 /** What a call may carry besides its path: a JSON body, a file's bytes as they are, more headers. */
 export type CallInit = { method?: string; body?: unknown; file?: Blob; headers?: Record<string, string> };
 
-/**
- * One call to the organiser API with the bearer token (and the organiser's name, for the content
- * history); JSON in and out, or a file's bytes in with its own type.
- */
+/** One call to the organiser API with the signed-in person's token; JSON in and out, or a file's bytes in with its own type. */
 export async function callApi<T>(token: string, path: string, init: CallInit = {}): Promise<T> {
   let response: Response;
-  const name = organiserHeader(storedName());
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       headers: {
-        Authorization: `Bearer ${token}`,
-        ...(name ? { 'X-Organiser': name } : {}),
+        ...authorization(token),
         ...(init.file
           ? { 'Content-Type': init.file.type || 'application/octet-stream' }
           : init.body === undefined
@@ -110,7 +90,7 @@ function attachmentName(response: Response): string | null {
 export async function downloadFile(token: string, path: string, filename: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
+    response = await fetch(path, { headers: authorization(token), cache: 'no-store' });
   } catch {
     throw new ApiFailure(0, 'network');
   }

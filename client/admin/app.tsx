@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
-import { storedToken, storeName, storeToken } from './api';
+import { callApi, type Me, storedToken, storeToken } from './api';
 import { Content, isKind } from './content';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
@@ -16,7 +16,9 @@ import { Messages } from './messages';
 import { NewsEditor, NewsList } from './news';
 import { OrderPage } from './order';
 import { Orders } from './orders';
+import { mayUse, type Screen } from './roles';
 import { type LogoutReason, SessionContext } from './session';
+import { Staff } from './staff';
 import { Transfers } from './transfers';
 
 const SECTIONS = [
@@ -29,33 +31,57 @@ const SECTIONS = [
   { path: '/news', key: 'news' },
   { path: '/content', key: 'content' },
   { path: '/door', key: 'door' },
-] as const;
+  { path: '/staff', key: 'staff' },
+] as const satisfies readonly { path: string; key: Screen }[];
 
 /**
- * The console: the login screen until this tab has a token the API accepts, then the
- * sections. A token the API stops accepting (401) brings the login screen back with a reason.
+ * The console: the login screen until this tab has a token the API accepts (or Cloudflare Access
+ * has signed the person in, which needs no token), then the sections the person's role uses. A
+ * token the API stops accepting (401) brings the login screen back with a reason.
  */
 export function ConsoleApp() {
   const { t } = useTranslation('admin');
   const [token, setToken] = useState(storedToken);
+  const [me, setMe] = useState<Me | null>(null);
+  const [asking, setAsking] = useState(true);
   const [loggedOut, setLoggedOut] = useState<LogoutReason | null>(null);
+
+  // Who is signed in: the kept token's person, or the one Access signed in (no token at all).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the console opens.
+  useEffect(() => {
+    callApi<Me>(token, '/api/admin/me')
+      .then(setMe)
+      .catch(() => {
+        // A kept token the API no longer takes: the login screen says so.
+        if (token) {
+          storeToken(null);
+          setToken('');
+          setLoggedOut('expired');
+        }
+      })
+      .finally(() => setAsking(false));
+  }, []);
 
   const logout = useCallback((reason: LogoutReason) => {
     storeToken(null);
-    if (reason === 'user') storeName(null);
     setToken('');
+    setMe(null);
     setLoggedOut(reason);
   }, []);
-  const login = useCallback((value: string) => {
+  const login = useCallback((value: string, person: Me) => {
     storeToken(value);
     setToken(value);
+    setMe(person);
     setLoggedOut(null);
   }, []);
-  const session = useMemo(() => ({ token, logout }), [token, logout]);
+  const session = useMemo(() => ({ token, me, logout }), [token, me, logout]);
 
   useEffect(() => {
     document.title = `${t('title')} – Kongres AI`;
   }, [t]);
+
+  const allowed = (screen: Screen, page: React.ReactNode) => (mayUse(me?.role, screen) ? page : <NotAllowed />);
+  const home = SECTIONS.find((section) => mayUse(me?.role, section.key));
 
   return (
     <>
@@ -68,19 +94,30 @@ export function ConsoleApp() {
             Kongres <span className="accent">AI</span> · {t('title')}
           </p>
           <div className="console-header__tools">
-            <LanguageSelect />
-            {token && (
-              <button type="button" className="console-button console-button--quiet" onClick={() => logout('user')}>
-                {t('logout')}
-              </button>
+            {me && (
+              <p className="console-header__who">
+                <span translate="no">{me.name}</span> · {t(`roles.${me.role}`)}
+              </p>
             )}
+            <LanguageSelect />
+            {me &&
+              (me.via === 'access' ? (
+                // Access keeps the sign-in in its own cookie: only its logout ends it.
+                <a className="console-button console-button--quiet" href="/cdn-cgi/access/logout">
+                  {t('logout')}
+                </a>
+              ) : (
+                <button type="button" className="console-button console-button--quiet" onClick={() => logout('user')}>
+                  {t('logout')}
+                </button>
+              ))}
           </div>
         </div>
-        {token && <Navigation />}
+        {me && <Navigation role={me.role} />}
       </header>
       <SessionContext.Provider value={session}>
         <Main>
-          {token ? (
+          {asking ? null : me ? (
             <Switch>
               <Route path="/">
                 <Dashboard />
@@ -110,31 +147,55 @@ export function ConsoleApp() {
               </Route>
               <Route path="/content/history">
                 <ContentHistory />
+                {mayUse(me.role, 'dashboard') ? <Dashboard /> : home ? <Redirect to={home.path} replace /> : null}
               </Route>
+              <Route path="/orders">{allowed('orders', <Orders />)}</Route>
+              <Route path="/orders/:id">{(params) => allowed('orders', <OrderPage id={params.id} />)}</Route>
+              <Route path="/invoices">{allowed('invoices', <Invoices />)}</Route>
+              <Route path="/transfers">{allowed('transfers', <Transfers />)}</Route>
+              <Route path="/holds">{allowed('holds', <Holds />)}</Route>
+              <Route path="/messages">{allowed('messages', <Messages />)}</Route>
+              <Route path="/content">{allowed('content', <Content kind="speakers" />)}</Route>
+              <Route path="/content/history">{allowed('content', <ContentHistory />)}</Route>
               <Route path="/content/:kind">
-                {(params) => (isKind(params.kind) ? <Content kind={params.kind} /> : <Content kind="speakers" />)}
+                {(params) =>
+                  allowed('content', isKind(params.kind) ? <Content kind={params.kind} /> : <Content kind="speakers" />)
+                }
               </Route>
               <Route path="/content/:kind/:id">
                 {(params) =>
-                  isKind(params.kind) ? (
-                    <ContentEditor kind={params.kind} id={params.id} />
-                  ) : (
-                    <Content kind="speakers" />
+                  allowed(
+                    'content',
+                    isKind(params.kind) ? (
+                      <ContentEditor kind={params.kind} id={params.id} />
+                    ) : (
+                      <Content kind="speakers" />
+                    ),
                   )
                 }
               </Route>
-              <Route path="/door">
-                <Door />
-              </Route>
-              <Route>
-                <Dashboard />
-              </Route>
+              <Route path="/door">{allowed('door', <Door />)}</Route>
+              <Route path="/staff">{allowed('staff', <Staff />)}</Route>
+              <Route>{home ? <Redirect to={home.path} replace /> : null}</Route>
             </Switch>
           ) : (
             <Login reason={loggedOut} onLogin={login} />
           )}
         </Main>
       </SessionContext.Provider>
+    </>
+  );
+}
+
+/** A screen the person's role does not use (a typed or old link): said plainly, with no data asked for. */
+function NotAllowed() {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('notAllowed.title')}</h1>
+      </div>
+      <p className="console-lead">{t('notAllowed.text')}</p>
     </>
   );
 }
@@ -159,14 +220,14 @@ function Main({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Navigation() {
+function Navigation({ role }: { role: Me['role'] }) {
   const { t } = useTranslation('admin');
   const [location] = useLocation();
   const current = (path: string) => (path === '/' ? location === '/' : location.startsWith(path));
   return (
     <nav className="console-nav" aria-label={t('nav.label')}>
       <ul>
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => mayUse(role, section.key)).map((section) => (
           <li key={section.key}>
             <Link href={section.path} aria-current={current(section.path) ? 'page' : undefined}>
               {t(`nav.${section.key}`)}

@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, callApi, storedName, storeName } from './api';
+import { ApiFailure, callApi, type Me } from './api';
 import type { LogoutReason } from './session';
 
-type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired';
+type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired' | 'noRole';
 
 /**
- * The token screen: the token is tried against the API before it is kept, so a wrong one is
- * refused here with a clear message, and a console without a server token says so.
+ * The token screen: a person's own token (an admin makes it on the staff screen) is tried against
+ * the API before it is kept, so a wrong one is refused here with a clear message, and a console
+ * without a server token says so. The API answers who the token belongs to; no name is typed.
  */
-export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogin: (token: string) => void }) {
+export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogin: (token: string, me: Me) => void }) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
-  const [name, setName] = useState(storedName);
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(reason === 'expired' ? 'expired' : null);
 
@@ -25,13 +25,19 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
     }
     setChecking(true);
     try {
-      await callApi(token, '/api/admin/stats');
-      storeName(name.trim() || null);
-      onLogin(token);
+      onLogin(token, await callApi<Me>(token, '/api/admin/me'));
     } catch (error) {
       const status = error instanceof ApiFailure ? error.status : 0;
       setProblem(
-        status === 401 ? 'rejected' : status === 429 ? 'throttled' : status === 404 ? 'unavailable' : 'failed',
+        status === 401
+          ? 'rejected'
+          : status === 403
+            ? 'noRole'
+            : status === 429
+              ? 'throttled'
+              : status === 404
+                ? 'unavailable'
+                : 'failed',
       );
       setChecking(false);
     }
@@ -57,19 +63,10 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           aria-invalid={problem === 'rejected' || undefined}
+          aria-describedby="admin-token-hint"
         />
-        <label htmlFor="admin-name">{t('login.name')}</label>
-        <input
-          id="admin-name"
-          name="organiser"
-          autoComplete="name"
-          maxLength={60}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-describedby="admin-name-hint"
-        />
-        <span id="admin-name-hint" className="console-hint">
-          {t('login.nameHint')}
+        <span id="admin-token-hint" className="console-hint">
+          {t('login.tokenHint')}
         </span>
         <button type="submit" className="console-button" disabled={checking}>
           {checking ? t('login.checking') : t('login.submit')}

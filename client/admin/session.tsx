@@ -1,11 +1,15 @@
 import { createContext, useCallback, useContext } from 'react';
-import { ApiFailure, type CallInit, callApi, downloadFile } from './api';
+import { ApiFailure, type CallInit, callApi, downloadFile, type Me } from './api';
 
 export type LogoutReason = 'user' | 'expired';
 
-type Session = { token: string; logout: (reason: LogoutReason) => void };
+/** The signed-in person: their token ('' where Access signs the requests) and who the API says they are. */
+type Session = { token: string; me: Me | null; logout: (reason: LogoutReason) => void };
 
-export const SessionContext = createContext<Session>({ token: '', logout: () => {} });
+export const SessionContext = createContext<Session>({ token: '', me: null, logout: () => {} });
+
+/** Who is signed in (the console shows only what their role may use). */
+export const useMe = () => useContext(SessionContext).me;
 
 /**
  * The API as the signed-in organiser calls it: a 401 anywhere (the token was changed on the

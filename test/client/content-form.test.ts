@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { organiserHeader } from '../../client/admin/api';
 import { bodyOf, controlsOf, errorsByControl, formOf, idFrom, missingIn } from '../../client/admin/content-form';
 import { warsawInstant, warsawLocal } from '../../client/admin/warsaw-time';
 
@@ -108,10 +107,5 @@ describe('names made fit for the API', () => {
   it('a new id from a Polish name', () => {
     expect(idFrom('Łucja Żółkiewska-Nowak')).toBe('lucja-zolkiewska-nowak');
     expect(idFrom('  AI & Ty: 2027 ')).toBe('ai-ty-2027');
-  });
-
-  it("the organiser's name as a header carries it (Latin-1 only)", () => {
-    expect(organiserHeader('Łucja Żak')).toBe('Lucja Zak');
-    expect(organiserHeader('Ewa <script>')).toBe('Ewa script');
   });
 });

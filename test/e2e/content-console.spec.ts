@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeViolations, expect, open, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { staffToken } from './staff';
 
 // The console's content screens, in Polish: an organiser adds a speaker with a photo and a session
 // naming them, publishes, and the pages of all five languages show both; a concurrent save is
@@ -10,8 +11,11 @@ import { E2E_ADMIN_TOKEN } from './playwright.config';
 // content.spec.ts it runs after the other browser tests (project "content" in playwright.config.ts),
 // since a publication changes the pages they read, and it takes back what it published.
 
-const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'X-Organiser': 'E2E' };
+const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const PREFIXES = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
+
+/** Ewa's own token (content role): the content history names her. */
+const ewa = (page: Page) => staffToken(page.request, 'Ewa Konsolowa', 'content');
 
 /**
  * Deletes records through the API (in order: a session before the speaker it names) and, when one
@@ -42,7 +46,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
   const speakerPath = '/api/admin/content/speakers/iga-konsolowa';
   const sessionPath = '/api/admin/content/sessions/agenci-w-konsoli';
   try {
-    await openConsole(page, '/admin', { name: 'Ewa Konsolowa' });
+    await openConsole(page, '/admin', { token: await ewa(page) });
     await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Treści' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Treści' })).toBeVisible();
     await page.getByRole('link', { name: 'Dodaj prelegenta' }).click();
@@ -109,7 +113,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
       sessions.getByRole('row').filter({ has: page.getByRole('link', { name: 'Agenci w konsoli' }) }),
     ).toContainText('opublikowany');
 
-    // Who did it: the history names the organiser from the login.
+    // Who did it: the history names the person whose token signed in.
     await page.getByRole('link', { name: 'Historia zmian' }).click();
     const history = page.getByRole('table', { name: /Kto co zmienił/ });
     for (const action of ['Utworzono', 'Opublikowano']) {
@@ -169,7 +173,7 @@ test('a save that another organiser beat is refused with a clear message and kee
   });
   expect(created.status()).toBe(201);
   try {
-    await openConsole(page, '/admin/content/speakers/konflikt-e2e', { name: 'Ewa Konsolowa' });
+    await openConsole(page, '/admin/content/speakers/konflikt-e2e', { token: await ewa(page) });
     const role = panel(page).getByLabel('Rola i firma (wymagane)');
     await expect(role).toHaveValue('Redaktor');
     await role.fill('Moja wersja roli');
@@ -217,7 +221,7 @@ test('a save that another organiser beat is refused with a clear message and kee
 });
 
 test('a publication is scheduled at a Warsaw time, listed, and cancelled', async ({ page, request }) => {
-  await openConsole(page, '/admin/content', { name: 'Ewa Konsolowa' });
+  await openConsole(page, '/admin/content', { token: await ewa(page) });
   const at = page.getByLabel('Data i godzina (czas warszawski)');
   await at.fill('2026-01-01T10:00');
   await page.getByRole('button', { name: 'Zaplanuj publikację' }).click();
@@ -254,7 +258,7 @@ test('a publication is scheduled at a Warsaw time, listed, and cancelled', async
 });
 
 test('an image of the wrong type is refused with the server’s reason', async ({ page }) => {
-  await openConsole(page, '/admin/content/speakers/new', { name: 'Ewa Konsolowa' });
+  await openConsole(page, '/admin/content/speakers/new', { token: await ewa(page) });
   const svg = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(1)</script></svg>',
   );
@@ -273,7 +277,7 @@ test('the content screens have no axe violation, work from the keyboard and fit 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await openConsole(page, '/admin/content/speakers', { name: 'Ewa Konsolowa' });
+  await openConsole(page, '/admin/content/speakers', { token: await ewa(page) });
   await expect(
     page
       .getByRole('table', { name: /Prelegenci: wpisy/ })
@@ -341,7 +345,7 @@ test('an exhibitor with a logo and a partner are saved as drafts, a plain http l
 }) => {
   const paths = ['/api/admin/content/exhibitors/robo-lab', '/api/admin/content/partners/chmura-plus'];
   try {
-    await openConsole(page, '/admin/content/exhibitors/new', { name: 'Ewa Konsolowa' });
+    await openConsole(page, '/admin/content/exhibitors/new', { token: await ewa(page) });
     await page.getByLabel('Nazwa').fill('Robo Lab');
     const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#0b1020' } })
       .webp()

@@ -7,7 +7,7 @@ import { E2E_ADMIN_TOKEN } from './playwright.config';
 // them. It runs after every other browser test (its own project in playwright.config.ts), since a
 // publication changes the pages the other tests read; it takes everything back at the end.
 
-const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'X-Organiser': 'E2E' };
+const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const PREFIXES = ['pl', 'en-gb', 'en-us', 'de', 'es'] as const;
 
 test('a speaker with a photo and a session, published, appear on the pages in all five languages', async ({

@@ -181,16 +181,12 @@ export async function expectNoAxeViolations(page: Page) {
 export async function openConsole(
   page: Page,
   path = '/admin',
-  { token = E2E_ADMIN_TOKEN, name }: { token?: string | null; name?: string } = {},
+  { token = E2E_ADMIN_TOKEN }: { token?: string | null } = {},
 ) {
-  await page.addInitScript(
-    (stored) => {
-      localStorage.setItem('adminLng', 'pl');
-      if (stored.token) sessionStorage.setItem('checkInToken', stored.token);
-      if (stored.name) sessionStorage.setItem('adminName', stored.name);
-    },
-    { token, name },
-  );
+  await page.addInitScript((stored) => {
+    localStorage.setItem('adminLng', 'pl');
+    if (stored) sessionStorage.setItem('checkInToken', stored);
+  }, token);
   await page.goto(path);
 }
 

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations, expect, serverEvents, test } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // News to ticket holders (issue 45): an organiser writes a message in the console for one
@@ -25,15 +25,6 @@ async function paidOrder(request: APIRequestContext, holders: string[]) {
   expect(paid.status()).toBe(303);
   const read = await request.get(`/api/admin/orders/${orderId}`, { headers: AUTH });
   return ((await read.json()) as { order: { tickets: { code: string; email: string }[] } }).order.tickets;
-}
-
-async function openConsole(page: Page, path: string) {
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-    sessionStorage.setItem('adminName', 'Ewa Konsolowa');
-  }, E2E_ADMIN_TOKEN);
-  await page.goto(path);
 }
 
 test('the console sends news to a workshop’s participants, and only they get it', async ({ page, request }) => {

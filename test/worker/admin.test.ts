@@ -268,7 +268,7 @@ describe('GET /api/admin/orders/:id', () => {
     await post(`/api/admin/orders/${pending.id}/cancel`);
     const body = (await (await get(`/api/admin/orders/${pending.id}`)).json()) as { history: LogEntry[] };
     expect(body.history.map((e) => e.event)).toEqual(['created', 'payment_started', 'cancelled']);
-    expect(body.history.at(-1)?.data).toMatchObject({ by: 'organiser', from: 'pending' });
+    expect(body.history.at(-1)?.data).toMatchObject({ by: 'ADMIN_TOKEN', from: 'pending' });
   });
 
   it.each([
@@ -367,7 +367,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       expect(headers.get('Idempotency-Key')).toBe(`refund-${paid.id}`);
       expect(new URLSearchParams(String(calls[1]?.init.body)).get('payment_intent')).toBe('pi_123');
       const history = await office().history(paid.id);
-      expect(history.at(-1)).toMatchObject({ event: 'refunded', data: { by: 'organiser', from: 'paid' } });
+      expect(history.at(-1)).toMatchObject({ event: 'refunded', data: { by: 'ADMIN_TOKEN', from: 'paid' } });
     });
 
     it('answers 502 and keeps the order paid when Stripe refuses', async () => {

@@ -7,8 +7,9 @@ import { LISTS_PUBLISH_AT, publishedContent, publishedExamples } from '../../wor
 import { setClock } from './box-office';
 import { clearContentStore } from './content-store';
 import { callWorker, ORIGIN } from './platform';
+import { staffMember } from './staff';
 
-const ADMIN = { Authorization: 'Bearer test-admin-token', 'X-Organiser': 'Anna' };
+const ADMIN = { Authorization: 'Bearer test-admin-token' };
 const API = `${ORIGIN}/api/admin/content`;
 
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -154,7 +155,7 @@ describe.each(Object.keys(VALID))('content store: %s', (kind) => {
     };
     expect(record).toMatchObject({ status: 'published', publishedVersion: 2 });
     expect(record.history.map((h) => h.action)).toEqual(['published', 'saved', 'created']);
-    expect(record.history.every((h) => h.actor === 'Anna')).toBe(true);
+    expect(record.history.every((h) => h.actor === 'ADMIN_TOKEN')).toBe(true);
     expect((await publishedContent(env.CONTENT_DB))[kind as 'speakers'].map((r) => r.id)).toContain('test-record');
 
     const unpublished = await call('POST', `/${kind}/test-record/unpublish`);
@@ -320,14 +321,21 @@ describe('content store: publication', () => {
     expect(await (await call('GET', '/partners/cancelled')).json()).toMatchObject({ status: 'draft' });
   });
 
-  it('keeps a history of who changed what', async () => {
-    await put('/speakers/hist', speaker());
-    await put('/speakers/hist', { ...speaker('Maria Nowa'), version: 1 }, { 'X-Organiser': 'Piotr' });
+  it('keeps a history of who changed what, by their verified identity, not a typed name', async () => {
+    const anna = await staffMember('content', 'Anna');
+    const piotr = await staffMember('admin', 'Piotr');
+    await put('/speakers/hist', speaker(), { ...anna.headers, 'X-Organiser': 'Someone Else' });
+    await put('/speakers/hist', { ...speaker('Maria Nowa'), version: 1 }, piotr.headers);
     const { history } = (await (await call('GET', '/history')).json()) as {
       history: { actor: string; action: string; id: string; detail: { fields: string[] } }[];
     };
-    expect(history[0]).toMatchObject({ actor: 'Piotr', action: 'saved', id: 'hist', detail: { fields: ['name'] } });
-    expect(history[1]).toMatchObject({ actor: 'Anna', action: 'created', id: 'hist' });
+    expect(history[0]).toMatchObject({
+      actor: piotr.member.name,
+      action: 'saved',
+      id: 'hist',
+      detail: { fields: ['name'] },
+    });
+    expect(history[1]).toMatchObject({ actor: anna.member.name, action: 'created', id: 'hist' });
   });
 });
 

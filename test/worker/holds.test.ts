@@ -213,8 +213,8 @@ describe('organisers and the holds', () => {
     const events = ((await office().history(orderId)) as LogEntry[]).map((e) => [e.event, e.data.by]);
     expect(events).toEqual(
       expect.arrayContaining([
-        ['hold_released', 'organiser'],
-        ['expired', 'organiser'],
+        ['hold_released', 'ADMIN_TOKEN'],
+        ['expired', 'ADMIN_TOKEN'],
       ]),
     );
     const again = await admin(`/orders/${orderId}/release`, { method: 'POST' });

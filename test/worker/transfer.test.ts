@@ -293,7 +293,7 @@ describe('POST /api/admin/orders/:id/mark-paid', () => {
     });
     const marked = ((await office().history(placed.orderId)) as LogEntry[]).find((e) => e.event === 'marked_paid');
     expect(marked?.data).toEqual({
-      by: 'organiser',
+      by: 'ADMIN_TOKEN',
       amount: order.gross,
       paidOn: '2027-03-16',
       reference: body.reference,

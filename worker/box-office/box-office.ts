@@ -15,6 +15,7 @@ import * as outbox from './outbox';
 import * as refunds from './refunds';
 import * as reports from './reports';
 import { loadOrder } from './schema';
+import * as staff from './staff';
 import * as stock from './stock';
 import * as tickets from './tickets';
 import * as transfers from './transfers';
@@ -215,6 +216,27 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   newsMessage(...a: Args<typeof news.newsMessage>) {
     return news.newsMessage(this.sql, ...a);
+  }
+
+  // Staff tokens and the staff log (staff.ts).
+
+  addStaff(...a: Args<typeof staff.addStaff>) {
+    return this.tx(() => staff.addStaff(this.sql, ...a));
+  }
+  listStaff() {
+    return staff.listStaff(this.sql);
+  }
+  revokeStaff(...a: Args<typeof staff.revokeStaff>) {
+    return this.tx(() => staff.revokeStaff(this.sql, ...a));
+  }
+  staffByToken(...a: Args<typeof staff.staffByToken>) {
+    return this.tx(() => staff.staffByToken(this.sql, ...a));
+  }
+  logStaffChange(...a: Args<typeof staff.logStaffChange>) {
+    this.tx(() => staff.logStaffChange(this.sql, ...a));
+  }
+  staffLog(...a: Args<typeof staff.staffLog>) {
+    return staff.staffLog(this.sql, ...a);
   }
 
   // E-mails (outbox.ts) and the alarm (wake-up.ts).

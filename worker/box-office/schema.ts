@@ -168,6 +168,30 @@ CREATE TABLE IF NOT EXISTS vat_checks (
   error TEXT
 );
 CREATE INDEX IF NOT EXISTS vat_checks_order ON vat_checks (order_id, id);
+-- Staff with console tokens of their own (staff.ts): the token only as its SHA-256.
+CREATE TABLE IF NOT EXISTS staff (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  role TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL,
+  last_used_at INTEGER,
+  revoked_at INTEGER,
+  revoked_by TEXT
+);
+-- Every change made through the organisers' API with the verified identity (staff.ts), two years.
+CREATE TABLE IF NOT EXISTS staff_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  role TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  detail TEXT
+);
+CREATE INDEX IF NOT EXISTS staff_log_at ON staff_log (at);
 `;
 
 /** An order as its row stores it (times in ms since the epoch). */

@@ -14,6 +14,8 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
+import { organiserName } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { validQuery } from '../middleware/validation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
@@ -197,8 +199,8 @@ const withTopic = (message: InboxMessage) => ({
  * exist (404).
  */
 export const admin = new Hono<AppEnv>()
-  .get('/stats', async (c) => c.json(await boxOffice(c.env.BOX_OFFICE).stats(now(c))))
-  .get('/orders', validQuery(orderQuery), async (c) => {
+  .get('/stats', allow('finance'), async (c) => c.json(await boxOffice(c.env.BOX_OFFICE).stats(now(c))))
+  .get('/orders', allow('finance'), validQuery(orderQuery), async (c) => {
     const { cursor, limit, format, rows, ...filter } = c.req.valid('query');
     const office = boxOffice(c.env.BOX_OFFICE);
     if (format === 'csv') {
@@ -220,17 +222,17 @@ export const admin = new Hono<AppEnv>()
     const page = await office.listOrders(filter as OrderFilter, cursor ?? null, limit);
     return c.json(page);
   })
-  .get('/orders/:id', async (c) => {
+  .get('/orders/:id', allow('finance'), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
     const history = await orderHistory(c.env.ORDERS, office, order.id);
     const emails = await office.emails(order.id);
     return c.json({ order, history, emails });
   })
-  .post('/orders/:id/cancel', async (c) => {
+  .post('/orders/:id/cancel', allow('finance'), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
-    const result = await office.settle(order.id, 'cancelled', now(c), { by: 'organiser' });
+    const result = await office.settle(order.id, 'cancelled', now(c), { by: organiserName(c) });
     if (!result?.changed) throw new ApiError(409, 'not_cancellable', { status: result?.order.status ?? order.status });
     // Its checkout must no longer take money. Should it have been paid meanwhile, or should the
     // provider not answer, the payment that still arrives is refunded (orders/settlement.ts).
@@ -241,7 +243,7 @@ export const admin = new Hono<AppEnv>()
     }
     return c.json(result.order);
   })
-  .post('/orders/:id/refund', async (c) => {
+  .post('/orders/:id/refund', allow('finance'), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
     if (order.status !== 'paid') throw new ApiError(409, 'not_refundable', { status: order.status });
@@ -257,11 +259,11 @@ export const admin = new Hono<AppEnv>()
     console.log(
       JSON.stringify({ event: 'refund', orderId: order.id, provider: order.provider, reference: refund.reference }),
     );
-    const result = await office.settle(order.id, 'refunded', now(c), { by: 'organiser' });
+    const result = await office.settle(order.id, 'refunded', now(c), { by: organiserName(c) });
     if (!result?.changed) throw new ApiError(409, 'not_refundable', { status: result?.order.status ?? order.status });
     return c.json(result.order);
   })
-  .get('/messages', validQuery(messageQuery), async (c) => {
+  .get('/messages', allow(), validQuery(messageQuery), async (c) => {
     const query = c.req.valid('query');
     // Stored oldest first (time-sortable keys); the inbox reads newest first.
     const messages = (await listMessages(c.env.ORDERS))
@@ -276,7 +278,7 @@ export const admin = new Hono<AppEnv>()
     }
     return c.json({ count: messages.length, messages });
   })
-  .post('/messages/:id/handled', async (c) => {
+  .post('/messages/:id/handled', allow(), async (c) => {
     const { handled } = parsed(handledBody.safeParse(await c.req.json().catch(() => null)));
     const id = c.req.param('id');
     const key = MESSAGE_PREFIX + id;

@@ -32,6 +32,7 @@ import {
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { organiserName } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { jsonOnly, limitBody, parseJson, validQuery } from '../middleware/validation';
 
 /** The largest record a PUT may send: five languages of a long bio fit many times over. */
@@ -99,7 +100,7 @@ const recordBody = z.looseObject({ version: z.number().int().min(0).optional(), 
  */
 export const content = new Hono<AppEnv>()
   .use('*', storeReady)
-  .post('/publish', ...validBody(publishBody, 1024), async (c) => {
+  .post('/publish', allow('content'), ...validBody(publishBody, 1024), async (c) => {
     const { at } = c.req.valid('json');
     const moment = now(c);
     const who = organiserName(c);
@@ -111,10 +112,10 @@ export const content = new Hono<AppEnv>()
     c.executionCtx.waitUntil(publishedChanged(c.env, moment));
     return c.json(result);
   })
-  .get('/schedule', async (c) => c.json({ scheduled: await pendingSchedule(c.env.CONTENT_DB) }))
+  .get('/schedule', allow('content'), async (c) => c.json({ scheduled: await pendingSchedule(c.env.CONTENT_DB) }))
   // How the pages' last render went: the records it had to leave out, for the console to name.
-  .get('/render', async (c) => c.json({ render: await renderReport(c.env.CONTENT_DB) }))
-  .delete('/schedule/:sid{[0-9]{1,9}}', async (c) => {
+  .get('/render', allow('content'), async (c) => c.json({ render: await renderReport(c.env.CONTENT_DB) }))
+  .delete('/schedule/:sid{[0-9]{1,9}}', allow('content'), async (c) => {
     const cancelled = await cancelSchedule(c.env.CONTENT_DB, {
       id: Number(c.req.param('sid')),
       actor: organiserName(c),
@@ -123,29 +124,29 @@ export const content = new Hono<AppEnv>()
     if (!cancelled) throw new ApiError(404, 'not_found');
     return c.body(null, 204);
   })
-  .get('/history', validQuery(z.object({ kind: z.enum(CONTENT_KINDS).optional() })), async (c) => {
+  .get('/history', allow('content'), validQuery(z.object({ kind: z.enum(CONTENT_KINDS).optional() })), async (c) => {
     const { kind } = c.req.valid('query');
     return c.json({ history: await history(c.env.CONTENT_DB, { kind }) });
   })
-  .post('/images', limitBody(MAX_IMAGE_BYTES + 1024), async (c) => {
+  .post('/images', allow('content'), limitBody(MAX_IMAGE_BYTES + 1024), async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0) throw new ApiError(422, 'invalid_fields', { fields: { '(body)': 'required' } });
     const image = await storeImage(c.env.CONTENT_IMAGES, bytes);
     await recordImage(c.env.CONTENT_DB, image, organiserName(c), now(c));
     return c.json({ ...image, url: `/content-images/${image.key}` }, 201);
   })
-  .get('/:kind', async (c) => {
+  .get('/:kind', allow('content'), async (c) => {
     const kind = kindOf(c.req.param('kind'));
     return c.json({ kind, records: await listRecords(c.env.CONTENT_DB, kind) });
   })
-  .get('/:kind/:id', async (c) => {
+  .get('/:kind/:id', allow('content'), async (c) => {
     const kind = kindOf(c.req.param('kind'));
     const record = await getRecord(c.env.CONTENT_DB, kind, idOf(c.req.param('id')));
     if (!record) throw new ApiError(404, 'not_found');
     c.header('ETag', `"${record.version}"`);
     return c.json({ ...record, history: await history(c.env.CONTENT_DB, { kind, id: record.id, limit: 50 }) });
   })
-  .put('/:kind/:id', ...validBody(recordBody, MAX_RECORD_BYTES), async (c) => {
+  .put('/:kind/:id', allow('content'), ...validBody(recordBody, MAX_RECORD_BYTES), async (c) => {
     const kind = kindOf(c.req.param('kind'));
     const id = idOf(c.req.param('id'));
     const { version, example, ...rest } = c.req.valid('json');
@@ -163,7 +164,7 @@ export const content = new Hono<AppEnv>()
     c.header('ETag', `"${record.version}"`);
     return c.json(record, record.version === 1 ? 201 : 200);
   })
-  .delete('/:kind/:id', validQuery(versionQuery), async (c) => {
+  .delete('/:kind/:id', allow('content'), validQuery(versionQuery), async (c) => {
     const { version } = c.req.valid('query');
     await deleteRecord(c.env.CONTENT_DB, {
       kind: kindOf(c.req.param('kind')),
@@ -175,7 +176,7 @@ export const content = new Hono<AppEnv>()
     c.executionCtx.waitUntil(publishedChanged(c.env, now(c)));
     return c.body(null, 204);
   })
-  .post('/:kind/:id/unpublish', async (c) => {
+  .post('/:kind/:id/unpublish', allow('content'), async (c) => {
     const record = await unpublish(c.env.CONTENT_DB, {
       kind: kindOf(c.req.param('kind')),
       id: idOf(c.req.param('id')),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { allow } from '../middleware/roles';
 import { validJson } from '../middleware/validation';
 import { normaliseTicketCode, ticketKey } from '../tickets/code';
 
@@ -21,7 +22,7 @@ const checkInBody = z.object({ ticket: z.string({ error: 'required' }).trim().mi
  * - `POST /orders/:id/resend`: queues the order's confirmation e-mail again (202).
  */
 export const door = new Hono<AppEnv>()
-  .post('/check-in', ...validJson(checkInBody, 1024), async (c) => {
+  .post('/check-in', allow('door'), ...validJson(checkInBody, 1024), async (c) => {
     const canonical = normaliseTicketCode(c.req.valid('json').ticket);
     if (!canonical) throw new ApiError(404, 'unknown_ticket');
     const result = await boxOffice(c.env.BOX_OFFICE).admit(canonical, ticketKey(c.env), Date.now());
@@ -42,7 +43,7 @@ export const door = new Hono<AppEnv>()
       checkedInAt: ticket.checkedInAt,
     });
   })
-  .post('/orders/:id/resend', async (c) => {
+  .post('/orders/:id/resend', allow('finance'), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await office.order(c.req.param('id'));
     if (!order) throw new ApiError(404, 'not_found');

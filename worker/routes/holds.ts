@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { organiserName } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { providerOf } from '../payments/payment';
 
 /**
@@ -15,8 +16,8 @@ import { providerOf } from '../payments/payment';
  * says who released it.
  */
 export const holds = new Hono<AppEnv>()
-  .get('/holds', async (c) => c.json({ products: await boxOffice(c.env.BOX_OFFICE).holds(now(c)) }))
-  .post('/orders/:id/release', async (c) => {
+  .get('/holds', allow('finance'), async (c) => c.json({ products: await boxOffice(c.env.BOX_OFFICE).holds(now(c)) }))
+  .post('/orders/:id/release', allow('finance'), async (c) => {
     const id = c.req.param('id');
     if (!ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
     const office = boxOffice(c.env.BOX_OFFICE);

@@ -10,6 +10,7 @@ import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { invoiceFileName, invoiceResponse, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
+import { allow } from '../middleware/roles';
 import { validQuery } from '../middleware/validation';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -98,11 +99,11 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
  * (`/export.zip?month=`); one invoice's XML.
  */
 export const adminInvoices = new Hono<AppEnv>()
-  .get('/', validQuery(listQuery), async (c) => {
+  .get('/', allow('finance'), validQuery(listQuery), async (c) => {
     const { cursor, limit, ...filter } = c.req.valid('query');
     return c.json(await boxOffice(c.env.BOX_OFFICE).listInvoices(filter as InvoiceFilter, cursor ?? null, limit));
   })
-  .get('/export.csv', validQuery(monthQuery), async (c) => {
+  .get('/export.csv', allow('finance'), validQuery(monthQuery), async (c) => {
     const { month } = c.req.valid('query');
     const invoices = await monthOf(c, month);
     return c.body(toCsv(invoices.map(csvRecord), CSV_COLUMNS), 200, {
@@ -110,7 +111,7 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Disposition': attachment(`faktury-${month}.csv`),
     });
   })
-  .get('/export.zip', validQuery(monthQuery), async (c) => {
+  .get('/export.zip', allow('finance'), validQuery(monthQuery), async (c) => {
     const { month } = c.req.valid('query');
     const invoices = await monthOf(c, month);
     const encode = (text: string) => new TextEncoder().encode(text);
@@ -124,7 +125,7 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Disposition': attachment(`faktury-${month}.zip`),
     });
   })
-  .get('/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', async (c) => {
+  .get('/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', allow('finance'), async (c) => {
     const [id = ''] = c.req.param('file').split('.');
     const invoice = await boxOffice(c.env.BOX_OFFICE).invoice(id);
     if (!invoice) throw new ApiError(404, 'not_found');

@@ -11,6 +11,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { organiserName } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { anyText, textField, validJson } from '../middleware/validation';
 
 /**
@@ -22,7 +23,7 @@ import { anyText, textField, validJson } from '../middleware/validation';
  * `POST /:id/test` that e-mail to the organisers' address; `POST /:id/send` now or at `at`;
  * `POST /:id/cancel` back to draft (scheduled) or stop (sending). A change of a message that
  * began sending is 409 with its status.
- * MERGE(s52-staff): roles 'admin' and 'content' (`allow`); today the organiser middleware.
+ * Content staff write news (`allow('content')`); admins may too.
  */
 
 const BODY_LIMIT_BYTES = 200_000;
@@ -90,8 +91,8 @@ const langSchema = z.object({ lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...L
 const sendSchema = z.object({ at: z.iso.datetime({ offset: true }).nullable().optional() });
 
 export const adminNews = new Hono<AppEnv>()
-  .get('/', async (c) => c.json({ news: await boxOffice(c.env.BOX_OFFICE).listNews() }))
-  .post('/', ...validJson(messageSchema, BODY_LIMIT_BYTES), async (c) => {
+  .get('/', allow('content'), async (c) => c.json({ news: await boxOffice(c.env.BOX_OFFICE).listNews() }))
+  .post('/', allow('content'), ...validJson(messageSchema, BODY_LIMIT_BYTES), async (c) => {
     const created = await boxOffice(c.env.BOX_OFFICE).createNews(
       message(c.req.valid('json')),
       organiserName(c),
@@ -99,30 +100,30 @@ export const adminNews = new Hono<AppEnv>()
     );
     return c.json(created, 201);
   })
-  .post('/audience', ...validJson(z.object({ audience: audienceSchema }), 10_000), async (c) =>
+  .post('/audience', allow('content'), ...validJson(z.object({ audience: audienceSchema }), 10_000), async (c) =>
     c.json({
       recipients: await boxOffice(c.env.BOX_OFFICE).audienceSize(c.req.valid('json').audience as NewsAudience),
     }),
   )
-  .get('/:id', async (c) => {
+  .get('/:id', allow('content'), async (c) => {
     const detail = await boxOffice(c.env.BOX_OFFICE).newsDetail(validId(c.req.param('id')));
     if (!detail) throw new ApiError(404, 'not_found');
     return c.json(detail);
   })
-  .get('/:id/recipients', async (c) => {
+  .get('/:id/recipients', allow('content'), async (c) => {
     const id = validId(c.req.param('id'));
     const after = (c.req.query('after') ?? '').slice(0, 320);
     const recipients = await boxOffice(c.env.BOX_OFFICE).newsRecipients(id, after, RECIPIENTS_PAGE);
     return c.json({ recipients, next: recipients.length === RECIPIENTS_PAGE ? recipients.at(-1)?.address : null });
   })
-  .put('/:id', ...validJson(messageSchema, BODY_LIMIT_BYTES), async (c) =>
+  .put('/:id', allow('content'), ...validJson(messageSchema, BODY_LIMIT_BYTES), async (c) =>
     c.json(
       changed(
         await boxOffice(c.env.BOX_OFFICE).updateNews(validId(c.req.param('id')), message(c.req.valid('json')), now(c)),
       ),
     ),
   )
-  .post('/:id/preview', ...validJson(langSchema, 1_000), async (c) => {
+  .post('/:id/preview', allow('content'), ...validJson(langSchema, 1_000), async (c) => {
     const id = validId(c.req.param('id'));
     const { lang } = c.req.valid('json');
     const preview = await boxOffice(c.env.BOX_OFFICE).newsMessage(id, 'news_test', lang);
@@ -130,17 +131,17 @@ export const adminNews = new Hono<AppEnv>()
     const email = newsEmail({ text: preview.text, lang, to: 'preview@example.invalid', from: c.env.EMAIL_FROM });
     return c.json({ subject: email.subject, html: email.html, text: email.text });
   })
-  .post('/:id/test', ...validJson(langSchema, 1_000), async (c) => {
+  .post('/:id/test', allow('content'), ...validJson(langSchema, 1_000), async (c) => {
     const id = validId(c.req.param('id'));
     const emailId = await boxOffice(c.env.BOX_OFFICE).queueNewsTest(id, c.req.valid('json').lang, now(c));
     if (emailId === null) throw new ApiError(404, 'not_found');
     return c.json({ to: c.env.ORGANISERS_EMAIL }, 202);
   })
-  .post('/:id/send', ...validJson(sendSchema, 1_000), async (c) => {
+  .post('/:id/send', allow('content'), ...validJson(sendSchema, 1_000), async (c) => {
     const { at } = c.req.valid('json');
     const id = validId(c.req.param('id'));
     return c.json(changed(await boxOffice(c.env.BOX_OFFICE).sendNews(id, at ? Date.parse(at) : null, now(c))));
   })
-  .post('/:id/cancel', async (c) =>
+  .post('/:id/cancel', allow('content'), async (c) =>
     c.json(changed(await boxOffice(c.env.BOX_OFFICE).cancelNews(validId(c.req.param('id')), now(c)))),
   );

@@ -6,6 +6,7 @@ import { prepareStore } from '../content/seed';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { validJson, validQuery } from '../middleware/validation';
 
 /** The page a preview is asked for, or 404: only pages that show content have one. */
@@ -29,10 +30,10 @@ async function answer(env: AppEnv['Bindings'], at: number, target: NonNullable<R
  * that a new tab can open without the header for `PREVIEW_LINK_SECONDS`.
  */
 export const contentPreview = new Hono<AppEnv>()
-  .get('/', validQuery(z.object({ path: z.string().max(200) })), async (c) =>
+  .get('/', allow('content'), validQuery(z.object({ path: z.string().max(200) })), async (c) =>
     answer(c.env, now(c), targetOf(c.req.valid('query').path)),
   )
-  .post('/', ...validJson(z.object({ path: z.string().max(200) }).strict(), 1024), async (c) => {
+  .post('/', allow('content'), ...validJson(z.object({ path: z.string().max(200) }).strict(), 1024), async (c) => {
     const target = targetOf(c.req.valid('json').path);
     return c.json(await signPreviewLink(c.env.ADMIN_TOKEN as string, target.path, now(c)), 201);
   });

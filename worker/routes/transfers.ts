@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { organiserName } from '../middleware/organisers';
+import { allow } from '../middleware/roles';
 import { limitBody, parseJson, textField, validJson } from '../middleware/validation';
 import { Mt940Error, parseMt940 } from '../payments/mt940';
 import { creditsOf } from '../payments/statement-credits';
@@ -72,7 +73,7 @@ async function statementOf(c: Context<AppEnv>): Promise<string> {
  *   cannot be read answers 422 `invalid_statement` with its `line` and `reason`.
  */
 export const transfers = new Hono<AppEnv>()
-  .post('/orders/:id/mark-paid', ...validJson(markPaidBody, 2048), async (c) => {
+  .post('/orders/:id/mark-paid', allow('finance'), ...validJson(markPaidBody, 2048), async (c) => {
     const id = c.req.param('id');
     if (!ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
     const body = c.req.valid('json');
@@ -91,7 +92,7 @@ export const transfers = new Hono<AppEnv>()
     console.log(JSON.stringify({ event: 'transfer_marked_paid', orderId: id, amount: body.amount }));
     return c.json(result.order);
   })
-  .post('/transfers/import', limitBody(STATEMENT_LIMIT), parseJsonWhenJson, async (c) => {
+  .post('/transfers/import', allow('finance'), limitBody(STATEMENT_LIMIT), parseJsonWhenJson, async (c) => {
     const text = await statementOf(c);
     let statements: ReturnType<typeof parseMt940>;
     try {
@@ -103,12 +104,7 @@ export const transfers = new Hono<AppEnv>()
     const lines = statements.flatMap((statement) => statement.lines);
     // Only money that came in can pay an order, and only if the same statement does not take it back.
     const { credits, reversals } = creditsOf(statements);
-    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(
-      credits,
-      now(c),
-      organiserName(c, 'statement'),
-      reversals,
-    );
+    const report = await boxOffice(c.env.BOX_OFFICE).importTransfers(credits, now(c), organiserName(c), reversals);
     console.log(
       JSON.stringify({
         event: 'transfers_imported',

@@ -1,0 +1,24 @@
+import type { StaffRole } from '../../site/staff';
+
+/**
+ * Which console screens each role uses, as the API allows them (worker/middleware/roles.ts; the
+ * API refuses the rest with 403 whatever the console shows). Admin uses every screen.
+ */
+export const SCREEN_ROLES = {
+  dashboard: ['finance'],
+  orders: ['finance'],
+  invoices: ['finance'],
+  transfers: ['finance'],
+  holds: ['finance'],
+  messages: [],
+  content: ['content'],
+  news: ['content'],
+  door: ['door'],
+  staff: [],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Screen = keyof typeof SCREEN_ROLES;
+
+/** Whether `role` uses `screen`. */
+export const mayUse = (role: StaffRole | undefined, screen: Screen): boolean =>
+  role === 'admin' || (role !== undefined && (SCREEN_ROLES[screen] as readonly StaffRole[]).includes(role));

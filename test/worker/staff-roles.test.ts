@@ -1,0 +1,111 @@
+import { SELF } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '../../site/staff';
+import { app } from '../../worker/index';
+import { declaredRoles } from '../../worker/middleware/roles';
+import { ORIGIN } from './platform';
+import { staffMember } from './staff';
+
+/**
+ * Every route of the organisers' API × every role, generated from the app's own route list: a route
+ * added without `allow(...)` fails here, and each declaration is checked against what the API
+ * answers. A route with a parameter not named below fails too: give it a sample value.
+ */
+const SAMPLES: Record<string, string> = {
+  id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  kind: 'speakers',
+  sid: '999999',
+  file: '01ARZ3NDEKTSV4RRFFQ69G5FAV.pdf',
+};
+
+type Route = { method: string; path: string; roles: readonly StaffRole[] | undefined };
+
+const routes: Route[] = [];
+for (const route of app.routes) {
+  if (route.method === 'ALL' || !route.path.startsWith('/api/admin/')) continue;
+  let found = routes.find((r) => r.method === route.method && r.path === route.path);
+  if (!found) {
+    found = { method: route.method, path: route.path, roles: undefined };
+    routes.push(found);
+  }
+  found.roles ??= declaredRoles(route.handler);
+}
+
+/** A path of the route with sample values for its parameters. */
+const concrete = (path: string) =>
+  path.replace(/:(\w+)[^/]*/g, (_, name: string) => {
+    const sample = SAMPLES[name];
+    if (!sample) throw new Error(`no sample value for :${name} in ${path}`);
+    return sample;
+  });
+
+const may = (route: Route, role: StaffRole) => role === 'admin' || Boolean(route.roles?.includes(role));
+
+const tokens = {} as Record<StaffRole, string>;
+beforeAll(async () => {
+  for (const role of STAFF_ROLES) tokens[role] = (await staffMember(role, `Tabela ${role}`)).token;
+});
+
+const ask = (route: Route, role: StaffRole) =>
+  SELF.fetch(ORIGIN + concrete(route.path), {
+    method: route.method,
+    headers: { Authorization: `Bearer ${tokens[role]}`, 'Content-Type': 'application/json' },
+    body: route.method === 'GET' || route.method === 'HEAD' ? undefined : '{}',
+  });
+
+describe('the organisers API: every route × every role', () => {
+  it('finds the routes in the app', () => {
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s declares the roles it lets in', (_, route) => {
+    expect(route.roles, 'add allow(...roles) as the first handler of this route').toBeDefined();
+  });
+
+  const table = routes.flatMap((route) =>
+    STAFF_ROLES.map(
+      (role) => [`${route.method} ${route.path}`, role, may(route, role) ? 'allowed' : 'forbidden', route] as const,
+    ),
+  );
+  it.each(table)('%s as %s: %s', async (_, role, expected, route) => {
+    const res = await ask(route, role);
+    const body = await res.text();
+    if (expected === 'forbidden') {
+      expect(res.status, body).toBe(403);
+      expect(JSON.parse(body)).toEqual({ error: 'forbidden' });
+    } else {
+      expect([401, 403], `${res.status} ${body}`).not.toContain(res.status);
+    }
+  });
+});
+
+describe('the roles follow the product decisions', () => {
+  const allowedTo = (role: StaffRole) => routes.filter((route) => may(route, role)).map((r) => `${r.method} ${r.path}`);
+
+  it('lets the door only check in (and ask who it is)', () => {
+    for (const route of allowedTo('door')) {
+      expect(route).not.toMatch(/\/(orders|invoices|transfers|holds|messages|content|staff|stats)(\/|$)/);
+    }
+    expect(allowedTo('door')).toContain('POST /api/admin/check-in');
+  });
+
+  it('keeps finance to orders, refunds, invoices and transfers, and content to publishing', () => {
+    for (const route of allowedTo('finance')) expect(route).not.toMatch(/\/(content|staff|check-in)(\/|$)/);
+    expect(allowedTo('finance')).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/orders/:id/refund',
+        'GET /api/admin/invoices',
+        'POST /api/admin/transfers/import',
+      ]),
+    );
+    for (const route of allowedTo('content')) {
+      expect(route).not.toMatch(/\/(orders|invoices|transfers|holds|messages|staff|check-in|stats)(\/|$)/);
+    }
+  });
+
+  it('leaves managing staff and reading the staff log to admins', () => {
+    for (const role of ['finance', 'content', 'door'] as const) {
+      expect(allowedTo(role).filter((route) => route.includes('/staff'))).toEqual([]);
+    }
+  });
+});
