@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { checkJsBudget, JS_BUDGET } from './scripts/js-budget.mjs';
 import { prerender } from './scripts/prerender.ts';
 
 // Catalogue chunks are named after their language and namespace (locale-de-common-<hash>.js),
@@ -61,11 +64,51 @@ function noPreloadHelper(): Plugin {
   };
 }
 
+// The islands need a small part of i18next and react-i18next (client/lib/i18n-lite.ts, checked text
+// by text against i18next in test/client/i18n-lite.test.ts): in the built client's entry, and only
+// there, both packages are that module. The two were 18 KB of gzip on every island page; the
+// prerender, `vite dev`, the console's own build and the tests keep the real ones.
+function islandI18n(): Plugin {
+  const lite = fileURLToPath(new URL('client/lib/i18n-lite.ts', import.meta.url));
+  return {
+    name: 'congress:island-i18n',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: {
+      filter: { id: /^(react-)?i18next$/ },
+      handler: () => lite,
+    },
+  };
+}
+
+// The line "JS in all at most 100 KB gzip" checked on every built page at the end of the build
+// (scripts/js-budget.mjs): a change that takes a page over it fails where it is made.
+function jsBudget(): Plugin {
+  return {
+    name: 'congress:js-budget',
+    apply: 'build',
+    buildApp: {
+      // After the prerender (also 'post', listed before it), which writes the pages.
+      order: 'post',
+      async handler(builder) {
+        const { client } = builder.environments;
+        if (!client) return;
+        const { root, logger } = builder.config;
+        const islands = await readFile(resolve(root, 'client/islands.ts'), 'utf8');
+        const [largest] = checkJsBudget(resolve(root, client.config.build.outDir), islands);
+        if (largest)
+          logger.info(`JS in all at most ${largest.bytes} B gzip (${largest.page}), the line ${JS_BUDGET} B`);
+      },
+    },
+  };
+}
+
 // The client entry is client/index.html; the Cloudflare plugin builds the worker from
 // wrangler.toml and runs it in workerd during `vite dev`. `vite build` then prerenders every page
 // into the built client and builds the organiser console (scripts/prerender.ts).
 export default defineConfig({
-  plugins: [react(), cloudflare(), prerender(), noPreloadHelper()],
+  plugins: [react(), cloudflare(), prerender(), noPreloadHelper(), islandI18n(), jsBudget()],
   resolve: {
     alias: {
       'use-sync-external-store/shim': fileURLToPath(

@@ -18,9 +18,15 @@
 //                             page's anchors are never more than a few minutes away from it
 //   --taps 3                  cold taps per control and page, interleaved with the anchors' (nine for
 //                             a control whose median misses a line; 0 skips tap timing)
-// Lines: LCP at most 1.10x the bare page's, TBT at most 50 ms (median of the rounds), every cold tap
-// at most 100 ms and at most 2x its bare control's, JS in all at most 100 KB; also scores 100, CLS 0,
-// CSS at most 15 KB, HTML at most 30 KB.
+// Lines (scripts/bench-lines.mjs, issue 50), each beside the anchors of the same block: LCP at most
+// 1.10x the bare page's median, TBT at most 50 ms above the bare page's median, CLS 0,
+// accessibility, best practices and SEO 100, every cold tap at most 2x its bare control's and at
+// most 200 ms, JS in all at most 100 KB; also CSS at most 15 KB, HTML at most 30 KB, and the HTML and
+// the stylesheet within TCP's first window. The performance score is reported, not judged: the bare
+// page served with the site's headers does not make 100 here. A Lighthouse run that takes over
+// --lh-timeout seconds (default 120) is a hung navigation: Chrome is restarted, the run repeated,
+// and the report says so. Time to first byte is measured for the pages the worker renders (from
+// the content store, the order page with its order) beside a static page the assets layer serves.
 // Sizes are gzip -9 of what the page loaded: the local server does not compress, Cloudflare does.
 // A page loads only its inline script (client/boot.ts); a page with islands (client/islands.ts: the
 // purchase dialog, the contact form, the workshop registration, the order status) loads React,
@@ -42,6 +48,16 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ANCHOR_DIR, ANCHOR_PAGES, writeAnchors } from './anchors.mjs';
+import {
+  firstBytes,
+  HungRun,
+  LINES,
+  missesTiming,
+  pageMisses,
+  signed,
+  tapMisses,
+  withTimeout,
+} from './bench-lines.mjs';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 import { ANCHOR_CONTROLS, ANCHOR_OF, controlsOn, TAP_DELAYS_MS, tapRounds } from './tap-timing.mjs';
 
@@ -54,24 +70,9 @@ const taps = Math.max(0, option('--taps', 3));
 const HEADER_KINDS = ['language picker', 'header dropdown', 'welcome popup'];
 const PORT = Number(process.env.BENCH_PORT ?? 8788);
 const BASE = `http://127.0.0.1:${PORT}`;
-const BUDGET = {
-  score: 100,
-  lcpRatio: 1.1,
-  tbt: 50,
-  cls: 0,
-  js: 100 * 1024,
-  css: 15 * 1024,
-  html: 30 * 1024,
-  tap: 100,
-  tapRatio: 2,
-  /**
-   * Bytes the HTML and the stylesheet may each take on the wire, headers included: TCP's initial
-   * congestion window, 10 segments of 1,460 B, which Lighthouse's simulation models (lantern's
-   * TCPConnection). One byte more costs a second round trip before the page can be drawn, 150 ms
-   * on its slow 4G: the home pages at 16.3 KB were 1.4x the bare page's LCP, the others 1.1x.
-   */
-  firstWindow: 14_600,
-};
+const BUDGET = LINES;
+/** Longest a Lighthouse run may take before its navigation counts as hung. */
+const LIGHTHOUSE_LIMIT_MS = option('--lh-timeout', 120) * 1000;
 
 if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
@@ -331,23 +332,29 @@ const RECHECK_RUNS = 5;
  */
 const TAP_RECHECK_RUNS = 9;
 
-/** Whether a page's timings, beside its anchors, miss a line. */
-// Measuring again is worth it when the miss may be noise: when the bare page itself misses the
-// TBT line, the machine is too busy for that line, and more rounds only take longer to say so.
-const missesTiming = (r, bare) =>
-  r.performance < BUDGET.score ||
-  r.lcp > BUDGET.lcpRatio * bare.lcp ||
-  (r.tbt > BUDGET.tbt && bare.tbt <= BUDGET.tbt) ||
-  r.cls > BUDGET.cls;
+/** Lighthouse runs that hung, each followed by a restart of Chrome: `{ url, at }`. */
+const hung = [];
 
-/** One Lighthouse run; a run Lighthouse itself reports as broken (NO_NAVSTART, say) is repeated twice at most. */
-async function measure(port, url, options) {
+/**
+ * One Lighthouse run; a run Lighthouse itself reports as broken (NO_NAVSTART, say) is repeated twice
+ * at most, and so is one that hung, in a Chrome started anew.
+ */
+async function measure(url, options) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const r = await lighthouseRun(port, url, options);
+      const r = await withTimeout(
+        lighthouseRun(chrome.port, url, options),
+        LIGHTHOUSE_LIMIT_MS,
+        `Lighthouse on ${url}`,
+      );
       console.log(`  ${new URL(url).pathname}: LCP ${r.lcp} ms, TBT ${r.tbt} ms (load ${loadavg()[0].toFixed(1)})`);
       return r;
     } catch (error) {
+      if (error instanceof HungRun) {
+        hung.push({ url: new URL(url).pathname, at: new Date().toISOString().slice(11, 19) });
+        console.warn(`${error.message}: a hung navigation; Chrome is restarted`);
+        await restartChrome();
+      }
       if (attempt === 3) throw error;
       console.warn(`${error.message}; again`);
       if (server.exitCode !== null || server.signalCode !== null) {
@@ -388,15 +395,22 @@ const loadSamples = [];
 const sampleLoad = () => loadSamples.push(loadavg()[0]);
 
 await waitForServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: findBrowser(),
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-});
+const launchChrome = () =>
+  chromeLauncher.launch({ chromePath: findBrowser(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+let chrome = await launchChrome();
+/** A Chrome whose navigation hung stays hung (seen until it was restarted): a new one. */
+async function restartChrome() {
+  try {
+    await chrome.kill();
+  } catch {
+    // Already gone.
+  }
+  chrome = await launchChrome();
+}
 const browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
 const rows = [];
 const blocks = [];
 const misses = [];
-const check = (ok, what) => ok || misses.push(what);
 const chunks = (list, size) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 try {
@@ -409,9 +423,8 @@ try {
     const pageRuns = pages.map(() => []);
     const round = async (which) => {
       for (const name of Object.keys(anchorRuns))
-        anchorRuns[name].push(await measure(chrome.port, BASE + ANCHOR_PAGES[name], { full: false }));
-      for (const i of which)
-        pageRuns[i].push(await measure(chrome.port, pages[i].url, { full: pageRuns[i].length === 0 }));
+        anchorRuns[name].push(await measure(BASE + ANCHOR_PAGES[name], { full: false }));
+      for (const i of which) pageRuns[i].push(await measure(pages[i].url, { full: pageRuns[i].length === 0 }));
     };
     const all = pages.map((_, i) => i);
     for (let i = 0; i < runs; i++) await round(all);
@@ -437,16 +450,12 @@ try {
       }
     }
     let tapped = tapTargets.length ? await tapRounds(browser, tapTargets, { runs: taps }) : {};
-    // Likewise a tap over 100 ms is tapped again only when its bare control makes the line.
-    const tapMisses = (target) => {
-      const anchor = tapped[ANCHOR_OF[target.kind]]?.median ?? Number.POSITIVE_INFINITY;
-      const { median: ms } = tapped[target.key];
-      return (ms > BUDGET.tap && anchor <= BUDGET.tap) || ms > BUDGET.tapRatio * anchor;
-    };
+    const tapMissed = (target) =>
+      tapMisses(tapped[target.key].median, tapped[ANCHOR_OF[target.kind]]?.median ?? Number.POSITIVE_INFINITY);
     // A control whose median misses a line is tapped nine times in all, beside its anchor again: a
     // tap varies more than a Lighthouse run, as DevTools' CPU throttling stretches every moment the
     // renderer is kept waiting by 4.
-    const slow = tapTargets.filter((t) => t.path && tapMisses(t) && tapped[t.key].times.length < TAP_RECHECK_RUNS);
+    const slow = tapTargets.filter((t) => t.path && tapMissed(t) && tapped[t.key].times.length < TAP_RECHECK_RUNS);
     if (slow.length) {
       const again = [...new Set(slow.map((t) => ANCHOR_OF[t.kind]))].map((kind) =>
         tapTargets.find((t) => t.key === kind),
@@ -480,29 +489,10 @@ try {
         r.taps[t.kind] = { ...tapped[t.key], anchor: ANCHOR_OF[t.kind], anchorMedian: anchor.median };
       }
       rows.push({ path: isThanksPage(path) ? `${path}?order=…` : path, ...r });
-      for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'])
-        check(r[key] >= BUDGET.score, `${path}: ${key} ${r[key]}`);
-      check(
-        r.lcpRatio <= BUDGET.lcpRatio,
-        `${path}: LCP ${r.lcp} ms = ${r.lcpRatio.toFixed(2)}x the bare page's ${anchors.bare.lcp} ms`,
-      );
-      check(r.tbt <= BUDGET.tbt, `${path}: TBT ${r.tbt} ms (runs: ${r.tbts.join(', ')})`);
-      check(r.cls <= BUDGET.cls, `${path}: CLS ${r.cls}`);
-      check(r.jsOnUse <= BUDGET.js, `${path}: JS in all ${r.jsOnUse} B`);
-      for (const [kind, { median: ms, times, anchor, anchorMedian }] of Object.entries(r.taps)) {
-        check(ms <= BUDGET.tap, `${path}: tap on ${kind} ${ms} ms (runs: ${times.join(', ')})`);
-        check(
-          ms <= BUDGET.tapRatio * anchorMedian,
-          `${path}: tap on ${kind} ${ms} ms = ${(ms / anchorMedian).toFixed(2)}x the ${anchor}'s ${anchorMedian} ms`,
-        );
-      }
-      check(r.css <= BUDGET.css, `${path}: CSS ${r.css} B`);
-      check(r.html <= BUDGET.html, `${path}: HTML ${r.html} B`);
-      check(r.htmlWire <= BUDGET.firstWindow, `${path}: HTML ${r.htmlWire} B on the wire, past TCP's first window`);
-      check(r.cssWire <= BUDGET.firstWindow, `${path}: CSS ${r.cssWire} B on the wire, past TCP's first window`);
+      misses.push(...pageMisses(path, r, anchors.bare));
       if (args.includes('--only')) console.log(r.scripts.join(' '));
       console.log(
-        `${path}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo} LCP ${r.lcp} (${r.lcpRatio.toFixed(2)}x bare, ${r.lcpStyledRatio.toFixed(2)}x styled) TBT ${r.tbt} (${r.tbts.join('/')}) CLS ${r.cls} JS ${r.js} (in all ${r.jsOnUse}) CSS ${r.css} HTML ${r.html} taps ${tapSummary(r)}${r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''}`,
+        `${path}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo} LCP ${r.lcp} (${r.lcpRatio.toFixed(2)}x bare, ${r.lcpStyledRatio.toFixed(2)}x styled) TBT ${r.tbt} (${r.tbts.join('/')}; ${signed(r.tbt - anchors.bare.tbt)} beside bare) CLS ${r.cls} JS ${r.js} (in all ${r.jsOnUse}) CSS ${r.css} HTML ${r.html} taps ${tapSummary(r)}${r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''}`,
       );
     }
   }
@@ -511,8 +501,35 @@ try {
   await browser.close();
 }
 
+// Time to first byte of what the worker renders, beside a static page the assets layer serves
+// alone (not in wrangler.toml's run_worker_first): the pages whose lists come from the content
+// store (one KV read), and the order page, rendered with the buyer's order from the box office.
+// The cron's route renders the store's pages first, as production's scheduled run does.
+await fetch(`${BASE}/__scheduled?cron=*+*+*+*+*`).catch(() => {});
+const STATIC_PAGE = '/pl/regulamin';
+const ttfbEndpoints = [
+  { name: `static page ${STATIC_PAGE}`, url: BASE + STATIC_PAGE },
+  ...['/pl', '/pl/prelegenci', '/pl/program', '/en-gb/warsztaty', '/de/kup-bilet'].map((path) => ({
+    name: `content store ${path}`,
+    url: BASE + path,
+  })),
+  { name: 'order page /pl/kup-bilet/dziekujemy?order=…', url: await pageUrl('pl', '/pl/kup-bilet/dziekujemy') },
+];
+/** Whether a content page came from the store: the built file's validators are dropped there (worker/content/pages.ts `storedPage`). */
+const fromStore = {};
+const ttfb = await firstBytes(ttfbEndpoints, quick ? 10 : 30, async (url) => {
+  const start = performance.now();
+  const response = await fetch(url);
+  const ms = performance.now() - start;
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  fromStore[url] = !response.headers.has('etag');
+  return Math.round(ms * 10) / 10;
+});
+sampleLoad();
+
 const loads = [
-  await load('static page /pl/program', { url: `${BASE}/pl/program` }),
+  await load(`static page ${STATIC_PAGE}`, { url: BASE + STATIC_PAGE }),
   await load('redirect /', { url: `${BASE}/`, redirect: true }),
   await load('GET /api/footer', { url: `${BASE}/api/footer?lang=pl` }),
   await load('POST /api/purchase/standard', {
@@ -530,11 +547,11 @@ stop();
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 const table = [
-  "| page | perf | a11y | best pr. | SEO | LCP ms | × bare | × styled | anchors' LCP ms (bare / styled) | TBT ms (median; runs) | anchors' TBT ms (bare / styled) | CLS | JS at load KB | JS in all KB | CSS KB (wire B) | HTML KB (wire B) | cold tap ms, median (× its bare control) |",
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  "| page | perf | a11y | best pr. | SEO | LCP ms | × bare | × styled | anchors' LCP ms (bare / styled) | TBT ms (median; runs) | TBT beside bare, ms | anchors' TBT ms (bare / styled) | CLS | JS at load KB | JS in all KB | CSS KB (wire B) | HTML KB (wire B) | cold tap ms, median (× its bare control) |",
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${x(r.lcpRatio)} | ${x(r.lcpStyledRatio)} | ${r.anchors.bare.lcp} / ${r.anchors.styled.lcp} | ${r.tbt}; ${r.tbts.join(', ')} | ${r.anchors.bare.tbt} / ${r.anchors.styled.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.jsOnUse)} | ${kb(r.css)} (${r.cssWire}) | ${kb(r.html)} (${r.htmlWire}) | ${tapSummary(r)} |`,
+      `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${x(r.lcpRatio)} | ${x(r.lcpStyledRatio)} | ${r.anchors.bare.lcp} / ${r.anchors.styled.lcp} | ${r.tbt}; ${r.tbts.join(', ')} | ${signed(r.tbt - r.anchors.bare.tbt)} | ${r.anchors.bare.tbt} / ${r.anchors.styled.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.jsOnUse)} | ${kb(r.css)} (${r.cssWire}) | ${kb(r.html)} (${r.htmlWire}) | ${tapSummary(r)} |`,
   ),
 ];
 const anchorTable = [
@@ -547,6 +564,16 @@ const anchorTable = [
 ];
 const loads1 = [...loadSamples].sort((a, b) => a - b);
 const loadNote = `load average (1 min) during the run: ${loads1[0].toFixed(2)}-${loads1.at(-1).toFixed(2)}, median ${loads1[Math.floor(loads1.length / 2)].toFixed(2)}, on ${cpus().length} CPUs`;
+const staticTtfb = ttfb[ttfbEndpoints[0].name].median || 1;
+const ttfbTable = [
+  `| time to first byte (${ttfb[ttfbEndpoints[0].name].times.length} interleaved requests each) | median ms | × static | p90 ms | from the store |`,
+  '|---|---|---|---|---|',
+  ...ttfbEndpoints.map(({ name, url }) => {
+    const t = ttfb[name];
+    const store = name.startsWith('content store') ? (fromStore[url] ? 'yes' : 'no (the built page)') : '–';
+    return `| ${name} | ${t.median} | ${(t.median / staticTtfb).toFixed(2)} | ${t.p90} | ${store} |`;
+  }),
+];
 const staticRps = loads[0].rps || 1;
 const loadTable = [
   '| endpoint | req/s | × static | p50 ms | p99 ms | failed |',
@@ -560,13 +587,19 @@ const report = [
   '',
   `Measured beside its anchors: every block of up to ${blockSize} pages is measured round by round with a bare HTML page (one heading, one paragraph, no CSS or script) and the same page with the site's stylesheet, served by the same worker in the same Chrome, and its taps beside a bare \`<details>\` and a bare \`<dialog>\` opened by an invoker command, tapped the same way. The absolute figures depend on the machine (${loadNote}); the ratios to the anchors measured in the same rounds are what the lines judge.`,
   '',
-  `Lines: LCP ≤ ${BUDGET.lcpRatio.toFixed(2)}× the bare page's, TBT ≤ ${BUDGET.tbt} ms (median of the rounds), every cold tap ≤ ${BUDGET.tap} ms and ≤ ${BUDGET.tapRatio}× its bare control's (median of ${taps} taps, or ${TAP_RECHECK_RUNS} for a control whose first ${taps} miss; Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(TAP_DELAYS_MS.length - 1) * 400} ms after load; a tap on a plan button also starts the purchase island), JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated); also scores ${BUDGET.score}, CLS ${BUDGET.cls}, CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), and the HTML and the stylesheet each within TCP's first window on the wire (≤ ${BUDGET.firstWindow} B with headers, as the server sent them; one byte more is one more round trip in Lighthouse's simulation). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
+  `Lines (issue 50), each beside the anchors of its block: LCP ≤ ${BUDGET.lcpRatio.toFixed(2)}× the bare page's median; TBT ≤ the bare page's median + ${BUDGET.tbtOverBare} ms; CLS ${BUDGET.cls}; accessibility, best practices and SEO ${BUDGET.score}; every cold tap ≤ ${BUDGET.tapRatio}× its bare control's and ≤ ${BUDGET.tap} ms (median of ${taps} taps, or ${TAP_RECHECK_RUNS} for a control whose first ${taps} miss; Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(TAP_DELAYS_MS.length - 1) * 400} ms after load; a tap on a plan button also starts the purchase island); JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated); also CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), and the HTML and the stylesheet each within TCP's first window on the wire (≤ ${BUDGET.firstWindow} B with headers, as the server sent them; one byte more is one more round trip in Lighthouse's simulation). The performance score is shown, not judged (the bare page with the site's headers does not make 100 here). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
+  '',
+  hung.length
+    ? `**Hung Lighthouse navigations: ${hung.length}** (over ${LIGHTHOUSE_LIMIT_MS / 1000} s; Chrome restarted and the run repeated each time): ${hung.map((h) => `${h.url} at ${h.at}`).join(', ')}. The figures after a restart come from a fresh Chrome.`
+    : `No Lighthouse navigation hung (limit ${LIGHTHOUSE_LIMIT_MS / 1000} s).`,
   '',
   ...table,
   '',
   'The anchors, per block:',
   '',
   ...anchorTable,
+  '',
+  ...ttfbTable,
   '',
   ...loadTable,
   '',

@@ -5,6 +5,7 @@
 //   node scripts/trace.mjs http://127.0.0.1:8787/pl --tap 'mobile menu'  a tap (a kind of
 //                                                     scripts/tap-timing.mjs CONTROLS), 1 s after load
 //   --out bench/tmp/trace.json                        also keep the trace (chrome://tracing, DevTools)
+//   --js 'code'                                       run this before the page's scripts (a variant)
 //   --css '.purchase__fields{display:none}'           add these rules to the page first, to see what a
 //                                                     change would save without building (the CSP,
 //                                                     which refuses an injected <style>, is bypassed)
@@ -25,6 +26,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const tapKind = option('--tap');
 const out = option('--out');
 const css = option('--css');
+const js = option('--js');
 if (!url || (tapKind && !CONTROLS[tapKind])) {
   console.error(
     `usage: node scripts/trace.mjs <url> [--tap '${Object.keys(CONTROLS).join("'|'")}'] [--out file] [--css rules]`,
@@ -94,6 +96,8 @@ if (css)
       document.head.append(style);
     });
   }, css);
+// --js 'code': run before the page's own scripts, to try a change of behaviour without building.
+if (js) await page.addInitScript(js);
 if (control) await page.addInitScript(watchTap, { answer: control.answer, hidden: !!control.hidden });
 await throttle(page);
 let tapMs;

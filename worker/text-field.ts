@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { charCount, isAcceptedText, normalText } from '../site/text';
+import { textError } from '../site/purchase-rules';
+import { normalText } from '../site/text';
+
+/**
+ * A string field checked by one of site/'s rule functions (site/purchase-rules.ts, which the
+ * purchase dialog calls too): normalised first (`normalText`), then the rule's code, if any, is the
+ * field's error. A value that is not a string is `invalid`, a missing one `required`.
+ */
+export function ruledText(rule: (value: string) => string | undefined, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
+    .overwrite((value) => normalText(value, options))
+    .superRefine((value, context) => {
+      const code = rule(value);
+      if (code) context.addIssue({ code: 'custom', message: code, continue: code !== 'invalid_characters' });
+    });
+}
 
 /**
  * The one rule for every text the system stores (orders, carts, invoice data, holders, contact
@@ -9,15 +25,9 @@ import { charCount, isAcceptedText, normalText } from '../site/text';
  * characters counted after NFC (code points, so an emoji counts once; else `too_long`). A value
  * that is not a string is `invalid`, a missing one `required`. May be empty; `textField` may not.
  */
-export function anyText(max: number, options: { multiline?: boolean } = {}) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
-    .overwrite((value) => normalText(value, options))
-    .refine((value) => isAcceptedText(value, options), { error: 'invalid_characters', abort: true })
-    .refine((value) => charCount(value) <= max, { error: 'too_long' });
-}
+export const anyText = (max: number, options: { multiline?: boolean } = {}) =>
+  ruledText((value) => textError(value, max, { ...options, required: false }), options);
 
 /** A required text field as every route takes it: `anyText`, and not empty (`required`). */
 export const textField = (max: number, options: { multiline?: boolean } = {}) =>
-  // Not aborting: an object's own rules (a NIP's checksum beside an empty name) still report at once.
-  anyText(max, options).refine((value) => value !== '', { error: 'required' });
+  ruledText((value) => textError(value, max, { ...options, required: true }), options);

@@ -2,10 +2,10 @@ import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, us
 import { useTranslation } from 'react-i18next';
 import { countryName, otherCountries } from '../../site/countries';
 import { formatDateTime, formatPrice } from '../../site/format';
-import { type InvoiceData, invoiceDataErrors, isEuCountry } from '../../site/invoices';
+import { type InvoiceData, isEuCountry } from '../../site/invoices';
 import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
-import { PLAIN_EMAIL } from '../../site/text';
+import { cartFieldErrors } from '../../site/purchase-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { type CartRequest, PurchaseError, placeCart } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
@@ -50,33 +50,27 @@ function invoiceOf(data: FormData): InvoiceData | undefined {
   };
 }
 
-/** Every field the buyer must fix, at once: the e-mail's form before the terms. */
+/**
+ * Every field the buyer must fix, at once: the worker's own rules (site/purchase-rules.ts), then
+ * what only the form knows: a product chosen, a business's tax number, the terms accepted.
+ */
 function check(data: FormData, items: CartRequest['items']): Errors {
-  const errors: Errors = {};
-  const email = text(data, 'email');
-  if (!email) errors.email = 'required';
-  else if (!PLAIN_EMAIL.test(email)) errors.email = 'invalid_email';
-  for (const [i, item] of items.entries()) {
-    if (!item.product) errors[`items.${i}.product`] = 'required';
-    else if (!item.name && findProduct(item.product)?.mode === 'onsite') errors[`items.${i}.name`] = 'required';
-    if (item.email && !PLAIN_EMAIL.test(item.email)) errors[`items.${i}.email`] = 'invalid_email';
-  }
   const invoice = invoiceOf(data);
-  if (invoice) {
-    const rules = invoiceDataErrors(invoice);
-    if (!invoice.name) errors['invoice.name'] = 'required';
-    // A business in Poland or another EU country gives its number (a private person says so above).
-    if (!invoice.taxId && isEuCountry(invoice.country) && data.get('invoice.kind') !== 'person') {
-      errors['invoice.taxId'] = 'required';
-    } else if (rules.taxId) errors['invoice.taxId'] = rules.taxId;
-    if (!invoice.street) errors['invoice.street'] = 'required';
-    // Some countries have no postal codes; a Polish address always has one.
-    if (!invoice.postalCode && invoice.country === 'PL') errors['invoice.postalCode'] = 'required';
-    else if (rules.postalCode) errors['invoice.postalCode'] = rules.postalCode;
-    if (!invoice.city) errors['invoice.city'] = 'required';
+  const errors: Errors = cartFieldErrors({ email: text(data, 'email'), items, invoice });
+  for (const [i, item] of items.entries()) if (!item.product) errors[`items.${i}.product`] = 'required';
+  // A business in Poland or another EU country gives its number (a private person says so above).
+  if (invoice && !invoice.taxId && isEuCountry(invoice.country) && data.get('invoice.kind') !== 'person') {
+    errors['invoice.taxId'] ??= 'required';
   }
   if (data.get('accepted') === null) errors.accepted = 'required';
-  return errors;
+  // In the form's order: the first of them gets focus.
+  const order = [
+    'email',
+    ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`]),
+    ...['name', 'taxId', 'street', 'postalCode', 'city', 'country'].map((field) => `invoice.${field}`),
+    'accepted',
+  ];
+  return Object.fromEntries(order.filter((name) => errors[name]).map((name) => [name, errors[name] as string]));
 }
 
 /** The id of a field's element, by its name. */

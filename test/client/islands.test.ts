@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ISLANDS } from '../../client/islands';
 import { ISLAND_NAMESPACES } from '../../client/lib/i18n';
+import { islandsOf } from '../../scripts/js-budget.mjs';
 import { brandName } from '../../site/event';
 import { LANGUAGES } from '../../site/languages';
 
@@ -13,6 +14,15 @@ describe("the islands' catalogues", () => {
     const source = readFileSync('client/lib/i18n.ts', 'utf8');
     const glob = source.match(/'\.\.\/\.\.\/locales\/\*\/\{([\w,]+)\}\.json'/)?.[1]?.split(',') ?? [];
     expect(glob.sort()).toEqual([...ISLAND_NAMESPACES].sort());
+  });
+
+  it("are read from client/islands.ts as they are declared, for the build's check of JS in all (scripts/js-budget.mjs)", () => {
+    const { modules, namespaces } = islandsOf(readFileSync('client/islands.ts', 'utf8'));
+    expect(Object.keys(modules).sort()).toEqual(Object.keys(ISLANDS).sort());
+    for (const [name, island] of Object.entries(ISLANDS)) {
+      expect(namespaces[name], name).toEqual([...island.namespaces]);
+      expect(existsSync(`${modules[name]}.tsx`), name).toBe(true);
+    }
   });
 
   it("name the congress as site/ does: the order page takes the brand from there, not from 'common'", () => {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isCountryCode } from '../../site/countries';
-import { invoiceDataErrors, normalInvoiceData, viesNumberOf } from '../../site/invoices';
+import { normalInvoiceData, viesNumberOf } from '../../site/invoices';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import {
   MAX_TICKETS,
@@ -12,7 +12,7 @@ import {
   type PurchaseResult,
 } from '../../site/orders';
 import { href, orderPageHref } from '../../site/pages';
-import { PLAIN_EMAIL } from '../../site/text';
+import { emailError, invoiceRuleErrors, needsHolderName, PURCHASE_LIMITS } from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -31,6 +31,7 @@ import {
   ProviderError,
 } from '../payments/providers';
 import { checkVatNumber, viesConfig } from '../tax/vies';
+import { ruledText } from '../text-field';
 import { productName, texts } from '../texts';
 import { ticketKey } from '../tickets/code';
 
@@ -51,13 +52,13 @@ const optionalText = (max: number) =>
 const invoiceBody = z
   .object(
     {
-      name: text(200),
+      name: text(PURCHASE_LIMITS.invoiceName),
       // No tax number (absent or left empty) is a private person's invoice.
-      taxId: optionalText(30),
-      street: text(200),
+      taxId: optionalText(PURCHASE_LIMITS.taxId),
+      street: text(PURCHASE_LIMITS.street),
       // Some countries have no postal codes; a Polish address must have one (checked below).
-      postalCode: optionalText(20),
-      city: text(100),
+      postalCode: optionalText(PURCHASE_LIMITS.postalCode),
+      city: text(PURCHASE_LIMITS.city),
       country: z
         .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid') })
         .trim()
@@ -70,19 +71,17 @@ const invoiceBody = z
     (data, context) => {
       // Only what parsed is checked: a field refused above already has its error.
       const value = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
-      const country = value(data.country).toUpperCase();
-      const errors = invoiceDataErrors({
-        taxId: value(data.taxId) || undefined,
-        country: isCountryCode(country) ? country : '',
+      const errors = invoiceRuleErrors({
+        taxId: value(data.taxId),
+        country: value(data.country),
         postalCode: value(data.postalCode),
       });
-      if (country === 'PL' && !value(data.postalCode)) errors.postalCode ??= 'required';
       for (const [path, message] of Object.entries(errors)) context.addIssue({ code: 'custom', path: [path], message });
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   )
   .transform((data) => normalInvoiceData({ ...data, postalCode: data.postalCode ?? '' }));
-const emailField = textField(254).pipe(z.string().regex(PLAIN_EMAIL, { error: 'invalid_email' }));
+const emailField = ruledText(emailError);
 const langField = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
   .default(DEFAULT_LANGUAGE);
@@ -99,7 +98,7 @@ const purchaseBody = z
   .object({
     email: emailField,
     lang: langField,
-    name: text(120).optional(),
+    name: text(PURCHASE_LIMITS.name).optional(),
     invoice: invoiceBody.optional(),
     payment: paymentField,
   })
@@ -113,11 +112,11 @@ type PurchaseBody = z.infer<typeof purchaseBody>;
 const cartItem = z
   .object({
     product: z.enum(PRODUCT_IDS, { error: 'unknown_product' }),
-    name: text(120).optional(),
+    name: text(PURCHASE_LIMITS.name).optional(),
     email: emailField.optional(),
   })
   .superRefine((item, context) => {
-    if (!item.name && findProduct(item.product)?.mode === 'onsite') {
+    if (!item.name && needsHolderName(item.product)) {
       context.addIssue({ code: 'custom', path: ['name'], message: 'required' });
     }
   });
