@@ -48,6 +48,7 @@ import { type RefundTurn, refundFailed } from './refunds';
 import { listOrders, salesStats } from './reports';
 import { loadOrder, type TicketRow } from './schema';
 import { availability } from './stock';
+import * as streamOpenings from './stream-openings';
 import { ticketRow } from './tickets';
 import * as transfers from './transfers';
 import { vatChecksOf } from './vat';
@@ -165,6 +166,16 @@ export class BoxOffice extends DurableObject<Bindings> {
     const ticket = ticketRow(this.sql, ticketId);
     const order = ticket && loadOrder(this.sql, ticket.order_id);
     return ticket && order ? { ticket, order } : null;
+  }
+
+  /** Records a ticket's first opening of its join link during the event (stream-openings.ts). */
+  recordStreamOpening(ticketId: string, target: string, now: number): boolean {
+    return this.tx(() => streamOpenings.recordStreamOpening(this.sql, ticketId, target, now));
+  }
+
+  /** When a ticket first opened the stream during the event, or null: for its certificate (stream-openings.ts). */
+  streamOpenedDuringEvent(ticketId: string): string | null {
+    return streamOpenings.streamOpenedDuringEvent(this.sql, ticketId);
   }
 
   /** Gives a ticket of a paid order to another holder until the congress starts (orders.ts). */
