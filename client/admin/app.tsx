@@ -13,6 +13,7 @@ import { switchLanguage } from './i18n';
 import { Invoices } from './invoices';
 import { Login } from './login';
 import { Messages } from './messages';
+import { Online } from './online';
 import { OrderPage } from './order';
 import { Orders } from './orders';
 import { type LogoutReason, SessionContext } from './session';
@@ -26,6 +27,7 @@ const SECTIONS = [
   { path: '/holds', key: 'holds' },
   { path: '/messages', key: 'messages' },
   { path: '/content', key: 'content' },
+  { path: '/online', key: 'online' },
   { path: '/door', key: 'door' },
 ] as const;
 
@@ -116,6 +118,9 @@ export function ConsoleApp() {
                     <Content kind="speakers" />
                   )
                 }
+              </Route>
+              <Route path="/online">
+                <Online />
               </Route>
               <Route path="/door">
                 <Door />
