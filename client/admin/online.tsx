@@ -245,38 +245,41 @@ function Materials({
           ))}
         </ul>
       )}
-      <form className="online-source" onSubmit={addLink}>
-        <div className="console-field">
-          <label htmlFor={`${id}-link-title`}>{t('online.linkTitle')}</label>
-          <input id={`${id}-link-title`} name="title" required maxLength={160} />
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${id}-link-url`}>{t('online.linkUrl')}</label>
-          <input id={`${id}-link-url`} name="url" type="url" required spellCheck={false} />
-        </div>
-        <button type="submit" className="console-button" disabled={busy}>
-          {t('online.addLink')}
-        </button>
-      </form>
-      <form className="online-source" onSubmit={addFile}>
-        <div className="console-field">
-          <label htmlFor={`${id}-file-title`}>{t('online.fileTitle')}</label>
-          <input id={`${id}-file-title`} name="title" required maxLength={160} />
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${id}-file`}>{t('online.file')}</label>
-          <input
-            id={`${id}-file`}
-            name="file"
-            type="file"
-            required
-            accept=".pdf,.pptx,.docx,.xlsx,.zip,.txt,.csv,.png,.jpg,.jpeg"
-          />
-        </div>
-        <button type="submit" className="console-button" disabled={busy}>
-          {t('online.addFile')}
-        </button>
-      </form>
+      <details className="online-add">
+        <summary>{t('online.addMaterial')}</summary>
+        <form className="online-source" onSubmit={addLink}>
+          <div className="console-field">
+            <label htmlFor={`${id}-link-title`}>{t('online.linkTitle')}</label>
+            <input id={`${id}-link-title`} name="title" required maxLength={160} />
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${id}-link-url`}>{t('online.linkUrl')}</label>
+            <input id={`${id}-link-url`} name="url" type="url" required spellCheck={false} />
+          </div>
+          <button type="submit" className="console-button" disabled={busy}>
+            {t('online.addLink')}
+          </button>
+        </form>
+        <form className="online-source" onSubmit={addFile}>
+          <div className="console-field">
+            <label htmlFor={`${id}-file-title`}>{t('online.fileTitle')}</label>
+            <input id={`${id}-file-title`} name="title" required maxLength={160} />
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${id}-file`}>{t('online.file')}</label>
+            <input
+              id={`${id}-file`}
+              name="file"
+              type="file"
+              required
+              accept=".pdf,.pptx,.docx,.xlsx,.zip,.txt,.csv,.png,.jpg,.jpeg"
+            />
+          </div>
+          <button type="submit" className="console-button" disabled={busy}>
+            {t('online.addFile')}
+          </button>
+        </form>
+      </details>
     </div>
   );
 }
