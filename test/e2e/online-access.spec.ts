@@ -103,3 +103,43 @@ test('organisers point a track at a stream in the console, and the same join lin
   expect(joined.status()).toBe(302);
   expect(joined.headers().location).toBe('https://stream.example/technology');
 });
+
+test('each workshop says how online participants take part, and a Premium holder is pointed there', async ({
+  page,
+  request,
+}) => {
+  const email = `premium-${Date.now()}@example.com`;
+  const bought = await request.post('/api/purchase/online-premium', {
+    headers: { 'CF-Connecting-IP': '198.51.100.217' },
+    data: { email, lang: 'pl' },
+  });
+  expect(bought.status()).toBe(201);
+  const { url, orderId, code } = (await bought.json()) as { url: string; orderId: string; code: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  expect((await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 })).status()).toBe(
+    303,
+  );
+
+  await page.goto('/pl/warsztaty');
+  const cards = page.locator('article.workshop-card');
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) {
+    await expect(card.locator('.workshop-card__online')).toHaveText(
+      /^Online \(bilety Premium i Praktyk AI VIP\): bez zapisów – transmisja warsztatu, potem jego nagranie i materiały/,
+    );
+  }
+  const card = page.locator('article', { hasText: 'Prompt' }).first();
+  await card.locator('summary').click();
+  await card.getByLabel('Adres e-mail z zamówienia').fill(email);
+  await card.getByLabel('Numer zamówienia').fill(code);
+  await card.getByRole('button', { name: 'Zapisz mnie' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    /Twój bilet online obejmuje ten warsztat online, bez zapisów: transmisję warsztatu, jego nagranie i materiały znajdziesz na stronie swojego biletu/,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await card.screenshot({ path: `test-results/screens/online-workshop-card-${width}.png` });
+  }
+});
