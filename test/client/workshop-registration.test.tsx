@@ -49,7 +49,6 @@ describe('workshop registration', () => {
     [409, { error: 'workshop_full' }, 'Na tym warsztacie nie ma już wolnych miejsc.'],
     [409, { error: 'already_registered' }, 'Ten bilet jest już zapisany na ten warsztat.'],
     [403, { error: 'ticket_not_eligible' }, /Twój bilet nie obejmuje tego warsztatu\. Bilet Pro/],
-    [403, { error: 'online_ticket', online: true }, /obejmuje ten warsztat online, bez zapisów: transmisję warsztatu/],
     [404, { error: 'order_not_found' }, /Nie znaleźliśmy zamówienia o tym numerze i adresie e-mail/],
     [500, { error: 'internal' }, 'Nie udało się zapisać. Spróbuj ponownie za chwilę.'],
   ] as const)('answers %i %o with a clear message and keeps what was typed', async (status, body, text) => {
@@ -59,6 +58,16 @@ describe('workshop registration', () => {
     const message = await screen.findByText(text);
     expect(message.closest('[role="status"]')?.className).toContain('delivery-result--bad');
     expectValuesKept();
+  });
+
+  it('points an online Premium or VIP holder to the online workshop instead of refusing', async () => {
+    answer(403, { error: 'online_ticket', online: true });
+    renderIn('pl', <WorkshopRegistration workshopId="ragAgents" />);
+    fillAndSend();
+    const message = await screen.findByText(
+      /obejmuje ten warsztat online, bez zapisów: transmisję warsztatu, jego nagranie i materiały znajdziesz na stronie swojego biletu/,
+    );
+    expect(message.closest('[role="status"]')?.className).toContain('delivery-result--good');
   });
 
   it('says when there is no connection and keeps what was typed', async () => {
