@@ -1,4 +1,4 @@
-import { EVENT_ENDS, EVENT_STARTS, type ProductId } from './tickets';
+import { EVENT_ENDS, EVENT_STARTS, type PlanFeature, type ProductId } from './tickets';
 
 /**
  * What a ticket gives online and when (product decisions, "Content, attendees" and "After the
@@ -157,3 +157,17 @@ export type OnlineAccessView = {
   /** The plan's extras (networking app, experts' Q&A): their links. */
   extras: { kind: 'networking' | 'expertQa'; href: string }[];
 };
+
+/**
+ * Which entitlement delivers each feature a plan's card promises (site/tickets.ts `PlanFeature`):
+ * a promise with no entitlement here would be one nothing delivers (a test holds every plan to it).
+ */
+export const FEATURE_DELIVERY = {
+  liveStream: 'stream',
+  recordings30: 'recordings',
+  recordings365: 'recordings',
+  certificate: 'certificate',
+  onlineWorkshops: 'onlineWorkshops',
+  networkingApp: 'networking',
+  expertQa: 'expertQa',
+} as const satisfies Record<PlanFeature, EntitlementKind>;

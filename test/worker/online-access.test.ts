@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { OnlineAccessView } from '../../site/access';
-import { accessOf, type EntitlementKind, joinPhase, RECORDING_DAYS } from '../../site/access';
-import { EVENT_ENDS, EVENT_STARTS, PRODUCT_IDS, type ProductId } from '../../site/tickets';
+import { accessOf, type EntitlementKind, FEATURE_DELIVERY, joinPhase, RECORDING_DAYS } from '../../site/access';
+import { EVENT_ENDS, EVENT_STARTS, ONLINE_PLANS, PRODUCT_IDS, type ProductId } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
 import { setSource } from '../../worker/online/store';
 import { VIEWER_TOKEN_SECONDS } from '../../worker/online/stream-token';
@@ -99,6 +99,17 @@ describe('what each plan gives, by time (site/access.ts)', () => {
     expect(with_('expertQa')).toEqual(['online-vip']);
     expect(with_('venue')).toEqual(['onsite-standard', 'onsite-pro', 'onsite-vip']);
     expect(kinds('online-premium', at(END + 364 * DAY)).onlineWorkshops).toBe('open');
+  });
+
+  it('delivers every feature each plan’s card promises, for the days it names', () => {
+    for (const plan of ONLINE_PLANS) {
+      const product = `online-${plan.type}` as ProductId;
+      const given = accessOf(product, Date.parse(DURING)).map((e) => e.kind);
+      for (const feature of plan.features)
+        expect(given, `${plan.type}: ${feature}`).toContain(FEATURE_DELIVERY[feature]);
+      if (plan.features.includes('recordings30')) expect(RECORDING_DAYS[product]).toBe(30);
+      if (plan.features.includes('recordings365')) expect(RECORDING_DAYS[product]).toBe(365);
+    }
   });
 
   it('leads the join link from before, to live, to recordings, to over', () => {
