@@ -129,6 +129,8 @@ function SourceForm({
   const [kind, setKind] = useState<'none' | Source['kind']>(current?.kind ?? 'none');
   const [busy, setBusy] = useState(false);
   const id = `${subject}-${role}`;
+  // The app's and the Q&A's source is a link to open, not a stream.
+  const roleName = subject.startsWith('extra:') ? t('online.roles.link') : t(`online.roles.${role}`);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get('value') ?? '').trim();
@@ -136,7 +138,7 @@ function SourceForm({
     setBusy(true);
     try {
       await call(`/api/admin/online/sources/${subject}/${role}`, { method: 'PUT', body: { source } });
-      await onSaved(`${name} · ${t(`online.roles.${role}`)}`);
+      await onSaved(`${name} · ${roleName}`);
     } catch (problem) {
       onFailed(problem);
     } finally {
@@ -144,10 +146,10 @@ function SourceForm({
     }
   };
   return (
-    <form className="online-source" onSubmit={submit} aria-label={`${name} · ${t(`online.roles.${role}`)}`}>
+    <form className="online-source" onSubmit={submit} aria-label={`${name} · ${roleName}`}>
       <div className="console-field">
         <label htmlFor={`${id}-kind`}>
-          {t(`online.roles.${role}`)}: {t('online.kind')}
+          {roleName}: {t('online.kind')}
         </label>
         <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
           {(['none', 'stream', 'url'] as const).map((k) => (

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EVENT_STARTS } from '../../site/tickets';
-import { axeViolations, buyByApi, expect, test } from './helpers';
+import { axeViolations, expect, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // A ticket's join link (/join/:ticketId?k=…) in a real browser: the demo player during the event on
@@ -16,11 +16,21 @@ const linkSecret = (ticket: { id: string; code: string }) =>
 const DURING = new Date(Date.parse(EVENT_STARTS) + 2 * 60 * 60 * 1000).toISOString();
 const BEFORE = new Date(Date.parse(EVENT_STARTS) - 3 * 24 * 60 * 60 * 1000).toISOString();
 
-/** A paid online Standard ticket's join path, as its holder's page links it. */
-async function joinPath(request: APIRequestContext): Promise<string> {
-  const { thanks } = await buyByApi(request, { pay: true });
-  const query = new URL(thanks, 'http://local').searchParams;
-  const order = (await (await request.get(`/api/orders/${query.get('order')}?token=${query.get('token')}`)).json()) as {
+let address = 0;
+
+/** A paid one-ticket order of `product` and its ticket's join path, as the holder's page links it. */
+async function joinPath(request: APIRequestContext, product = 'online-standard'): Promise<string> {
+  const bought = await request.post(`/api/purchase/${product}`, {
+    headers: { 'CF-Connecting-IP': `198.51.100.${200 + (address++ % 50)}` },
+    data: { email: `join-${Date.now()}-${address}@example.com`, lang: 'pl' },
+  });
+  expect(bought.status()).toBe(201);
+  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  expect((await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 })).status()).toBe(
+    303,
+  );
+  const order = (await (await request.get(`/api/orders/${orderId}?token=${token}`)).json()) as {
     tickets: { id: string; code: string }[];
   };
   const ticket = order.tickets[0] as { id: string; code: string };
@@ -66,27 +76,28 @@ test('before the event the join link says when it opens', async ({ page, request
   await screenshots(page, 'before');
 });
 
-test('organisers point a track at a stream in the console, and the same join link follows', async ({
+test('organisers point the experts’ Q&A at an address in the console, and the same join link follows', async ({
   page,
   request,
 }) => {
-  const path = await joinPath(request);
+  // The Q&A, not a track: the other tests' plain links keep leading to the demo player.
+  const path = await joinPath(request, 'online-vip');
   await page.addInitScript((token) => {
     localStorage.setItem('adminLng', 'pl');
     sessionStorage.setItem('checkInToken', token);
   }, E2E_ADMIN_TOKEN);
   await page.goto('/admin/online');
   await expect(page.getByRole('heading', { level: 1, name: 'Dostęp online' })).toBeVisible();
-  const track = page.getByRole('form', { name: 'Technologia i wdrożenia · Transmisja' });
-  await track.getByLabel('Transmisja: Źródło').selectOption('url');
+  const track = page.getByRole('form', { name: 'Q&A z ekspertami (VIP) · Link' });
+  await track.getByLabel('Link: Źródło').selectOption('url');
   await track.getByLabel('Adres https').fill('http://not-secure.example/live');
   await track.getByRole('button', { name: 'Zapisz' }).click();
   await expect(page.getByRole('status')).toContainText('Nie zapisano (invalid_fields, source.url: https_url)');
   // What was typed is still there to correct.
   await expect(track.getByLabel('Adres https')).toHaveValue('http://not-secure.example/live');
-  await track.getByLabel('Adres https').fill('https://stream.example/technology');
+  await track.getByLabel('Adres https').fill('https://meet.example/expert-qa');
   await track.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(page.getByRole('status')).toHaveText('Zapisano: Technologia i wdrożenia · Transmisja');
+  await expect(page.getByRole('status')).toHaveText('Zapisano: Q&A z ekspertami (VIP) · Link');
   // A link as a session's material: listed at once, kept for holders with recordings.
   const session = page.getByRole('article', { name: /Strategia AI w firmie/ });
   await session.getByText('Dodaj materiał').click();
@@ -96,12 +107,12 @@ test('organisers point a track at a stream in the console, and the same join lin
   await expect(session.getByRole('link', { name: 'Slajdy z prezentacji' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'console');
-  const joined = await request.get(`${path}&to=track:technology`, {
+  const joined = await request.get(`${path}&to=extra:expertQa`, {
     headers: { 'Test-Clock': DURING },
     maxRedirects: 0,
   });
   expect(joined.status()).toBe(302);
-  expect(joined.headers().location).toBe('https://stream.example/technology');
+  expect(joined.headers().location).toBe('https://meet.example/expert-qa');
 });
 
 test('each workshop says how online participants take part, and a Premium holder is pointed there', async ({

@@ -166,6 +166,16 @@ describe('the join link', () => {
       now: 0,
     });
     expect((await open(joinUrl(holder))).headers.get('Location')).toBe('https://stream.example/business-backup');
+    // Without a choice, the link leads to a track that has a stream now.
+    await setSource(env.CONTENT_DB, { subject: 'track:business', role: 'live', source: null, actor: 'test', now: 0 });
+    await setSource(env.CONTENT_DB, {
+      subject: 'track:technology',
+      role: 'live',
+      source: { kind: 'url', url: 'https://stream.example/technology' },
+      actor: 'test',
+      now: 0,
+    });
+    expect((await open(joinUrl(holder))).headers.get('Location')).toBe('https://stream.example/technology');
     setClock(AFTER);
     const list = await open(joinUrl(holder));
     expect(list.status).toBe(200);

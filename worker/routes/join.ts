@@ -18,7 +18,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { joinPage, onlineTexts } from '../online/pages';
-import { getMaterial, getSource, type Source } from '../online/store';
+import { getMaterial, getSource, listSources, type Source } from '../online/store';
 import { playerUrl, streamSigning, viewerToken } from '../online/stream-token';
 import { onlineAccessView, TRACK_IDS } from '../online/view';
 import { fill, productName } from '../texts';
@@ -223,7 +223,9 @@ export const join = new Hono<AppEnv>()
     if (phase.phase === 'before') return before(c, holder, phase.opensAt);
     if (phase.phase === 'over') return over(c, holder, phase.closedAt);
     if (phase.phase === 'live') {
-      const track = id || TRACK_IDS[0];
+      // Without a choice, the first track that has a stream now (the programme's order), else the first.
+      const sources = id ? {} : await listSources(c.env.CONTENT_DB);
+      const track = id || (TRACK_IDS.find((t) => sources[`track:${t}`]?.live) ?? TRACK_IDS[0]);
       const recorded = await recordOpening(c, holder, `track:${track}`);
       const source = await getSource(c.env.CONTENT_DB, `track:${track}`, 'live');
       const name = t.tracks[track as (typeof TRACK_IDS)[number]];
