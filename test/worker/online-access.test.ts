@@ -324,6 +324,36 @@ describe('Cloudflare Stream viewer tokens', () => {
   });
 });
 
+describe('where the join link leads without signing keys', () => {
+  it('never shows the demo in production: it asks to come back until the feed is connected', async () => {
+    await clearOnline();
+    const holder = await paidTicket('online-standard');
+    setClock(DURING);
+    const production = { ENVIRONMENT: 'production', TICKET_KEY: ticketKey(env) } as Partial<Bindings>;
+    const res = await open(joinUrl(holder), production);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Transmisja zaraz się zacznie');
+    expect(text).not.toContain('Odtwarzacz demonstracyjny');
+  });
+
+  it('forwards a Stream uid to the unsigned player when only the customer code is set', async () => {
+    await clearOnline();
+    const uid = 'c'.repeat(32);
+    await setSource(env.CONTENT_DB, {
+      subject: 'track:business',
+      role: 'live',
+      source: { kind: 'stream', uid },
+      actor: 't',
+      now: 0,
+    });
+    const holder = await paidTicket('online-standard');
+    setClock(DURING);
+    const res = await open(joinUrl(holder), { STREAM_CUSTOMER_CODE: 'abc123' });
+    expect(res.headers.get('Location')).toBe(`https://customer-abc123.cloudflarestream.com/${uid}/iframe`);
+  });
+});
+
 describe('the online part of the ticket page', () => {
   it('lists the entitlements, the join link, recordings and online workshops for the holder’s secret only', async () => {
     await clearOnline();
