@@ -102,7 +102,7 @@ export function OnlineAccess({ view, headingLevel = 2 }: { view: OnlineAccessVie
           <ul className="online-access__recordings">
             {view.workshops.map((w) => (
               <li key={w.id}>
-                <span className="online-access__session">{w.title}</span>
+                <span className="online-access__session online-access__workshop">{w.title}</span>
                 {live && (
                   <a className="online-access__workshop-link" href={w.liveHref}>
                     {t('online.workshopLive', { title: w.title })}
