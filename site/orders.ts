@@ -371,7 +371,10 @@ export type CancelResult =
 /** The outcome of a workshop registration. */
 export type WorkshopResult =
   | { kind: 'registered'; orderId: string; seatsLeft: number }
-  | { kind: 'refused'; error: 'order_not_found' | 'ticket_not_eligible' | 'already_registered' | 'workshop_full' };
+  | {
+      kind: 'refused';
+      error: 'order_not_found' | 'ticket_not_eligible' | 'online_ticket' | 'already_registered' | 'workshop_full';
+    };
 
 /**
  * What an e-mail is about: a paid order (to the buyer), a ticket (to its holder, when they have an

@@ -60,8 +60,9 @@ export const ONLINE_PLANS: readonly OnlinePlan[] = [
   },
 ];
 
-/** Features every online plan includes (spec: 3 months of mentoring, 1 year of e-learning). */
-export const COMMON_FEATURES = ['mentoring3Months', 'elearning1Year'] as const;
+// The spec's "3 months of mentoring" and "1 year of e-learning" for every plan are gone: nothing
+// delivers mentoring, and the e-learning is the speakers' materials, which come with the recordings
+// for the plan's period (site/access.ts). Each feature here is delivered as site/access.ts says.
 
 /** On-site tickets: shown as a price list; sold through the contact page. Net grosze. */
 export const ONSITE_TICKETS = [

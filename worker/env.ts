@@ -9,6 +9,14 @@ type Secrets = {
   STRIPE_API_BASE?: string;
   /** Signs ticket codes (worker/tickets/code.ts); required in production. */
   TICKET_KEY?: string;
+  /**
+   * Cloudflare Stream (worker/online/stream-token.ts): the signing key's id and the key itself (the
+   * `jwk` or `pem` that `POST /stream/keys` answered), and the account's customer code
+   * (`customer-<code>.cloudflarestream.com`). With all three, each join signs a viewer token.
+   */
+  STREAM_SIGNING_KEY_ID?: string;
+  STREAM_SIGNING_KEY?: string;
+  STREAM_CUSTOMER_CODE?: string;
   /** Only for test servers: the instant the shop works at (worker/clock.ts); ignored in production. */
   TEST_CLOCK?: string;
   /**

@@ -25,7 +25,9 @@ import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
 import { holds } from './routes/holds';
 import { adminInvoices } from './routes/invoices';
+import { join, onlineView } from './routes/join';
 import { adminNews } from './routes/news';
+import { online } from './routes/online';
 import { orders } from './routes/orders';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
@@ -48,6 +50,7 @@ const adminApi = new Hono<AppEnv>()
   // Before the content routes, whose `/:kind` would take `preview` for a kind.
   .route('/content/preview', contentPreview)
   .route('/content', content)
+  .route('/online', online)
   .route('/invoices', adminInvoices)
   .route('/news', adminNews)
   .route('/', door)
@@ -71,6 +74,7 @@ const app = new Hono<AppEnv>()
   .route('/api/contact', contact)
   .route('/api/preview', previewLinks)
   .route('/api/availability', availability)
+  .route('/api/online', onlineView)
   // Any other API path is a JSON 404, never a language redirect.
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found');
@@ -79,6 +83,8 @@ const app = new Hono<AppEnv>()
   .route(FAKE_VIES_PATH, fakeViesRoute)
   .route(FAKE_ACCESS_PATH, fakeAccessRoute)
   .route('/content-images', contentImages)
+  // Each ticket's join link (language-neutral: it forwards, or answers in the ticket's language).
+  .route('/join', join)
   .route('/', schedule)
   .route('/', sitemap)
   .route('/', press)

@@ -14,6 +14,7 @@ import { Invoices } from './invoices';
 import { Login } from './login';
 import { Messages } from './messages';
 import { NewsEditor, NewsList } from './news';
+import { Online } from './online';
 import { OrderPage } from './order';
 import { Orders } from './orders';
 import { mayUse, type Screen } from './roles';
@@ -30,6 +31,7 @@ const SECTIONS = [
   { path: '/messages', key: 'messages' },
   { path: '/news', key: 'news' },
   { path: '/content', key: 'content' },
+  { path: '/online', key: 'online' },
   { path: '/door', key: 'door' },
   { path: '/staff', key: 'staff' },
 ] as const satisfies readonly { path: string; key: Screen }[];
@@ -174,6 +176,7 @@ export function ConsoleApp() {
                   )
                 }
               </Route>
+              <Route path="/online">{allowed('online', <Online />)}</Route>
               <Route path="/door">{allowed('door', <Door />)}</Route>
               <Route path="/staff">{allowed('staff', <Staff />)}</Route>
               <Route>{home ? <Redirect to={home.path} replace /> : null}</Route>

@@ -13,6 +13,7 @@ export const SCREEN_ROLES = {
   messages: [],
   content: ['content'],
   news: ['content'],
+  online: ['content'],
   door: ['door'],
   staff: [],
 } as const satisfies Record<string, readonly StaffRole[]>;

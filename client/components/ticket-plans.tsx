@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPrice } from '../../site/format';
 import { href } from '../../site/pages';
-import { COMMON_FEATURES, ONLINE_PLANS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
+import { ONLINE_PLANS, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { productLabels } from '../lib/product-label';
 import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
@@ -71,9 +71,6 @@ export function TicketPlans() {
               <ProductAvailability id={id} />
               <ul className="checklist plan__features">
                 {p.features.map((feature) => (
-                  <li key={feature}>{t(`plans.features.${feature}`)}</li>
-                ))}
-                {COMMON_FEATURES.map((feature) => (
                   <li key={feature}>{t(`plans.features.${feature}`)}</li>
                 ))}
               </ul>

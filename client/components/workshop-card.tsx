@@ -70,6 +70,8 @@ export function WorkshopCard({ workshop }: { workshop: WorkshopView }) {
           </div>
         )}
       </dl>
+      {/* How online participants take part: the plans with online workshops need no seat (site/access.ts). */}
+      <p className="workshop-card__online">{t('workshops.online')}</p>
       {workshop.prerequisites.length > 0 && (
         <>
           <h4 className="workshop-card__subheading">{t('workshops.labels.prerequisites')}</h4>

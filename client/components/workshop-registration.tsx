@@ -9,7 +9,8 @@ type Status =
   | { kind: 'required' }
   | { kind: RegistrationResult; email?: string };
 
-const GOOD: ReadonlySet<Status['kind']> = new Set(['registered']);
+// An online plan's holder is not refused: the workshop is theirs online, which is good news.
+const GOOD: ReadonlySet<Status['kind']> = new Set(['registered', 'online']);
 
 /**
  * Registration for one workshop: the order's e-mail and code, posted to the box office. Every

@@ -53,6 +53,7 @@ export type RegistrationResult =
   | 'registered'
   | 'full'
   | 'notEligible'
+  | 'online'
   | 'notFound'
   | 'unknownWorkshop'
   | 'already'
@@ -79,6 +80,7 @@ export async function registerForWorkshop(
   if (response.status === 409 && error === 'workshop_full') return 'full';
   if (response.status === 409 && error === 'already_registered') return 'already';
   if (response.status === 403 && error === 'ticket_not_eligible') return 'notEligible';
+  if (response.status === 403 && error === 'online_ticket') return 'online';
   // A workshop taken off the programme since the page was rendered: not the visitor's order.
   if (response.status === 404 && error === 'unknown_workshop') return 'unknownWorkshop';
   if (response.status === 404) return 'notFound';

@@ -60,6 +60,16 @@ describe('workshop registration', () => {
     expectValuesKept();
   });
 
+  it('points an online Premium or VIP holder to the online workshop instead of refusing', async () => {
+    answer(403, { error: 'online_ticket', online: true });
+    renderIn('pl', <WorkshopRegistration workshopId="ragAgents" />);
+    fillAndSend();
+    const message = await screen.findByText(
+      /obejmuje ten warsztat online, bez zapisów: transmisję warsztatu, jego nagranie i materiały znajdziesz na stronie swojego biletu/,
+    );
+    expect(message.closest('[role="status"]')?.className).toContain('delivery-result--good');
+  });
+
   it('says when there is no connection and keeps what was typed', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     renderIn('pl', <WorkshopRegistration workshopId="promptLab" />);

@@ -13,7 +13,7 @@ export async function resetBoxOffice(): Promise<void> {
   await runInDurableObject(office(), async (instance, state) => {
     state.storage.sql.exec(
       `DELETE FROM orders; DELETE FROM tickets; DELETE FROM held; DELETE FROM retired_codes; DELETE FROM idempotency;
-       DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats; DELETE FROM invoices; DELETE FROM invoice_series;
+       DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats; DELETE FROM stream_openings; DELETE FROM invoices; DELETE FROM invoice_series;
        DELETE FROM refund_claims;
        DELETE FROM vat_checks; DELETE FROM vat_corrections; DELETE FROM news; DELETE FROM news_recipients;`,
     );

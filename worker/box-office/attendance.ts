@@ -1,3 +1,5 @@
+import { streamOpenedDuringEvent as openedDuringEvent } from './stream-openings';
+
 // Whether a ticket's holder was there: the one place news audiences (news.ts) and certificates of
 // attendance (certificates.ts) read it, so a change of how the door records a scan is one change here.
 
@@ -13,11 +15,7 @@ export function checkedIn(sql: SqlStorage, ticketId: string): boolean {
   return row?.at !== null && row?.at !== undefined;
 }
 
-/**
- * Whether an online ticket's holder opened the stream during the event's hours.
- * MERGE(s52-online): that branch records openings and adds `streamOpenedDuringEvent`; replace this
- * body with a call of it. Until it lands nothing records an opening, so no online ticket has one.
- */
-export function streamOpenedDuringEvent(_sql: SqlStorage, _ticketId: string): boolean {
-  return false;
+/** Whether an online ticket's holder opened the stream during the event's hours (stream-openings.ts). */
+export function streamOpenedDuringEvent(sql: SqlStorage, ticketId: string): boolean {
+  return openedDuringEvent(sql, ticketId) !== null;
 }

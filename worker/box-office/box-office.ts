@@ -17,6 +17,7 @@ import * as reports from './reports';
 import { loadOrder } from './schema';
 import * as staff from './staff';
 import * as stock from './stock';
+import * as streamOpenings from './stream-openings';
 import * as tickets from './tickets';
 import * as transfers from './transfers';
 import * as vat from './vat';
@@ -216,6 +217,15 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   newsMessage(...a: Args<typeof news.newsMessage>) {
     return news.newsMessage(this.sql, ...a);
+  }
+
+  // Online access: the first opening of a ticket's join link during the event (stream-openings.ts).
+
+  recordStreamOpening(...a: Args<typeof streamOpenings.recordStreamOpening>) {
+    return this.tx(() => streamOpenings.recordStreamOpening(this.sql, ...a));
+  }
+  streamOpenedDuringEvent(...a: Args<typeof streamOpenings.streamOpenedDuringEvent>) {
+    return streamOpenings.streamOpenedDuringEvent(this.sql, ...a);
   }
 
   // Staff tokens and the staff log (staff.ts).

@@ -67,6 +67,14 @@ CREATE TABLE IF NOT EXISTS workshop_seats (
   PRIMARY KEY (workshop_id, ticket_id)
 );
 CREATE INDEX IF NOT EXISTS workshop_seats_order ON workshop_seats (order_id);
+-- The first time each ticket's join link was opened during the event's hours (stream-openings.ts):
+-- an online ticket's attendance, which earns its certificate. One row per ticket, never updated.
+CREATE TABLE IF NOT EXISTS stream_openings (
+  ticket_id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  opened_at INTEGER NOT NULL,
+  target TEXT NOT NULL
+);
 -- Places are counted per ticket: a ticket of a holding order takes one; an order that stops
 -- holding (expired, cancelled, refunded) gives back each of its tickets' places, in one statement.
 DROP TRIGGER IF EXISTS held_insert;

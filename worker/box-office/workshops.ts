@@ -1,3 +1,4 @@
+import { ONLINE_WORKSHOPS } from '../../site/access';
 import type { WorkshopResult } from '../../site/orders';
 import { type ProductId, product } from '../../site/tickets';
 import type { Tx } from './context';
@@ -29,6 +30,11 @@ export function registerWorkshop(
   const email = input.email.toLowerCase();
   if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
     return { kind: 'refused', error: 'order_not_found' };
+  }
+  // An online plan with online workshops takes part online (the workshop's stream, recording and
+  // materials on the ticket page), never with a seat in the room: say so instead of a bare refusal.
+  if (row.status === 'paid' && ONLINE_WORKSHOPS.has(ticket.product as ProductId)) {
+    return { kind: 'refused', error: 'online_ticket' };
   }
   const access = product(ticket.product as ProductId).workshops;
   const eligible = row.status === 'paid' && (access === 'all' || (access === 'basic' && input.level === 'basic'));

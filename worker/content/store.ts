@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { whereOf } from '../sql-where';
 import type { StoredImage } from './images';
 import migration0001 from './migrations/0001_content.sql?raw';
+import migration0002 from './migrations/0002_online.sql?raw';
 import { type ContentFields, type ContentKind, missingTranslations, textsIn } from './schema';
 
 /**
@@ -13,7 +14,10 @@ import { type ContentFields, type ContentKind, missingTranslations, textsIn } fr
  */
 
 /** The migrations, in order, as `wrangler d1 migrations apply` names them. */
-const MIGRATIONS: readonly { name: string; sql: string }[] = [{ name: '0001_content.sql', sql: migration0001 }];
+const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  { name: '0001_content.sql', sql: migration0001 },
+  { name: '0002_online.sql', sql: migration0002 },
+];
 
 /** The instant the edition's lists publish themselves (1 September, 00:00 Europe/Warsaw; site/). */
 export const LISTS_PUBLISH_AT = Date.parse(PROMOTION_UNTIL);

@@ -26,6 +26,8 @@ const registrationBody = z.object({
 const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], ApiError> = {
   order_not_found: new ApiError(404, 'order_not_found'),
   ticket_not_eligible: new ApiError(403, 'ticket_not_eligible'),
+  // The holder's way in is online: the workshop's stream, recording and materials on the ticket page.
+  online_ticket: new ApiError(403, 'online_ticket', { online: true }),
   already_registered: new ApiError(409, 'already_registered'),
   workshop_full: new ApiError(409, 'workshop_full'),
 };
