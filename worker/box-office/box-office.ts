@@ -1,10 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { CheckInListStats, ScanRecord, ScanResult } from '../../site/check-in';
 import type { ProductHolds } from '../../site/holds';
 import type { IssuedInvoice, VatCheck } from '../../site/invoices';
 import type { VatStatus } from '../../site/order-view';
 import type {
   CancelResult,
-  CheckInResult,
   EmailKind,
   EmailRecord,
   LogEntry,
@@ -221,9 +221,39 @@ export class BoxOffice extends DurableObject<Bindings> {
     return workshops.registrations(this.sql, orderId);
   }
 
-  /** The door's one call: decides a scanned code and admits its ticket once (check-in.ts). */
-  admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
-    return checkIn.admit(this.c, canonical, key, now);
+  /** The door's one call: decides a scan on its list and records it, once per nonce (check-in.ts). */
+  scan(request: checkIn.ScanRequest, key: string, now: number): Promise<checkIn.ScanOutcome> {
+    return checkIn.scan(this.c, request, key, now);
+  }
+
+  /** An offline door's queued scans, each decided and answered in order, once per nonce (check-in.ts). */
+  syncScans(requests: checkIn.ScanRequest[], key: string, now: number): Promise<checkIn.ScanOutcome[]> {
+    return checkIn.sync(this.c, requests, key, now);
+  }
+
+  /** Undoes an admission or an exit, logged with who and why (check-in.ts). */
+  undoScan(id: number, by: string, reason: string, now: number): checkIn.UndoOutcome {
+    return this.tx(() => checkIn.undoScan(this.c, id, by, reason, now));
+  }
+
+  /** The check-in lists with their figures (check-in.ts). */
+  checkInLists(): CheckInListStats[] {
+    return checkIn.checkInLists(this.sql);
+  }
+
+  /** Adds an organiser's check-in list (check-in.ts). */
+  addCheckInList(id: string, input: checkIn.NewCheckInList, by: string, now: number): CheckInListStats {
+    return this.tx(() => checkIn.addList(this.c, id, input, by, now));
+  }
+
+  /** Invites a ticket to a list that admits guests (check-in.ts). */
+  inviteGuest(listId: string, canonical: string, key: string, by: string, now: number) {
+    return checkIn.inviteGuest(this.c, listId, canonical, key, by, now);
+  }
+
+  /** Scans newest first, `limit` at a time before scan `before` (check-in.ts). */
+  scans(filter: { list?: string; result?: ScanResult }, before: number | null, limit: number): ScanRecord[] {
+    return checkIn.listScans(this.sql, filter, before, limit);
   }
 
   /** Every product's unpaid holds now, for organisers (holds.ts). */
