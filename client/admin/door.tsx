@@ -129,6 +129,7 @@ export function Door() {
       <Scans
         title={t('door.conflicts')}
         intro={t('door.conflictsIntro')}
+        empty={t('door.noConflicts')}
         scans={scans.data?.conflicts}
         error={scans.error}
         retry={scans.refresh}
@@ -144,6 +145,7 @@ export function Door() {
 function Scans({
   title,
   intro,
+  empty,
   scans,
   error,
   retry,
@@ -152,6 +154,7 @@ function Scans({
 }: {
   title: string;
   intro?: string;
+  empty?: string;
   scans: ScanRecord[] | undefined;
   error: unknown;
   retry: () => void;
@@ -195,7 +198,7 @@ function Scans({
 
   const resultText = (scan: ScanRecord) => {
     const result = t(`door.results.${scan.result}`);
-    return scan.reason ? `${result}: ${t(`checkIn.reasons.${scan.reason}`)}` : result;
+    return scan.reason ? `${result}: ${t(`door.reasons.${scan.reason}`)}` : result;
   };
 
   return (
@@ -210,7 +213,7 @@ function Scans({
           captionHidden
           rows={scans}
           rowKey={(s) => s.scan}
-          empty={t('door.noScans')}
+          empty={empty ?? t('door.noScans')}
           rowClassName={(s) => (s.undone ? 'console-muted' : undefined)}
           columns={[
             {
