@@ -280,7 +280,7 @@ export type SalesStats = {
     revenue: { net: number; vat: number; gross: number };
   }[];
   totals: { sold: number; pending: number; revenue: { net: number; vat: number; gross: number } };
-  /** Paid orders per day (`2027-03-15`). */
+  /** Tickets of paid orders per day of payment (`2027-03-15`), with their gross. */
   salesPerDay: { day: string; count: number; gross: number }[];
   /** Check-ins per hour (`2027-10-23T09:00`). */
   checkInsPerHour: { hour: string; count: number }[];

@@ -149,6 +149,26 @@ describe('GET /api/admin/stats', () => {
   });
 });
 
+describe('GET /api/admin/stats, sales per day', () => {
+  it('counts tickets, not orders: one paid order of four tickets is four on its day', async () => {
+    const id = timeSortableId(Date.now() + ++made);
+    await office().purchase({
+      id,
+      items: Array.from({ length: 4 }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i}` })),
+      email: 'team@example.com',
+      lang: 'pl',
+      provider: 'demo',
+      tokenHash: await sha256Hex('secret'),
+      fingerprint: id,
+      now: Date.now(),
+    });
+    await office().settle(id, 'paid', Date.now(), { by: 'test' });
+    const paid = (await office().order(id)) as Order;
+    const stats = (await (await get('/api/admin/stats')).json()) as SalesStats;
+    expect(stats.salesPerDay).toEqual([{ day: expect.any(String), count: 4, gross: paid.gross }]);
+  });
+});
+
 describe('GET /api/admin/orders (console table)', () => {
   it('pages through every order with a cursor, none twice', async () => {
     const ids = [];
