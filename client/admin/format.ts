@@ -43,6 +43,14 @@ export function historyDetails(lang: LanguageCode, data: Record<string, unknown>
     .join(' · ');
 }
 
+/**
+ * Who bought an order, for the lists: the buyer's name, else the company of its invoice (a company
+ * order names no person), else its first ticket's holder.
+ */
+export function buyerName(order: Pick<Order, 'name' | 'invoice' | 'tickets'>): string {
+  return order.name ?? order.invoice?.name ?? order.tickets.find((t) => t.name)?.name ?? '';
+}
+
 /** A count with the language's digit grouping. */
 export function count(lang: LanguageCode, value: number): string {
   return new Intl.NumberFormat(language(lang).intl).format(value);

@@ -6,7 +6,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { type Column, DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
-import { dateTime, dayEnd, dayStart, money, summary } from './format';
+import { buyerName, dateTime, dayEnd, dayStart, money, summary } from './format';
 import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -128,7 +128,7 @@ export function Orders() {
       ),
     },
     { id: 'email', header: t('orders.email'), cell: (order) => order.email, className: 'console-break' },
-    { id: 'name', header: t('orders.name'), cell: (order) => order.name ?? '' },
+    { id: 'name', header: t('orders.buyer'), cell: (order) => buyerName(order) },
     { id: 'gross', header: t('orders.gross'), cell: (order) => money(lang, order.gross), numeric: true },
   ];
 

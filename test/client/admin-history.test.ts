@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyDetails } from '../../client/admin/format';
+import { buyerName, historyDetails } from '../../client/admin/format';
 
 // The order history in the console showed raw grosze and ISO instants ("gross: 36900 · holdUntil:
 // 2027-03-15T09:30:00.000Z"): amounts read in złoty and instants in the venue's local time.
@@ -17,5 +17,16 @@ describe("an order history entry's details", () => {
 
   it('follows the console language', () => {
     expect(historyDetails('en-GB', { amount: 12300 })).toBe('amount: PLN\u00a0123.00');
+  });
+});
+
+describe('the buyer column of the orders list', () => {
+  const ticket = { name: 'Ada Holder' };
+  it('names the buyer, else the company of the invoice, else the first named holder', () => {
+    expect(buyerName({ name: 'Jan Kowalski', invoice: null, tickets: [] } as never)).toBe('Jan Kowalski');
+    expect(buyerName({ name: null, invoice: { name: 'Firma Sp. z o.o.' }, tickets: [ticket] } as never)).toBe(
+      'Firma Sp. z o.o.',
+    );
+    expect(buyerName({ name: null, invoice: null, tickets: [{ name: null }, ticket] } as never)).toBe('Ada Holder');
   });
 });
