@@ -235,6 +235,18 @@ describe('GET /api/admin/orders (console table)', () => {
     expect(lines[1]?.startsWith(`${pending.id},${pending.code},`)).toBe(true);
   });
 
+  it('exports the amounts in złoty with two decimals, not in grosze', async () => {
+    const paid = await order({ product: 'onsite-pro', status: 'paid' });
+    const lines = (await (await get('/api/admin/orders?format=csv')).text()).trim().split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const row = lines[1]?.split(',') ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('gross')).toBe((paid.gross / 100).toFixed(2));
+    expect(cell('net')).toBe((paid.net / 100).toFixed(2));
+    expect(cell('vat')).toBe((paid.vat / 100).toFixed(2));
+    expect(cell('gross')).toMatch(/^\d+\.\d{2}$/);
+  });
+
   it('exports the invoice data in a column per field, empty for an order without one', async () => {
     const invoiced = await order({ invoice: ACME });
     await order();
