@@ -5,7 +5,7 @@ import { WORKSHOPS } from '../../site/workshops';
 import { CheckIn } from '../components/check-in';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
-import { ApiFailure } from './api';
+import { ApiFailure, organiserHeader, storedName } from './api';
 import { DataTable } from './data-table';
 import { count, dateTime } from './format';
 import { useApi } from './session';
@@ -14,6 +14,22 @@ import { usePolling } from './use-polling';
 
 /** How often the door's figures are fetched again: "inside now" is what staff watch. */
 const DOOR_POLL_MS = 5_000;
+
+/** Where this browser keeps its name as a door device, so "already admitted here" can say which door. */
+const DEVICE_KEY = 'doorDevice';
+
+/** This browser's device name at the door (`console-k3f9q2`), made once and kept. */
+function doorDevice(): string {
+  try {
+    const known = localStorage.getItem(DEVICE_KEY);
+    if (known) return known;
+    const made = `console-${crypto.randomUUID().slice(0, 6)}`;
+    localStorage.setItem(DEVICE_KEY, made);
+    return made;
+  } catch {
+    return 'console';
+  }
+}
 
 /** A list's name: an organiser's own, or the console's for a default list. */
 export function useListName() {
@@ -43,6 +59,8 @@ export function Door() {
   const listName = useListName();
   const [list, setList] = useState('entrance');
   const listField = useId();
+  // Read once the screen is in the browser (storage); the same for every scan of this tab.
+  const [door] = useState(() => ({ organiser: organiserHeader(storedName()) || undefined, device: doorDevice() }));
 
   const loadLists = useCallback(
     async () => (await call<{ lists: CheckInListStats[] }>('/api/admin/check-in/lists')).lists,
@@ -84,7 +102,7 @@ export function Door() {
           </p>
         )}
       </div>
-      <CheckIn key={list} list={list} onAnswer={refresh} />
+      <CheckIn key={list} list={list} onAnswer={refresh} door={door} />
       <section className="console-door-counts" aria-labelledby="door-counts">
         <h2 id="door-counts">{t('door.counts')}</h2>
         <LoadState error={lists.error} loading={!lists.data && !lists.error} retry={lists.refresh} />

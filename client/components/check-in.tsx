@@ -45,7 +45,15 @@ type Status = { kind: 'idle' } | { kind: 'checking' } | Exclude<CheckInResult, {
  * or red (already checked in, unknown); a rejected token is asked for again, and a failed request
  * keeps the code for another try.
  */
-export function CheckIn({ list = 'entrance', onAnswer }: { list?: string; onAnswer?: () => void } = {}) {
+export function CheckIn({
+  list = 'entrance',
+  onAnswer,
+  door,
+}: {
+  list?: string;
+  onAnswer?: () => void;
+  door?: { organiser?: string; device?: string };
+} = {}) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const productName = useProductName();
@@ -81,7 +89,7 @@ export function CheckIn({ list = 'entrance', onAnswer }: { list?: string; onAnsw
       const value = ticket.trim();
       if (!value || !token) return;
       setStatus({ kind: 'checking' });
-      const result = await checkInTicket(token, value, list);
+      const result = await checkInTicket(token, value, list, door);
       if (result.kind === 'unauthorised') {
         writeToken(null);
         setToken('');
@@ -94,7 +102,7 @@ export function CheckIn({ list = 'entrance', onAnswer }: { list?: string; onAnsw
       // The next ticket starts from an empty field; anything else leaves the code to correct or retry.
       if (result.kind === 'admitted') setCode('');
     },
-    [token, list, onAnswer],
+    [token, list, onAnswer, door],
   );
 
   const stopCamera = useCallback(() => {

@@ -19,13 +19,23 @@ export type CheckInResult =
 const json = (response: Response) => response.json().catch(() => ({})) as Promise<Record<string, unknown>>;
 
 /** `POST /api/admin/check-in` at a check-in list with the organiser's token; never throws. */
-export async function checkInTicket(token: string, ticket: string, list = 'entrance'): Promise<CheckInResult> {
+export async function checkInTicket(
+  token: string,
+  ticket: string,
+  list = 'entrance',
+  /** Who scans and at which device, for the record (the console's door sends both). */
+  door: { organiser?: string; device?: string } = {},
+): Promise<CheckInResult> {
   let response: Response;
   try {
     response = await fetch('/api/admin/check-in', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ code: ticket, list }),
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        ...(door.organiser ? { 'X-Organiser': door.organiser } : {}),
+      },
+      body: JSON.stringify({ code: ticket, list, ...(door.device ? { device: door.device } : {}) }),
     });
   } catch {
     return { kind: 'network' };

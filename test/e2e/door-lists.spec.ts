@@ -90,6 +90,8 @@ test('a workshop door admits a seat holder, refuses another ticket, and an admis
   await expect(latest.getByRole('row').nth(1)).toContainText('Nieważny tutaj: brak zapisu na warsztat');
   await expect(latest.getByRole('row').nth(2)).toContainText(`Ada Warsztat ${run}`);
   await expect(latest.getByRole('row').nth(2)).toContainText(proCode);
+  // Which door and who: this browser's device name and the organiser's.
+  await expect(latest.getByRole('row').nth(2)).toContainText(/console-\w{6} · Ola Bramka/);
 
   await page.screenshot({ path: 'test-results/door-lists-1440.png', fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
