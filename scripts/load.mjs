@@ -9,7 +9,9 @@
 // payment must either take a free place or be refunded, and nothing may oversell.
 // Before all that, the door burst (scripts/load-door.mjs): DOOR_TICKETS paid tickets whose holders
 // change while the door scans their old codes, all at once; no old code may be admitted after its
-// change returned, and no ticket admitted twice or lost.
+// change returned, and no ticket admitted twice or lost. Then the door lists run
+// (scripts/load-lists.mjs): LISTS_TICKETS tickets admitted through 4 devices, two of them offline
+// for part of it and synced later, 5% scanned twice: each admitted once, each repeat reported.
 // payment must either take a free place or be refunded, and nothing may oversell. Before the burst,
 // the hoarding attack of issue 43: one address asks for 20, 20 and 10 on-site VIP places by bank
 // transfer with a private person's invoice data, then by card, then as many one-place orders as it
@@ -21,12 +23,14 @@
 //   npm run load -- --no-build                    use the existing dist/
 //   npm run load -- --requests 4000 --connections 100
 //   npm run load -- --door 120                    the door burst's tickets (60)
+//   npm run load -- --lists 3500 --lists-only     the door lists run alone, with the arena's 3,500 (350)
 // LOAD_PORT (default 8823) moves the server; the whole run stops after LOAD_TIMEOUT seconds (300).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { doorBurst } from './load-door.mjs';
+import { doorLists, listsReport } from './load-lists.mjs';
 import { pool } from './pool.mjs';
 
 const args = process.argv.slice(2);
@@ -39,6 +43,8 @@ const option = (name, fallback) => {
 const REQUESTS = option('--requests', 2000);
 const CONNECTIONS = Math.min(option('--connections', 50), REQUESTS);
 const DOOR_TICKETS = option('--door', 60);
+const LISTS_TICKETS = option('--lists', 350);
+const LISTS_ONLY = args.includes('--lists-only');
 const PORT = Number(process.env.LOAD_PORT ?? 8823);
 const BASE = `http://127.0.0.1:${PORT}`;
 // The run's throwaway local state: in RAM where the system has it, because the emulator syncs each
@@ -314,6 +320,20 @@ async function latePayments(answered) {
 
 try {
   await waitForServer();
+  if (LISTS_ONLY) {
+    const lists = await doorLists({
+      base: BASE,
+      adminToken: ADMIN_TOKEN,
+      run: RUN,
+      tickets: LISTS_TICKETS,
+      connections: CONNECTIONS,
+    });
+    for (const line of listsReport(lists.figures)) console.log(line);
+    clearTimeout(guard);
+    if (lists.problems.length) await finish(1, `\nMISSED: ${lists.problems.join('; ')}`);
+    console.log('\nEvery ticket admitted once, every repeat reported, no scan lost.');
+    await finish(0);
+  }
   const capacities = Object.fromEntries((await availability()).map((p) => [p.id, p.remaining]));
   // The door burst first, while on-site places are still free; its orders are counted below too.
   const door = await doorBurst({
@@ -323,6 +343,15 @@ try {
     tickets: DOOR_TICKETS,
     connections: CONNECTIONS,
   });
+  const lists = LISTS_TICKETS
+    ? await doorLists({
+        base: BASE,
+        adminToken: ADMIN_TOKEN,
+        run: RUN,
+        tickets: LISTS_TICKETS,
+        connections: CONNECTIONS,
+      })
+    : null;
 
   // The yardstick: a prerendered page from the assets layer, same connections, same machine.
   const staticPage = (amount) =>
@@ -333,7 +362,11 @@ try {
   const page = await staticPage(REQUESTS);
 
   let sent = 0;
-  const answers = door.orders.map((o) => ({ status: 201, orderId: o.orderId, url: null })); // { status, orderId, url }
+  const answers = [...door.orders, ...(lists?.orders ?? [])].map((o) => ({
+    status: 201,
+    orderId: o.orderId,
+    url: null,
+  })); // { status, orderId, url }
   const attack = await hoardingAttack(answers);
   const purchases = (amount) =>
     timed(
@@ -436,6 +469,7 @@ try {
       `${attack.refusals.join(', ')}; dinner ${attack.onSale ? 'on sale' : 'OFF SALE'} with ${attack.remaining} left; ` +
       `a real buyer got ${attack.buyer}`,
   );
+  if (lists) for (const line of listsReport(lists.figures)) console.log(line);
   console.log(`  orders         ${stored.length} stored, holding at ${LATER}: ${perProduct}`);
   console.log(`  oversold       ${oversold}`);
   console.log(`  lost           ${lost}`);
@@ -456,6 +490,7 @@ try {
   if (d.oldAdmittedAfterChange) problems.push(`door: ${d.oldAdmittedAfterChange} old codes admitted after the change`);
   if (d.lost) problems.push(`door: ${d.lost} tickets admit nobody`);
   if (d.other) problems.push(`door: ${d.other} holder changes answered neither 200 nor 409`);
+  if (lists) problems.push(...lists.problems);
   if (ratio < MIN_RATIO) problems.push(`purchases/s is ${ratio.toFixed(2)} of a static page's, under ${MIN_RATIO}`);
 
   clearTimeout(guard);

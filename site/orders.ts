@@ -67,6 +67,10 @@ export const ORDER_EVENTS = [
   'cancelled',
   'refunded',
   'checked_in',
+  'checked_out',
+  'check_in_conflict',
+  'check_in_undone',
+  'check_in_invited',
   'ticket_reissued',
   'workshop_registered',
   'workshop_released',
@@ -276,20 +280,11 @@ export type SalesStats = {
     revenue: { net: number; vat: number; gross: number };
   }[];
   totals: { sold: number; pending: number; revenue: { net: number; vat: number; gross: number } };
-  /** Paid orders per day (`2027-03-15`). */
+  /** Tickets of paid orders per day of payment (`2027-03-15`), with their gross. */
   salesPerDay: { day: string; count: number; gross: number }[];
   /** Check-ins per hour (`2027-10-23T09:00`). */
   checkInsPerHour: { hour: string; count: number }[];
 };
-
-/** What a scan at the door finds. */
-export type CheckInResult =
-  | { kind: 'admitted'; ticket: Ticket; order: Order }
-  | { kind: 'already'; at: string; ticket: Ticket; order: Order }
-  | { kind: 'not_valid'; status: OrderStatus }
-  /** The ticket was given to another holder: its old code no longer admits anyone. */
-  | { kind: 'reissued' }
-  | { kind: 'unknown' };
 
 /** A credit of a bank statement, as the box office matches it to an order (worker/payments/mt940.ts). */
 export type TransferCredit = {

@@ -89,7 +89,10 @@ function SalesChart({ stats }: { stats: SalesStats }) {
   return (
     <BarChart
       title={t('dashboard.salesPerDay')}
-      summary={t('dashboard.salesPerDaySummary', { days: days.length, max })}
+      summary={t('dashboard.summaryJoin', {
+        first: t('dashboard.salesDays', { count: days.length, n: count(lang, days.length) }),
+        second: t('dashboard.salesMax', { count: max, n: count(lang, max) }),
+      })}
       bars={days.map((d) => ({
         key: d.day,
         label: d.day.slice(5),
@@ -102,6 +105,7 @@ function SalesChart({ stats }: { stats: SalesStats }) {
 
 function CheckInChart({ stats }: { stats: SalesStats }) {
   const { t } = useTranslation('admin');
+  const lang = useLanguage();
   const hours = stats.checkInsPerHour;
   if (hours.length === 0)
     return <EmptyChart title={t('dashboard.checkInsPerHour')} text={t('dashboard.checkInsEmpty')} />;
@@ -110,7 +114,10 @@ function CheckInChart({ stats }: { stats: SalesStats }) {
   return (
     <BarChart
       title={t('dashboard.checkInsPerHour')}
-      summary={t('dashboard.checkInsSummary', { total, max })}
+      summary={t('dashboard.summaryJoin', {
+        first: t('dashboard.checkIns', { count: total, n: count(lang, total) }),
+        second: t('dashboard.checkInsMax', { n: count(lang, max) }),
+      })}
       bars={hours.map((h) => ({
         key: h.hour,
         label: h.hour.slice(11),

@@ -25,6 +25,32 @@ export function money(lang: LanguageCode, grosze: number): string {
   return new Intl.NumberFormat(language(lang).intl, { style: 'currency', currency: 'PLN' }).format(grosze / 100);
 }
 
+/** The amounts an order's history records, in grosze (`created`, `marked_paid`, `vat_corrected`...). */
+const MONEY_KEYS = new Set(['net', 'vat', 'gross', 'amount', 'difference', 'expected']);
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * One history entry's details as organisers read them: amounts in złoty, instants in the venue's
+ * local time, the rest as recorded (`gross: 369,00 zł · holdUntil: 15.03.2027, 10:30`).
+ */
+export function historyDetails(lang: LanguageCode, data: Record<string, unknown>): string {
+  return Object.entries(data)
+    .map(([key, value]) => {
+      if (typeof value === 'number' && MONEY_KEYS.has(key)) return `${key}: ${money(lang, value)}`;
+      if (typeof value === 'string' && INSTANT.test(value)) return `${key}: ${dateTime(lang, value)}`;
+      return `${key}: ${String(value)}`;
+    })
+    .join(' · ');
+}
+
+/**
+ * Who bought an order, for the lists: the buyer's name, else the company of its invoice (a company
+ * order names no person), else its first ticket's holder.
+ */
+export function buyerName(order: Pick<Order, 'name' | 'invoice' | 'tickets'>): string {
+  return order.name ?? order.invoice?.name ?? order.tickets.find((t) => t.name)?.name ?? '';
+}
+
 /** A count with the language's digit grouping. */
 export function count(lang: LanguageCode, value: number): string {
   return new Intl.NumberFormat(language(lang).intl).format(value);

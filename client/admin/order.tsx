@@ -7,7 +7,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable, timeColumn } from './data-table';
-import { dateTime, money, summary } from './format';
+import { dateTime, historyDetails, money, summary } from './format';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
 import { ordersHref } from './order-links';
@@ -341,10 +341,7 @@ function History({ entries }: { entries: LogEntry[] }) {
           header: t('order.data'),
           className: 'console-break',
           wide: true,
-          cell: (entry) =>
-            Object.entries(entry.data)
-              .map(([key, value]) => `${key}: ${String(value)}`)
-              .join(' · '),
+          cell: (entry) => historyDetails(lang, entry.data),
         },
       ]}
     />

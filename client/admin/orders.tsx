@@ -7,7 +7,7 @@ import { useLanguage } from '../lib/use-language';
 import { type Column, DataTable, type Sort, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
-import { dayEnd, dayStart, money, summary } from './format';
+import { buyerName, dayEnd, dayStart, money, summary } from './format';
 import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -116,7 +116,7 @@ export function Orders() {
       ),
     },
     { id: 'email', header: t('orders.email'), cell: (order) => order.email, className: 'console-break' },
-    { id: 'name', header: t('orders.name'), cell: (order) => order.name ?? '' },
+    { id: 'name', header: t('orders.buyer'), cell: (order) => buyerName(order) },
     { id: 'gross', header: t('orders.gross'), cell: (order) => money(lang, order.gross), numeric: true },
   ];
 

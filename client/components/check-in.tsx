@@ -45,7 +45,15 @@ type Status = { kind: 'idle' } | { kind: 'checking' } | Exclude<CheckInResult, {
  * or red (already checked in, unknown); a rejected token is asked for again, and a failed request
  * keeps the code for another try.
  */
-export function CheckIn() {
+export function CheckIn({
+  list = 'entrance',
+  onAnswer,
+  door,
+}: {
+  list?: string;
+  onAnswer?: () => void;
+  door?: { organiser?: string; device?: string };
+} = {}) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const productName = useProductName();
@@ -81,7 +89,7 @@ export function CheckIn() {
       const value = ticket.trim();
       if (!value || !token) return;
       setStatus({ kind: 'checking' });
-      const result = await checkInTicket(token, value);
+      const result = await checkInTicket(token, value, list, door);
       if (result.kind === 'unauthorised') {
         writeToken(null);
         setToken('');
@@ -90,10 +98,11 @@ export function CheckIn() {
         return;
       }
       setStatus(result);
+      onAnswer?.();
       // The next ticket starts from an empty field; anything else leaves the code to correct or retry.
       if (result.kind === 'admitted') setCode('');
     },
-    [token],
+    [token, list, onAnswer, door],
   );
 
   const stopCamera = useCallback(() => {
@@ -220,14 +229,18 @@ export function CheckIn() {
         {status.kind === 'already' && (
           <div className="check-in__result check-in__result--bad">
             <p className="check-in__verdict">
-              {t('checkIn.result.already', { time: formatTimeOfDay(lang, status.at) })}
+              {status.device
+                ? t('checkIn.result.alreadyAt', { time: formatTimeOfDay(lang, status.at), device: status.device })
+                : t('checkIn.result.already', { time: formatTimeOfDay(lang, status.at) })}
             </p>
           </div>
         )}
         {status.kind === 'notValid' && (
           <div className="check-in__result check-in__result--bad">
             <p className="check-in__verdict">
-              {t('checkIn.result.notValid', { status: t(`status.${status.status}`) })}
+              {status.reason === 'not_paid' && status.status
+                ? t('checkIn.result.notValid', { status: t(`status.${status.status}`) })
+                : t(`checkIn.reasons.${status.reason === 'not_paid' ? 'product' : status.reason}`)}
             </p>
           </div>
         )}

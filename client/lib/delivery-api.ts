@@ -1,29 +1,41 @@
+import type { RefusalReason } from '../../site/check-in';
 import type { OrderStatus } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
 /** What the door learns about a ticket: admitted now, admitted before, not valid, unknown, or no answer. */
 export type CheckInResult =
   | { kind: 'admitted'; product: ProductId; name?: string | null; email: string; checkedInAt: string }
-  | { kind: 'already'; at: string }
+  /** Admitted on this list before: when, and at which device. */
+  | { kind: 'already'; at: string; device: string | null }
   | { kind: 'unknown' }
   /** The code of a ticket given to another holder since: its old QR code admits nobody. */
   | { kind: 'reissued' }
-  /** A ticket of an order that is not paid (awaiting payment, cancelled, refunded, expired). */
-  | { kind: 'notValid'; status: OrderStatus }
+  /** Not valid on this list: why (an order not paid has its status; an online ticket; no seat...). */
+  | { kind: 'notValid'; reason: RefusalReason; status?: OrderStatus }
   | { kind: 'unauthorised' }
   | { kind: 'network' }
   | { kind: 'server' };
 
 const json = (response: Response) => response.json().catch(() => ({})) as Promise<Record<string, unknown>>;
 
-/** `POST /api/admin/check-in` with the organiser's token; never throws. */
-export async function checkInTicket(token: string, ticket: string): Promise<CheckInResult> {
+/** `POST /api/admin/check-in` at a check-in list with the organiser's token; never throws. */
+export async function checkInTicket(
+  token: string,
+  ticket: string,
+  list = 'entrance',
+  /** Who scans and at which device, for the record (the console's door sends both). */
+  door: { organiser?: string; device?: string } = {},
+): Promise<CheckInResult> {
   let response: Response;
   try {
     response = await fetch('/api/admin/check-in', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ticket }),
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        ...(door.organiser ? { 'X-Organiser': door.organiser } : {}),
+      },
+      body: JSON.stringify({ code: ticket, list, ...(door.device ? { device: door.device } : {}) }),
     });
   } catch {
     return { kind: 'network' };
@@ -38,10 +50,17 @@ export async function checkInTicket(token: string, ticket: string): Promise<Chec
       checkedInAt: String(body.checkedInAt ?? ''),
     };
   }
-  if (response.status === 409 && typeof body.at === 'string') return { kind: 'already', at: body.at };
+  const previous = (body.previous ?? {}) as { at?: unknown; device?: unknown };
+  if (response.status === 409 && body.result === 'already' && typeof previous.at === 'string') {
+    return { kind: 'already', at: previous.at, device: typeof previous.device === 'string' ? previous.device : null };
+  }
   if (response.status === 409 && body.error === 'ticket_reissued') return { kind: 'reissued' };
-  if (response.status === 409 && body.error === 'ticket_not_valid' && typeof body.status === 'string') {
-    return { kind: 'notValid', status: body.status as OrderStatus };
+  if (response.status === 409 && body.error === 'ticket_not_valid' && typeof body.reason === 'string') {
+    return {
+      kind: 'notValid',
+      reason: body.reason as RefusalReason,
+      ...(typeof body.status === 'string' ? { status: body.status as OrderStatus } : {}),
+    };
   }
   if (response.status === 404) return { kind: 'unknown' };
   if (response.status === 401) return { kind: 'unauthorised' };

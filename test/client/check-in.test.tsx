@@ -45,11 +45,15 @@ describe('check-in', () => {
     expect(url).toBe('/api/admin/check-in');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer door-token');
-    expect(JSON.parse(String(init?.body))).toEqual({ ticket: CODE });
+    expect(JSON.parse(String(init?.body))).toEqual({ code: CODE, list: 'entrance' });
   });
 
   it('refuses a ticket checked in before in big red, with the time it was', async () => {
-    answer(409, { error: 'already_checked_in', at: '2025-10-25T08:42:00Z' });
+    answer(409, {
+      error: 'already_checked_in',
+      result: 'already',
+      previous: { at: '2025-10-25T08:42:00Z', device: null },
+    });
     renderIn('pl', <CheckIn />);
     await checkCode();
     const verdict = await screen.findByText('Nie wpuszczaj – bilet użyty o 10:42');
@@ -58,7 +62,11 @@ describe('check-in', () => {
   });
 
   it('writes that time on a 12-hour clock in en-US', async () => {
-    answer(409, { error: 'already_checked_in', at: '2025-10-25T08:42:00Z' });
+    answer(409, {
+      error: 'already_checked_in',
+      result: 'already',
+      previous: { at: '2025-10-25T08:42:00Z', device: null },
+    });
     renderIn('en-US', <CheckIn />);
     await screen.findByRole('button', { name: 'Check ticket' });
     fireEvent.change(screen.getByLabelText('Ticket code'), { target: { value: CODE } });
@@ -84,12 +92,32 @@ describe('check-in', () => {
   });
 
   it('refuses a ticket of a refunded order in big red, naming the state of its order', async () => {
-    answer(409, { error: 'ticket_not_valid', status: 'refunded' });
+    answer(409, { error: 'ticket_not_valid', result: 'not_valid', reason: 'not_paid', status: 'refunded' });
     renderIn('pl', <CheckIn />);
     await checkCode();
     const verdict = await screen.findByText('Nie wpuszczaj – bilet nieważny (zamówienie: zwrócone)');
     expect(verdict.closest('.check-in__result--bad')).toBeTruthy();
     expect(codeField().value).toBe(CODE);
+  });
+
+  it('scans at the list it is given and says at which device a ticket was used here', async () => {
+    const fetch = answer(409, {
+      error: 'already_checked_in',
+      result: 'already',
+      previous: { at: '2025-10-25T08:42:00Z', device: 'gate-2' },
+    });
+    renderIn('pl', <CheckIn list="workshop-promptLab" />);
+    await checkCode();
+    expect(await screen.findByText('Nie wpuszczaj – bilet użyty tutaj o 10:42 (urządzenie gate-2)')).toBeTruthy();
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ code: CODE, list: 'workshop-promptLab' });
+  });
+
+  it('refuses an online ticket at the venue in big red, saying why', async () => {
+    answer(409, { error: 'ticket_not_valid', result: 'not_valid', reason: 'online_ticket' });
+    renderIn('pl', <CheckIn />);
+    await checkCode();
+    const verdict = await screen.findByText('Nie wpuszczaj – bilet online nie uprawnia do wejścia na miejscu');
+    expect(verdict.closest('.check-in__result--bad')).toBeTruthy();
   });
 
   it('says when there is no connection and keeps the code', async () => {
@@ -149,7 +177,7 @@ describe('check-in', () => {
     renderIn('pl', <CheckIn />);
     fireEvent.click(await screen.findByRole('button', { name: 'Skanuj aparatem' }));
     expect(await screen.findByText('Wpuść – bilet ważny', {}, { timeout: 2000 })).toBeTruthy();
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ ticket: CODE });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ code: CODE, list: 'entrance' });
     await waitFor(() => expect(stop).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Skanuj aparatem' })).toBeTruthy();
   });

@@ -97,14 +97,15 @@ test('an organiser finds the invoice of a paid order, downloads its PDF and XML,
   expect(xmlText).toContain(`<P_2>${invoice.number}</P_2>`);
   expect(validateFa3(xmlText)).toEqual({ valid: true, errors: expect.any(String) });
 
-  // The month for the accountant: every FA(3) file of the month and its CSV, this invoice among them.
+  // The month for the accountant: every PDF and FA(3) file of the month and its CSV, this invoice among them.
   const zipDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: /^XML dla księgowości za .* \(ZIP\)$/ }).click();
+  await page.getByRole('button', { name: /^PDF i XML dla księgowości za .* \(ZIP\)$/ }).click();
   const zip = await zipDownload;
   expect(zip.suggestedFilename()).toBe(`faktury-${month}.zip`);
   const files = unzipSync(new Uint8Array(await bytesOf(zip)));
   expect(new TextDecoder().decode(files[`${fileBase}.xml`])).toBe(xmlText);
-  expect(new TextDecoder().decode(files[`faktury-${month}.csv`])).toContain(`${invoice.number},ZAL,`);
+  expect(new TextDecoder().decode(files[`faktury-${month}.csv`])).toContain(`${invoice.number},faktura zaliczkowa,`);
+  expect(new TextDecoder().decode(files[`${fileBase}.pdf`]?.subarray(0, 5))).toBe('%PDF-');
 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });

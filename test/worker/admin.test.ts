@@ -149,6 +149,26 @@ describe('GET /api/admin/stats', () => {
   });
 });
 
+describe('GET /api/admin/stats, sales per day', () => {
+  it('counts tickets, not orders: one paid order of four tickets is four on its day', async () => {
+    const id = timeSortableId(Date.now() + ++made);
+    await office().purchase({
+      id,
+      items: Array.from({ length: 4 }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i}` })),
+      email: 'team@example.com',
+      lang: 'pl',
+      provider: 'demo',
+      tokenHash: await sha256Hex('secret'),
+      fingerprint: id,
+      now: Date.now(),
+    });
+    await office().settle(id, 'paid', Date.now(), { by: 'test' });
+    const paid = (await office().order(id)) as Order;
+    const stats = (await (await get('/api/admin/stats')).json()) as SalesStats;
+    expect(stats.salesPerDay).toEqual([{ day: expect.any(String), count: 4, gross: paid.gross }]);
+  });
+});
+
 describe('GET /api/admin/orders (console table)', () => {
   it('pages through every order with a cursor, none twice', async () => {
     const ids = [];
@@ -213,6 +233,18 @@ describe('GET /api/admin/orders (console table)', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]?.startsWith(`${pending.id},${pending.code},`)).toBe(true);
+  });
+
+  it('exports the amounts in złoty with two decimals, not in grosze', async () => {
+    const paid = await order({ product: 'onsite-pro', status: 'paid' });
+    const lines = (await (await get('/api/admin/orders?format=csv')).text()).trim().split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const row = lines[1]?.split(',') ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('gross')).toBe((paid.gross / 100).toFixed(2));
+    expect(cell('net')).toBe((paid.net / 100).toFixed(2));
+    expect(cell('vat')).toBe((paid.vat / 100).toFixed(2));
+    expect(cell('gross')).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('exports the invoice data in a column per field, empty for an order without one', async () => {

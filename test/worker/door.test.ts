@@ -109,7 +109,12 @@ describe('the door answers', () => {
     expect(admitted).toMatchObject({ product: 'onsite-pro', name: 'Osoba 1', position: 1, tickets: 1 });
     const again = await checkIn(await signed(ticket));
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'already_checked_in', at: admitted.checkedInAt });
+    expect(await again.json()).toMatchObject({
+      error: 'already_checked_in',
+      result: 'already',
+      list: 'entrance',
+      previous: { at: admitted.checkedInAt },
+    });
   });
 
   it('409 ticket_reissued for the old code of a ticket given to another holder; the new code admits', async () => {
@@ -118,7 +123,10 @@ describe('the door answers', () => {
     expect((await rename(placed.id, ticket.id, 'Marta Nowa')).status).toBe(200);
     const old = await checkIn(await signed(ticket));
     expect(old.status).toBe(409);
-    expect(await old.json()).toEqual({ error: 'ticket_reissued' });
+    const oldAnswer = (await old.json()) as Record<string, unknown>;
+    expect(oldAnswer).toMatchObject({ error: 'ticket_reissued', result: 'not_valid', reason: 'reissued' });
+    // The old code shows nothing of the new holder.
+    expect(oldAnswer.ticket).toBeUndefined();
     const current = await checkIn(await signed(await ticketOf(placed.id, ticket.id)));
     expect(current.status).toBe(200);
     expect(await current.json()).toMatchObject({ name: 'Marta Nowa' });
@@ -128,12 +136,12 @@ describe('the door answers', () => {
     const pending = (await order(1, false)).tickets[0] as Ticket;
     const unpaid = await checkIn(await signed(pending));
     expect(unpaid.status).toBe(409);
-    expect(await unpaid.json()).toEqual({ error: 'ticket_not_valid', status: 'pending' });
+    expect(await unpaid.json()).toMatchObject({ error: 'ticket_not_valid', reason: 'not_paid', status: 'pending' });
     const placed = await order(1);
     await office().settle(placed.id, 'refunded', Date.now(), { by: 'test' });
     const refunded = await checkIn(await signed(placed.tickets[0] as Ticket));
     expect(refunded.status).toBe(409);
-    expect(await refunded.json()).toEqual({ error: 'ticket_not_valid', status: 'refunded' });
+    expect(await refunded.json()).toMatchObject({ error: 'ticket_not_valid', reason: 'not_paid', status: 'refunded' });
     expect((await ticketOf(placed.id, (placed.tickets[0] as Ticket).id)).checkedInAt).toBeNull();
   });
 
@@ -148,7 +156,7 @@ describe('the door answers', () => {
     expect((await checkIn('ABCD-EFGH-JKMN-PQRS-TVWX')).status).toBe(404);
     const nonsense = await checkIn('nonsense');
     expect(nonsense.status).toBe(404);
-    expect(await nonsense.json()).toEqual({ error: 'unknown_ticket' });
+    expect(await nonsense.json()).toMatchObject({ error: 'unknown_ticket', result: 'unknown' });
   });
 
   it('refuses a change of holder once the ticket was admitted: 409 already_checked_in with when, nothing changes', async () => {

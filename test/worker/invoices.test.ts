@@ -336,19 +336,31 @@ describe('the invoice documents over HTTP', () => {
 
     const csv = await (await get(`/api/admin/invoices/export.csv?month=${month}`, ADMIN)).text();
     const lines = csv.trim().split('\r\n');
+    // Headers and values in words for the accountant, not the system's codes (issue 46: `ZAL`).
     expect(lines[0]).toBe(
-      'number,kind,issuedOn,paidOn,corrects,orderCode,buyerName,buyerTaxId,buyerCountry,net,vat,gross,reverseCharge,paymentMethod,ksefStatus,ksefNumber',
+      'Numer faktury,Rodzaj,Data wystawienia,Data zapłaty,Faktura korygowana,Kod zamówienia,Nabywca,NIP lub numer VAT nabywcy,Kraj nabywcy,Netto (zł),VAT (zł),Brutto (zł),Odwrotne obciążenie,Sposób zapłaty,Stan w KSeF,Numer KSeF',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toContain(`KOR/${AT.slice(0, 4)}/00001,KOR_ZAL`);
-    expect(lines[3]).toContain(',-1298.00,-298.54,-1596.54,no,card,waiting,');
+    expect(lines[1]).toContain(',faktura zaliczkowa,');
+    expect(lines[3]).toContain(`KOR/${AT.slice(0, 4)}/00001,korekta faktury zaliczkowej`);
+    expect(lines[3]).toContain(',-1298.00,-298.54,-1596.54,nie,karta lub BLIK,czeka na wysłanie,');
 
     const zip = await get(`/api/admin/invoices/export.zip?month=${month}`, ADMIN);
     expect(zip.headers.get('Content-Type')).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    // The PDFs the buyers got, beside the XML KSeF has.
     expect(Object.keys(files).sort()).toEqual(
-      [`faktury-${month}.csv`, ...list.invoices.map((i) => `${i.number.replaceAll('/', '-')}.xml`)].sort(),
+      [
+        `faktury-${month}.csv`,
+        ...list.invoices.flatMap((i) => [
+          `${i.number.replaceAll('/', '-')}.xml`,
+          `${i.number.replaceAll('/', '-')}.pdf`,
+        ]),
+      ].sort(),
     );
+    for (const [name, bytes] of Object.entries(files)) {
+      if (name.endsWith('.pdf')) expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    }
     await expectValidFa3(
       ...Object.entries(files)
         .filter(([name]) => name.endsWith('.xml'))

@@ -3,16 +3,17 @@ import { streamOpenedDuringEvent as openedDuringEvent } from './stream-openings'
 // Whether a ticket's holder was there: the one place news audiences (news.ts) and certificates of
 // attendance (certificates.ts) read it, so a change of how the door records a scan is one change here.
 
-/**
- * Whether a ticket was checked in at the entrance.
- * MERGE(s52-lists): today the door keeps one `tickets.checked_in_at`; with per-list scans this reads
- * the entrance list's scan of the ticket instead.
- */
+/** Whether a ticket was admitted at the entrance and the admission stands (not undone; check-in.ts). */
 export function checkedIn(sql: SqlStorage, ticketId: string): boolean {
-  const row = sql
-    .exec<{ at: number | null }>('SELECT checked_in_at AS at FROM tickets WHERE id = ?', ticketId)
-    .toArray()[0];
-  return row?.at !== null && row?.at !== undefined;
+  return (
+    sql
+      .exec(
+        `SELECT 1 FROM scans WHERE ticket_id = ? AND list_id = 'entrance' AND result = 'admitted' AND undone_at IS NULL
+         LIMIT 1`,
+        ticketId,
+      )
+      .toArray().length > 0
+  );
 }
 
 /** Whether an online ticket's holder opened the stream during the event's hours (stream-openings.ts). */

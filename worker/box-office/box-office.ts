@@ -130,8 +130,26 @@ export class BoxOffice extends DurableObject<Bindings> {
   registrations(orderId: string) {
     return workshops.registrations(this.sql, orderId);
   }
-  admit(canonical: string, key: string, now: number) {
-    return checkIn.admit(this.c, canonical, key, now);
+  scan(...a: Args<typeof checkIn.scan>) {
+    return checkIn.scan(this.c, ...a);
+  }
+  syncScans(...a: Args<typeof checkIn.sync>) {
+    return checkIn.sync(this.c, ...a);
+  }
+  undoScan(...a: Args<typeof checkIn.undoScan>) {
+    return this.tx(() => checkIn.undoScan(this.c, ...a));
+  }
+  checkInLists() {
+    return checkIn.checkInLists(this.sql);
+  }
+  addCheckInList(...a: Args<typeof checkIn.addList>) {
+    return this.tx(() => checkIn.addList(this.c, ...a));
+  }
+  inviteGuest(...a: Args<typeof checkIn.inviteGuest>) {
+    return checkIn.inviteGuest(this.c, ...a);
+  }
+  scans(...a: Args<typeof checkIn.listScans>) {
+    return checkIn.listScans(this.sql, ...a);
   }
   holds(now: number) {
     return holds.listHolds(this.sql, now);

@@ -1,3 +1,4 @@
+import { defaultLists } from '../../site/check-in';
 import type { InvoiceData } from '../../site/invoices';
 import type { Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
@@ -200,6 +201,56 @@ CREATE TABLE IF NOT EXISTS staff_log (
   detail TEXT
 );
 CREATE INDEX IF NOT EXISTS staff_log_at ON staff_log (at);
+-- Check-in lists (check-in.ts): what each door admits. The default lists are written at every
+-- start (INSERT OR IGNORE), organisers add their own; products is a JSON array of product ids.
+CREATE TABLE IF NOT EXISTS check_in_lists (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  name TEXT,
+  products TEXT NOT NULL,
+  workshop_id TEXT,
+  guests INTEGER NOT NULL DEFAULT 0,
+  opens_at INTEGER,
+  closes_at INTEGER,
+  reentry INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL
+);
+-- Tickets invited to a list whatever their product (the gala's guests).
+CREATE TABLE IF NOT EXISTS check_in_guests (
+  list_id TEXT NOT NULL,
+  ticket_id TEXT NOT NULL,
+  added_at INTEGER NOT NULL,
+  added_by TEXT NOT NULL,
+  PRIMARY KEY (list_id, ticket_id)
+);
+-- Every scan at every door, refused ones too: what counts is result 'admitted' or 'exited' and
+-- not undone. at is when it happened (an offline door's own time), received_at when it
+-- arrived; nonce makes a scan sent again the same scan; answer is what it was told, so that
+-- it is told the same again. previous is the counted admission an 'already' or 'conflict' met.
+CREATE TABLE IF NOT EXISTS scans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  list_id TEXT NOT NULL,
+  ticket_id TEXT,
+  code TEXT NOT NULL,
+  direction TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  received_at INTEGER NOT NULL,
+  offline INTEGER NOT NULL DEFAULT 0,
+  device TEXT,
+  nonce TEXT,
+  who TEXT NOT NULL,
+  result TEXT NOT NULL,
+  reason TEXT,
+  previous INTEGER,
+  answer TEXT NOT NULL,
+  undone_at INTEGER,
+  undone_by TEXT,
+  undo_reason TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS scans_nonce ON scans (nonce) WHERE nonce IS NOT NULL;
+CREATE INDEX IF NOT EXISTS scans_ticket ON scans (list_id, ticket_id, at);
+CREATE INDEX IF NOT EXISTS scans_list ON scans (list_id, id);
 `;
 
 /** An order as its row stores it (times in ms since the epoch). */
@@ -248,6 +299,10 @@ export type TicketRow = {
   vat: number;
   gross: number;
   code: string;
+  /**
+   * When the ticket was first admitted on any list, not undone: kept by check-in.ts in the scan's
+   * transaction from the `scans` table, which is the record (a ticket admitted keeps its holder).
+   */
   checked_in_at: number | null;
   updated_at: number;
 };
@@ -388,6 +443,27 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
         );
         sql.exec('DROP TABLE registrations');
       }
+    }
+    // The default lists (site/check-in.ts), each once: an organiser's change to one is kept.
+    for (const list of defaultLists()) {
+      sql.exec(
+        `INSERT OR IGNORE INTO check_in_lists (id, kind, name, products, workshop_id, guests, opens_at, closes_at, reentry, created_at, created_by)
+         VALUES (?, ?, NULL, ?, ?, ?, NULL, NULL, ?, 0, 'default')`,
+        list.id,
+        list.kind,
+        JSON.stringify(list.products),
+        list.workshopId,
+        list.guests ? 1 : 0,
+        list.reentry ? 1 : 0,
+      );
+    }
+    if (!tables.has('scans')) {
+      // Tickets checked in before there were lists: admitted on the entrance list, at that time.
+      sql.exec(
+        `INSERT INTO scans (list_id, ticket_id, code, direction, at, received_at, device, who, result, answer)
+         SELECT 'entrance', id, code, 'in', checked_in_at, checked_in_at, 'migrated', 'migration', 'admitted', '{}'
+         FROM tickets WHERE checked_in_at IS NOT NULL ORDER BY checked_in_at`,
+      );
     }
     if (!tables.has('tickets') || !tables.has('held')) {
       sql.exec('DELETE FROM held');

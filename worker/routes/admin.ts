@@ -65,6 +65,13 @@ const TICKET_COLUMNS = [
   'paidAt',
 ] as const;
 
+/** An amount in grosze as the spreadsheet reads złoty: `369.00` (a plain number, two decimals). */
+const zloty = (grosze: number) => (grosze / 100).toFixed(2);
+
+/** The order rows of a page (ORDER_COLUMNS): amounts in złoty, as an accountant reads them. */
+const orderRecords = (orders: Order[]) =>
+  orders.map((order) => ({ ...order, net: zloty(order.net), vat: zloty(order.vat), gross: zloty(order.gross) }));
+
 /** The ticket rows of a page of orders (TICKET_COLUMNS). */
 const ticketRecords = (orders: Order[]) =>
   orders.flatMap((order) =>
@@ -214,7 +221,7 @@ export const admin = new Hono<AppEnv>()
         let after: string | null = cursor ?? null;
         do {
           const page = await office.listOrders(filter as OrderFilter, after, EXPORT_PAGE);
-          await out.write(csvRows(perTicket ? ticketRecords(page.orders) : page.orders, columns));
+          await out.write(csvRows(perTicket ? ticketRecords(page.orders) : orderRecords(page.orders), columns));
           after = page.cursor;
         } while (after);
       });

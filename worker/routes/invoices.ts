@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { FA3_DAYS, INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
 import { boxOffice } from '../box-office/box-office';
 import type { InvoiceFilter } from '../box-office/invoices';
-import { toCsv } from '../csv';
+import { csvRows } from '../csv';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
-import { invoiceFileName, invoiceResponse, invoiceXml } from '../invoices/documents';
+import { invoiceFileName, invoicePdfBytes, invoiceResponse, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
 import { allow } from '../middleware/roles';
 import { validQuery } from '../middleware/validation';
@@ -51,29 +51,47 @@ async function monthOf(c: Context<AppEnv>, month: string): Promise<IssuedInvoice
   return invoices;
 }
 
-/** One line per invoice for the accountant: amounts in złoty with two decimals, as FA(3) writes them. */
-const CSV_COLUMNS = [
-  'number',
-  'kind',
-  'issuedOn',
-  'paidOn',
-  'corrects',
-  'orderCode',
-  'buyerName',
-  'buyerTaxId',
-  'buyerCountry',
-  'net',
-  'vat',
-  'gross',
-  'reverseCharge',
-  'paymentMethod',
-  'ksefStatus',
-  'ksefNumber',
-] as const;
+/**
+ * One line per invoice for the accountant (in Polish, the books' language): headers and values in
+ * words, not the system's codes (`ZAL`, `card`), amounts in złoty with two decimals as FA(3) writes them.
+ */
+const CSV_COLUMNS = {
+  number: 'Numer faktury',
+  kind: 'Rodzaj',
+  issuedOn: 'Data wystawienia',
+  paidOn: 'Data zapłaty',
+  corrects: 'Faktura korygowana',
+  orderCode: 'Kod zamówienia',
+  buyerName: 'Nabywca',
+  buyerTaxId: 'NIP lub numer VAT nabywcy',
+  buyerCountry: 'Kraj nabywcy',
+  net: 'Netto (zł)',
+  vat: 'VAT (zł)',
+  gross: 'Brutto (zł)',
+  reverseCharge: 'Odwrotne obciążenie',
+  paymentMethod: 'Sposób zapłaty',
+  ksefStatus: 'Stan w KSeF',
+  ksefNumber: 'Numer KSeF',
+} as const;
+
+const KIND_WORDS: Record<IssuedInvoice['kind'], string> = {
+  VAT: 'faktura VAT',
+  ZAL: 'faktura zaliczkowa',
+  KOR: 'faktura korygująca',
+  KOR_ZAL: 'korekta faktury zaliczkowej',
+};
+const PAYMENT_WORDS: Record<IssuedInvoice['paymentMethod'], string> = { card: 'karta lub BLIK', transfer: 'przelew' };
+const KSEF_WORDS: Record<IssuedInvoice['ksef']['status'], string> = {
+  waiting: 'czeka na wysłanie',
+  queued: 'w kolejce',
+  sent: 'wysłana, czeka na numer',
+  accepted: 'przyjęta',
+  rejected: 'odrzucona',
+};
 
 const csvRecord = (invoice: IssuedInvoice) => ({
   number: invoice.number,
-  kind: invoice.kind,
+  kind: KIND_WORDS[invoice.kind],
   issuedOn: invoice.issuedOn,
   paidOn: invoice.paidOn,
   corrects: invoice.correction?.of.number ?? '',
@@ -84,19 +102,23 @@ const csvRecord = (invoice: IssuedInvoice) => ({
   net: fa3Amount(invoice.totals.net),
   vat: fa3Amount(invoice.totals.vat),
   gross: fa3Amount(invoice.totals.gross),
-  reverseCharge: invoice.reverseCharge ? 'yes' : 'no',
-  paymentMethod: invoice.paymentMethod,
-  ksefStatus: invoice.ksef.status,
+  reverseCharge: invoice.reverseCharge ? 'tak' : 'nie',
+  paymentMethod: PAYMENT_WORDS[invoice.paymentMethod],
+  ksefStatus: KSEF_WORDS[invoice.ksef.status],
   ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : '',
 });
+
+/** The month's CSV: a header line in words, then one line per invoice. */
+const invoicesCsv = (invoices: IssuedInvoice[]) =>
+  `${Object.values(CSV_COLUMNS).join(',')}\r\n${csvRows(invoices.map(csvRecord), Object.keys(CSV_COLUMNS))}`;
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /**
  * Invoices for organisers (the console's token): the list with filters (`month`, `kind`, `ksef`,
  * `q`: number, order code, buyer's name or tax number) and cursor pages; a month's invoices as
- * CSV (`/export.csv?month=2027-03`) or as their FA(3) XML files in a zip with that CSV
- * (`/export.zip?month=`); one invoice's XML.
+ * CSV (`/export.csv?month=2027-03`, headers and values in words, amounts in złoty) or as their PDF
+ * and FA(3) XML files in a zip with that CSV (`/export.zip?month=`); one invoice's XML.
  */
 export const adminInvoices = new Hono<AppEnv>()
   .get('/', allow('finance'), validQuery(listQuery), async (c) => {
@@ -106,7 +128,7 @@ export const adminInvoices = new Hono<AppEnv>()
   .get('/export.csv', allow('finance'), validQuery(monthQuery), async (c) => {
     const { month } = c.req.valid('query');
     const invoices = await monthOf(c, month);
-    return c.body(toCsv(invoices.map(csvRecord), CSV_COLUMNS), 200, {
+    return c.body(invoicesCsv(invoices), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': attachment(`faktury-${month}.csv`),
     });
@@ -116,9 +138,14 @@ export const adminInvoices = new Hono<AppEnv>()
     const invoices = await monthOf(c, month);
     const encode = (text: string) => new TextEncoder().encode(text);
     const files: Record<string, Uint8Array> = {
-      [`faktury-${month}.csv`]: encode(toCsv(invoices.map(csvRecord), CSV_COLUMNS)),
+      [`faktury-${month}.csv`]: encode(invoicesCsv(invoices)),
     };
-    for (const invoice of invoices) files[invoiceFileName(invoice, 'xml')] = encode(invoiceXml(invoice));
+    // Each invoice as the buyer got it (PDF) and as KSeF has it (FA(3) XML), one after another:
+    // a PDF takes a moment of CPU, and a month's few hundred must not all be held at once.
+    for (const invoice of invoices) {
+      files[invoiceFileName(invoice, 'xml')] = encode(invoiceXml(invoice));
+      files[invoiceFileName(invoice, 'pdf')] = await invoicePdfBytes(c.env, invoice);
+    }
     const zip = zipSync(files, { level: 6, mtime: new Date(`${month}-01T12:00:00Z`) });
     return c.body(zip, 200, {
       'Content-Type': 'application/zip',
