@@ -57,12 +57,12 @@ ${body}
         element.setInnerContent(`${title} | ${event}`);
       },
     })
-    .on('meta[name="description"], meta[property="og:description"]', {
+    .on('meta[name="description"], meta[property="og:description"], meta[name="twitter:description"]', {
       element(element) {
         element.setAttribute('content', p.title);
       },
     })
-    .on('meta[property="og:title"]', {
+    .on('meta[property="og:title"], meta[name="twitter:title"]', {
       element(element) {
         element.setAttribute('content', title);
       },
