@@ -3,8 +3,8 @@ import { EVENT, ORGANISER } from '../../site/event';
 import { formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import { catalogue } from '../catalogues';
-import { EVENT_NAME } from '../email/confirmation';
 import { fill } from '../texts';
+import { EVENT_NAME } from './pdf';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

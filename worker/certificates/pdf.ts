@@ -1,11 +1,13 @@
 import type { CertificateFacts } from '../../site/certificates';
-import { EVENT, ORGANISER } from '../../site/event';
+import { brandName, EDITION_YEAR, EVENT, ORGANISER } from '../../site/event';
 import { formatTime, formatWeekdayDate } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import { catalogue } from '../catalogues';
-import { EVENT_NAME } from '../email/confirmation';
 import { COLOURS, CONTENT_WIDTH, PAGE, Sheet } from '../invoices/pdf-kit';
 import { fill } from '../texts';
+
+/** The event as a certificate names it (as the confirmation e-mail does). */
+export const EVENT_NAME = `${brandName()} ${EDITION_YEAR}`;
 
 /** The event's length in whole hours (10:00–21:00 is 11), which the certificate states. */
 export const EVENT_HOURS = (() => {
