@@ -87,6 +87,8 @@ export const ORDER_EVENTS = [
   'hold_released',
   'vat_checked',
   'vat_corrected',
+  'certificate_granted',
+  'certificate_withdrawn',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

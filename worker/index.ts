@@ -15,6 +15,7 @@ import { admin, adminPage } from './routes/admin';
 import { assets } from './routes/assets';
 import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
+import { adminCertificates, certificateCheck, orderCertificates, ticketCertificate } from './routes/certificates';
 import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
@@ -53,6 +54,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/online', online)
   .route('/invoices', adminInvoices)
   .route('/news', adminNews)
+  .route('/', adminCertificates)
   .route('/', door)
   .route('/', transfers)
   .route('/', holds)
@@ -66,9 +68,11 @@ const app = new Hono<AppEnv>()
   .route('/api/footer', footer)
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
+  .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)
   .route('/api/admin', adminApi)
+  .route('/api/tickets', ticketCertificate)
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
@@ -88,6 +92,7 @@ const app = new Hono<AppEnv>()
   .route('/', schedule)
   .route('/', sitemap)
   .route('/', press)
+  .route('/', certificateCheck)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', adminPage)

@@ -6,6 +6,7 @@ import { canTransition } from '../../site/orders';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { OrderCertificates } from './certificates';
 import { DataTable, timeColumn } from './data-table';
 import { dateTime, historyDetails, money, summary } from './format';
 import { OrderInvoices } from './invoices';
@@ -170,6 +171,7 @@ export function OrderPage({ id }: { id: string }) {
         <h2 id="order-tickets">{t('order.tickets', { n: order.tickets.length })}</h2>
         <Tickets order={order} />
       </section>
+      {order.status === 'paid' && <OrderCertificates order={order} onChange={load} />}
       {/* Only an order with invoice data gets invoices: the panel would always be empty for the rest.
           A payment or refund recorded here issues one, and adds to the history: the panel reads again. */}
       {order.invoice && <OrderInvoices orderId={order.id} code={order.code} revision={history.length} />}

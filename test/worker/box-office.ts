@@ -16,7 +16,8 @@ export async function resetBoxOffice(): Promise<void> {
        DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats; DELETE FROM stream_openings; DELETE FROM invoices; DELETE FROM invoice_series;
        DELETE FROM refund_claims;
        DELETE FROM vat_checks; DELETE FROM vat_corrections; DELETE FROM news; DELETE FROM news_recipients;
-       DELETE FROM scans; DELETE FROM check_in_guests; DELETE FROM check_in_lists WHERE kind = 'custom';`,
+       DELETE FROM scans; DELETE FROM check_in_guests; DELETE FROM check_in_lists WHERE kind = 'custom';
+       DELETE FROM certificates; DELETE FROM certificate_decisions; DELETE FROM certificate_log;`,
     );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted

@@ -13,6 +13,7 @@ import { staffMember } from './staff';
  */
 const SAMPLES: Record<string, string> = {
   id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  ticketId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
   kind: 'speakers',
   sid: '999999',
   file: '01ARZ3NDEKTSV4RRFFQ69G5FAV.pdf',

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { VatCheck } from '../../site/invoices';
 import type { EmailKind, OrderFilter, Settlement } from '../../site/orders';
 import type { Bindings } from '../env';
+import * as certificates from './certificates';
 import * as checkIn from './check-in';
 import type { Args, Tx } from './context';
 import * as holds from './holds';
@@ -202,6 +203,24 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   invoiceSubmitted(invoiceId: string, outcome: invoices.KsefRecord, now: number): void {
     this.tx(() => invoices.invoiceSubmitted(this.c, invoiceId, outcome, now));
+  }
+
+  // Certificates of attendance (certificates.ts).
+
+  issueCertificate(...a: Args<typeof certificates.issueCertificate>) {
+    return this.tx(() => certificates.issueCertificate(this.c, ...a));
+  }
+  issueOrderCertificates(...a: Args<typeof certificates.issueOrderCertificates>) {
+    return this.tx(() => certificates.issueOrderCertificates(this.c, ...a));
+  }
+  checkCertificate(...a: Args<typeof certificates.checkCertificate>) {
+    return certificates.checkCertificate(this.sql, ...a);
+  }
+  decideCertificate(...a: Args<typeof certificates.decideCertificate>) {
+    return this.tx(() => certificates.decideCertificate(this.c, ...a));
+  }
+  orderCertificates(...a: Args<typeof certificates.orderCertificates>) {
+    return certificates.orderCertificates(this.sql, ...a);
   }
 
   // News to ticket holders (news.ts).

@@ -1,5 +1,6 @@
 import type { Order } from '../../site/orders';
 import type { Bindings } from '../env';
+import { certificateTables } from './certificates';
 import type { Tx } from './context';
 import { appendLog, LOG_FLUSH_DELAY_MS } from './intent-log';
 import { newsTables } from './news';
@@ -24,6 +25,7 @@ export function makeContext(
   refundTables(sql);
   vatCorrectionTables(sql);
   newsTables(sql);
+  certificateTables(sql);
   const c: Tx = {
     sql,
     env,
