@@ -30,6 +30,7 @@ import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
+import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -58,6 +59,7 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
   .route('/api/orders', orders)
+  .route('/api/tickets', tickets)
   .route('/api/webhooks', webhooks)
   .route('/api/admin', adminApi)
   .route('/api/workshops', workshops)

@@ -39,7 +39,8 @@ export function TicketCard({
   /** Who the ticket is for: its own name, or the buyer's name or e-mail. */
   holder: string;
   qr: string;
-  onPrint: () => void;
+  /** Prints this ticket alone; without it (a page with no script), the browser's own print does. */
+  onPrint?: () => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('delivery');
@@ -76,9 +77,11 @@ export function TicketCard({
       )}
       <p className="ticket-card__how">{t(`ticket.${kind}`)}</p>
       <div className="ticket-card__actions">
-        <button type="button" className="button button--outline ticket-card__print" onClick={onPrint}>
-          {t('ticket.print')}
-        </button>
+        {onPrint && (
+          <button type="button" className="button button--outline ticket-card__print" onClick={onPrint}>
+            {t('ticket.print')}
+          </button>
+        )}
         {children}
       </div>
     </section>

@@ -17,6 +17,7 @@ const ticket = (product: ProductId, email: string | null = null) => ({
   checkedInAt: null,
   code: CODE,
   workshops: [],
+  page: null,
 });
 /** The card as the order page shows it, with the product's name in the page language. */
 function Card({ product, count, onPrint }: { product: ProductId; count: number; onPrint: () => void }) {

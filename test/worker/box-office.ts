@@ -14,7 +14,7 @@ export async function resetBoxOffice(): Promise<void> {
     state.storage.sql.exec(
       `DELETE FROM orders; DELETE FROM tickets; DELETE FROM held; DELETE FROM retired_codes; DELETE FROM idempotency;
        DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats; DELETE FROM invoices; DELETE FROM invoice_series;
-       DELETE FROM refund_claims;
+       DELETE FROM refund_claims; DELETE FROM agenda_stars;
        DELETE FROM vat_checks; DELETE FROM vat_corrections;`,
     );
     await state.storage.deleteAlarm();

@@ -26,6 +26,7 @@ import type {
 } from '../../site/orders';
 import type { ProductState } from '../../site/tickets';
 import type { Bindings } from '../env';
+import { agendaOf, setStar } from './agenda';
 import * as checkIn from './check-in';
 import type { Tx } from './context';
 import { listHolds } from './holds';
@@ -165,6 +166,16 @@ export class BoxOffice extends DurableObject<Bindings> {
     const ticket = ticketRow(this.sql, ticketId);
     const order = ticket && loadOrder(this.sql, ticket.order_id);
     return ticket && order ? { ticket, order } : null;
+  }
+
+  /** The sessions a ticket's holder starred (agenda.ts), or null for no such ticket. */
+  agenda(ticketId: string): string[] | null {
+    return agendaOf(this.sql, ticketId);
+  }
+
+  /** Stars or unstars a session for the holder whose link names `ticket`'s code (agenda.ts). */
+  starSession(ticket: { id: string; code: string }, sessionId: string, starred: boolean, now: number) {
+    return this.tx(() => setStar(this.sql, ticket, sessionId, starred, now));
   }
 
   /** Gives a ticket of a paid order to another holder until the congress starts (orders.ts). */
