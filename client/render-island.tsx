@@ -30,7 +30,7 @@ export const renderIsland: RenderIsland = async ({ lang, name, props, prefix }) 
 /** See site/island-renderer.d.ts: a ticket's own page, for the worker (worker/ticket-page.ts). */
 export const renderTicketPage = async (lang: LanguageCode, view: TicketPageView): Promise<string> => {
   const i18n = createI18n(lang);
-  await loadNamespaces(i18n, lang, ['delivery', 'tickets', 'events']);
+  await loadNamespaces(i18n, lang, ['ticket', 'delivery', 'tickets', 'events']);
   return renderToString(
     <IslandRoot i18n={i18n}>
       <TicketPage view={view} />

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   // The VAT number's state on an order page: loaded only for an order that has one (client/islands.ts).
   'vat',
   'workshop',
+  // A ticket's own page (rendered by the worker only): kept out of the order page's `delivery`.
+  'ticket',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -46,7 +48,7 @@ export const PAGES = [
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart'] },
   { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'cart', 'delivery', 'events'] },
   // A ticket's own page (its holder's link): the worker writes the ticket in (worker/ticket-page.ts).
-  { id: 'ticket', slug: 'bilet', namespaces: ['delivery', 'tickets', 'events'] },
+  { id: 'ticket', slug: 'bilet', namespaces: ['ticket', 'delivery', 'tickets', 'events'] },
 ] as const satisfies readonly {
   id: string;
   slug: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../site/format';
 import { type PlanItem, planItems, type TicketPageView } from '../../site/ticket-view';
 import { useLanguage } from '../lib/use-language';
-import { TicketCard, useProductName } from './ticket-card';
+import { eventFacts, TicketCard, useProductName } from './ticket-card';
 import { TimeRange } from './time-range';
 
 /**
@@ -13,18 +13,20 @@ import { TimeRange } from './time-range';
  * ticket gives follows as a list of sections (`TICKET_SECTIONS`).
  */
 export function TicketPage({ view }: { view: TicketPageView }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('ticket');
+  const { t: delivery } = useTranslation('delivery');
   const productName = useProductName();
   return (
     <section className="ticket-page container" aria-labelledby="ticket-page-title">
-      <h1 id="ticket-page-title">{t('ticketPage.title')}</h1>
-      <p className="ticket-page__private">{t('ticketPage.private')}</p>
+      <h1 id="ticket-page-title">{t('title')}</h1>
+      <p className="ticket-page__private">{t('private')}</p>
       <TicketCard
         ticket={view.ticket}
         productName={productName(view.ticket.product)}
         count={1}
         holder={view.holder}
         qr={view.qr}
+        event={eventFacts(view.lang, delivery('ticket.whereOnline'))}
       />
       {TICKET_SECTIONS.map(({ id, Section }) => (
         <Section key={id} view={view} />
@@ -46,10 +48,10 @@ export const TICKET_SECTIONS: { id: string; Section: ComponentType<{ view: Ticke
 
 /** The workshops the ticket holds seats in. */
 function WorkshopsSection({ view }: { view: TicketPageView }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('ticket');
   return (
     <section className="ticket-page__section" aria-labelledby="ticket-workshops">
-      <h2 id="ticket-workshops">{t('ticketPage.workshopsTitle')}</h2>
+      <h2 id="ticket-workshops">{t('workshopsTitle')}</h2>
       {view.workshops.length ? (
         <ul>
           {view.workshops.map((workshop) => (
@@ -57,7 +59,7 @@ function WorkshopsSection({ view }: { view: TicketPageView }) {
           ))}
         </ul>
       ) : (
-        <p>{t('ticketPage.workshopsNone')}</p>
+        <p>{t('workshopsNone')}</p>
       )}
     </section>
   );
@@ -65,10 +67,10 @@ function WorkshopsSection({ view }: { view: TicketPageView }) {
 
 /** What the ticket's plan includes (site/tickets.ts), each with when it is open. */
 function PlanSection({ view }: { view: TicketPageView }) {
-  const { t } = useTranslation(['delivery', 'tickets']);
+  const { t } = useTranslation(['ticket', 'tickets']);
   return (
     <section className="ticket-page__section" aria-labelledby="ticket-plan">
-      <h2 id="ticket-plan">{t('delivery:ticketPage.planTitle')}</h2>
+      <h2 id="ticket-plan">{t('planTitle')}</h2>
       <ul className="ticket-page__plan">
         {planItems(view.ticket.product).map((item) => (
           <li key={item.key}>
@@ -83,17 +85,16 @@ function PlanSection({ view }: { view: TicketPageView }) {
 
 /** Where a plan's item stands: open now (until when), opening at, or over. */
 function PlanState({ item, now }: { item: PlanItem; now: string }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('ticket');
   const lang = useLanguage();
   if (!item.opens) return null;
   const at = Date.parse(now);
   const opens = formatDateTime(lang, item.opens);
   const until = item.until && formatDateTime(lang, item.until);
   let text: string;
-  if (item.until && at >= Date.parse(item.until)) text = t('ticketPage.state.over', { until });
-  else if (at >= Date.parse(item.opens))
-    text = until ? t('ticketPage.state.openUntil', { until }) : t('ticketPage.state.open');
-  else text = until ? t('ticketPage.state.opensUntil', { opens, until }) : t('ticketPage.state.opens', { opens });
+  if (item.until && at >= Date.parse(item.until)) text = t('state.over', { until });
+  else if (at >= Date.parse(item.opens)) text = until ? t('state.openUntil', { until }) : t('state.open');
+  else text = until ? t('state.opensUntil', { opens, until }) : t('state.opens', { opens });
   return <span className="ticket-page__state">{text}</span>;
 }
 
@@ -103,14 +104,14 @@ function PlanState({ item, now }: { item: PlanItem; now: string }) {
  * starred sessions as the programme stands when the calendar asks.
  */
 function AgendaSection({ view }: { view: TicketPageView }) {
-  const { t } = useTranslation(['delivery', 'events']);
+  const { t } = useTranslation(['ticket', 'events']);
   const starred = view.programme.filter((session) => session.starred).length;
   return (
     <section className="ticket-page__section" aria-labelledby="ticket-agenda">
-      <h2 id="ticket-agenda">{t('delivery:ticketPage.agendaTitle')}</h2>
-      <p>{t('delivery:ticketPage.agendaLead')}</p>
+      <h2 id="ticket-agenda">{t('agendaTitle')}</h2>
+      <p>{t('agendaLead')}</p>
       {view.programme.length === 0 ? (
-        <p>{t('delivery:ticketPage.noSessions')}</p>
+        <p>{t('noSessions')}</p>
       ) : (
         <ol className="agenda">
           {view.programme.map((session) => (
@@ -138,25 +139,25 @@ function AgendaSection({ view }: { view: TicketPageView }) {
                   aria-describedby={`agenda-${session.id}`}
                 >
                   <span aria-hidden="true">{session.starred ? '★ ' : '☆ '}</span>
-                  {t(session.starred ? 'delivery:ticketPage.unstar' : 'delivery:ticketPage.star')}
+                  {t(session.starred ? 'unstar' : 'star')}
                 </button>
               </form>
             </li>
           ))}
         </ol>
       )}
-      <p>{t('delivery:ticketPage.starredCount', { count: starred })}</p>
+      <p>{t('starredCount', { count: starred })}</p>
       <ul className="agenda__feeds">
         <li>
-          <a href={view.links.webcal}>{t('delivery:ticketPage.subscribe')}</a>
+          <a href={view.links.webcal}>{t('subscribe')}</a>
         </li>
         <li>
           <a href={view.links.feed} download type="text/calendar">
-            {t('delivery:ticketPage.download')}
+            {t('download')}
           </a>
         </li>
       </ul>
-      <p className="ticket-page__note">{t('delivery:ticketPage.feedNote')}</p>
+      <p className="ticket-page__note">{t('feedNote')}</p>
     </section>
   );
 }

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
  * Without a valid link the worker answers the 404 page instead, so this text is never served.
  */
 export default function Ticket() {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('ticket');
   return (
     <div data-ticket-page="">
       <section className="ticket-page container">
-        <h1>{t('ticketPage.title')}</h1>
-        <p>{t('ticketPage.openLink')}</p>
+        <h1>{t('title')}</h1>
+        <p>{t('openLink')}</p>
       </section>
     </div>
   );

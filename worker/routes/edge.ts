@@ -64,6 +64,7 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
       const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
       return withOrder(
         asset,
+        c.req.url,
         resolved.lang,
         secret,
         (id, token) => orderView(c.env, id, token),

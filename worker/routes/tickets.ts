@@ -72,7 +72,7 @@ export const tickets = new Hono<AppEnv>()
     const starred = new Set(stars ?? []);
     const lang = order.lang;
     const holder = ticket.name ?? ticket.email ?? order.name ?? order.email;
-    const name = `${brandName()}: ${catalogue('delivery', lang).ticketPage.feedName} (${holder})`;
+    const name = `${brandName()}: ${catalogue('events', lang).calendar.agendaName} (${holder})`;
     const ics = agendaIcs(
       sessions.filter((session) => starred.has(session.id)),
       lang,
