@@ -94,10 +94,11 @@ export async function withTicket(page: Response, lang: LanguageCode, view: Ticke
     })
     .transform(page);
   const headers = new Headers(rewritten.headers);
-  // The holder's own page: never kept by a cache on the way, never indexed, its link never sent on.
+  // The holder's own page: never kept by a cache on the way, never indexed, its link never sent to
+  // another site (`same-origin`, not `no-referrer`: that makes a form's Origin `null`, refused as cross-site).
   headers.set('Cache-Control', 'private, no-store');
   headers.set('X-Robots-Tag', 'noindex');
-  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('Referrer-Policy', 'same-origin');
   headers.delete('ETag');
   return new Response(rewritten.body, { status: rewritten.status, headers });
 }

@@ -119,7 +119,7 @@ describe("a ticket's own page", () => {
     const res = await visit(`${ORIGIN}${pageOf(view, 2)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
-    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(res.headers.get('Referrer-Policy')).toBe('same-origin');
     const html = await res.text();
     expect(html).toContain('Grace Hopper');
     expect(html).not.toContain('Ada Lovelace');

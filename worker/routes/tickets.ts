@@ -27,7 +27,7 @@ const star = z.object({
 /** The ticket a request's link opens (`:id` and `?key=`), or 404 `not_found`: nothing about why. */
 async function openedTicket(c: Context<AppEnv>) {
   c.header('Cache-Control', 'private, no-store');
-  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Referrer-Policy', 'same-origin');
   const opened = await openTicket(c.env, c.req.param('id') ?? '', c.req.query('key') ?? '');
   if (!opened) throw new ApiError(404, 'not_found');
   return opened;
