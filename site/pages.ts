@@ -68,6 +68,9 @@ export const SELLING_PAGES: readonly PageId[] = ['home', 'tickets'];
 /** Pages that search engines should not index (a buyer's own order). */
 export const NOINDEX_PAGES: readonly PageId[] = ['thanks', 'ticket'];
 
+/** Pages that exist only behind a link's secret (a ticket's own page): without one, the 404 page. */
+export const LINK_ONLY_PAGES: readonly PageId[] = ['ticket'];
+
 /** Old or alternative slugs that redirect to a page (the hero's register button used /rejestracja). */
 export const PAGE_ALIASES: Readonly<Record<string, PageId>> = { rejestracja: 'tickets' };
 
