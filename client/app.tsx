@@ -27,8 +27,8 @@ export async function prepareView(i18n: I18n, view: View): Promise<void> {
  */
 export function App({ i18n, view }: { i18n: I18n; view: View }) {
   const Page = view.page ? PAGE_COMPONENTS[view.page] : NotFound;
-  // The order page is a wallet of tickets, opened at the door too: nothing is ever put over it.
-  const quiet = view.page === 'thanks';
+  // The order page and a ticket's page are opened at the door too: nothing is ever put over them.
+  const quiet = view.page === 'thanks' || view.page === 'ticket';
   return (
     <I18nextProvider i18n={i18n}>
       <Header page={view.page} />

@@ -20,6 +20,7 @@ import RoastAiPage from './pages/roast-ai';
 import SpeakersPage from './pages/speakers';
 import TermsPage from './pages/terms';
 import ThanksPage from './pages/thanks';
+import TicketPage from './pages/ticket';
 import TicketsPage from './pages/tickets';
 import WorkshopsPage from './pages/workshops';
 import ZonesPage from './pages/zones';
@@ -49,4 +50,5 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   becomePartner: BecomePartnerPage,
   tickets: TicketsPage,
   thanks: ThanksPage,
+  ticket: TicketPage,
 };

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { RenderIsland } from '../site/island-renderer';
+import type { LanguageCode } from '../site/languages';
+import type { TicketPageView } from '../site/ticket-view';
 import { IslandRoot } from './components/island-root';
+import { TicketPage } from './components/ticket-page';
 import { ISLANDS, type IslandName, prepareIsland } from './islands';
 import { createI18n, loadNamespaces } from './lib/i18n';
 
@@ -21,5 +24,17 @@ export const renderIsland: RenderIsland = async ({ lang, name, props, prefix }) 
       <Island {...props} />
     </IslandRoot>,
     { identifierPrefix: prefix },
+  );
+};
+
+/** See site/island-renderer.d.ts: a ticket's own page, for the worker (worker/ticket-page.ts). */
+export const renderTicketPage = async (lang: LanguageCode, view: TicketPageView): Promise<string> => {
+  const i18n = createI18n(lang);
+  await loadNamespaces(i18n, lang, ['ticket', 'delivery', 'tickets', 'events']);
+  return renderToString(
+    <IslandRoot i18n={i18n}>
+      <TicketPage view={view} />
+    </IslandRoot>,
+    { identifierPrefix: 'ticket-' },
   );
 };

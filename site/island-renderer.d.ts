@@ -15,3 +15,12 @@ export type RenderIsland = (island: {
 }) => Promise<string>;
 
 export declare const renderIsland: RenderIsland;
+
+/**
+ * Renders the content of a ticket's own page (worker/ticket-page.ts): static HTML with forms, no
+ * island, so the page needs no script to show the ticket or to keep its agenda.
+ */
+export declare const renderTicketPage: (
+  lang: LanguageCode,
+  view: import('./ticket-view').TicketPageView,
+) => Promise<string>;

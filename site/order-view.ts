@@ -71,6 +71,8 @@ export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | '
   code: string | null;
   /** The workshops this ticket holds seats in, by id (site/workshops.ts). */
   workshops: string[];
+  /** The ticket's own page (its holder's link, site/pages.ts `ticketPageHref`) once paid, as a path; null before. */
+  page: string | null;
 };
 
 /**

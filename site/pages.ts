@@ -17,6 +17,8 @@ export const NAMESPACES = [
   // The VAT number's state on an order page: loaded only for an order that has one (client/islands.ts).
   'vat',
   'workshop',
+  // A ticket's own page (rendered by the worker only): kept out of the order page's `delivery`.
+  'ticket',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -45,6 +47,8 @@ export const PAGES = [
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart'] },
   { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'cart', 'delivery', 'events'] },
+  // A ticket's own page (its holder's link): the worker writes the ticket in (worker/ticket-page.ts).
+  { id: 'ticket', slug: 'bilet', namespaces: ['ticket', 'delivery', 'tickets', 'events'] },
 ] as const satisfies readonly {
   id: string;
   slug: string;
@@ -62,7 +66,10 @@ export type PageId = Page['id'];
 export const SELLING_PAGES: readonly PageId[] = ['home', 'tickets'];
 
 /** Pages that search engines should not index (a buyer's own order). */
-export const NOINDEX_PAGES: readonly PageId[] = ['thanks'];
+export const NOINDEX_PAGES: readonly PageId[] = ['thanks', 'ticket'];
+
+/** Pages that exist only behind a link's secret (a ticket's own page): without one, the 404 page. */
+export const LINK_ONLY_PAGES: readonly PageId[] = ['ticket'];
 
 /** Old or alternative slugs that redirect to a page (the hero's register button used /rejestracja). */
 export const PAGE_ALIASES: Readonly<Record<string, PageId>> = { rejestracja: 'tickets' };
@@ -87,6 +94,13 @@ export function href(lang: LanguageCode, id: PageId, hash?: string): string {
  */
 export const orderPageHref = (order: { id: string; lang: LanguageCode }, token: string) =>
   `${href(order.lang, 'thanks')}?order=${order.id}&token=${encodeURIComponent(token)}`;
+
+/**
+ * A ticket's own page, as a path: its id and the secret of its holder's link
+ * (worker/tickets/page-link.ts), which a change of holder replaces. In the order's language.
+ */
+export const ticketPageHref = (lang: LanguageCode, ticketId: string, secret: string) =>
+  `${href(lang, 'ticket')}?ticket=${encodeURIComponent(ticketId)}&key=${encodeURIComponent(secret)}`;
 
 /** The page whose slug (or alias) matches, ignoring case. */
 export function findPageBySlug(slug: string): { page: Page; alias: boolean } | undefined {

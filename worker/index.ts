@@ -36,6 +36,7 @@ import { cart, purchase } from './routes/purchase';
 import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
+import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -70,6 +71,7 @@ const app = new Hono<AppEnv>()
   .route('/api/orders', cart)
   .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
+  .route('/api/tickets', tickets)
   .route('/api/webhooks', webhooks)
   .route('/api/admin', adminApi)
   .route('/api/tickets', ticketCertificate)

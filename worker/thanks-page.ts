@@ -14,6 +14,7 @@ import { wellFormedDeep } from '../site/text';
  */
 export function withOrder(
   page: Response,
+  url: string,
   lang: LanguageCode,
   secret: { id: string; token: string },
   view: (id: string, token: string) => Promise<OrderView | null>,
@@ -48,7 +49,16 @@ export function withOrder(
         const unknown = [...new Set(order.order.tickets.flatMap((t) => t.workshops))].filter((id) => !(id in titles));
         Object.assign(titles, await workshopTitles(unknown).catch(() => ({})));
       }
-      const props = { ...built, workshopTitles: titles, known: order };
+      // The order's secret too, so that its forms (change a holder, cancel) are in the page as
+      // served and work before and without the island's start; and what the last of them did.
+      const done = new URL(url).searchParams.get('done');
+      const props = {
+        ...built,
+        workshopTitles: titles,
+        known: order,
+        ...(order.kind === 'loaded' ? { access: secret } : {}),
+        ...(done && /^[a-z_.]{1,60}$/i.test(done) ? { done } : {}),
+      };
       const prefix = element.getAttribute('data-island-id') ?? '';
       // React's server renderer is loaded by the worker only for this page.
       const { renderIsland } = await import('#render-island');

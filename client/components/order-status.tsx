@@ -18,6 +18,7 @@ import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
 import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
+import type { EventFacts } from './ticket-card';
 
 type State = { kind: 'loading' } | KnownOrder;
 
@@ -44,20 +45,29 @@ export function OrderStatus({
   workshopTitles = {},
   productNames = {},
   calendar,
+  event,
   exampleAccount = false,
   known,
+  access: served,
+  done,
 }: {
   workshopTitles?: WorkshopTitles;
   productNames?: Record<string, string>;
   calendar: CalendarLinks;
+  /** What a ticket says of the event (ticket-card.tsx `eventFacts`), made with the page. */
+  event: EventFacts;
   /** Whether the organiser's bank account is still an example (site/example-data.ts), said beside it. */
   exampleAccount?: boolean;
   known?: KnownOrder;
+  /** The order's secret, when the worker served the page with the order: its forms work at once. */
+  access?: OrderAccess;
+  /** What the page's last form did (worker/routes/orders.ts `backToOrder`): `saved` or an error. */
+  done?: string;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const [state, setState] = useState<State>(known ?? { kind: 'loading' });
-  const [access, setAccess] = useState<OrderAccess | null>(null);
+  const [access, setAccess] = useState<OrderAccess | null>(served ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
   useEffect(() => {
@@ -115,6 +125,13 @@ export function OrderStatus({
   return (
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
+      {done && done !== 'saved' && (
+        <p className="field__error" role="alert">
+          {done.includes('.')
+            ? t(`manage.errors.${done}` as 'manage.errors.invalid', { defaultValue: t('manage.errors.invalid') })
+            : t(`manage.failed.${done}` as 'manage.failed.server', { defaultValue: t('manage.failed.server') })}
+        </p>
+      )}
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
       {/* The way back comes with the order, not under the loading line it would be pushed down from. */}
       {state.kind === 'loaded' && (
@@ -127,7 +144,9 @@ export function OrderStatus({
             workshopTitles={workshopTitles}
             productNames={productNames}
             calendar={calendar}
+            event={event}
             exampleAccount={exampleAccount}
+            saved={done === 'saved'}
             onChange={(order) =>
               access &&
               setState({
@@ -158,16 +177,20 @@ function OrderDetails({
   workshopTitles,
   productNames,
   calendar,
+  event,
   exampleAccount,
+  saved,
   onChange,
 }: {
   order: OrderView;
+  saved: boolean;
   qr: Record<string, string>;
   links?: OrderLinks;
   access: OrderAccess | null;
   workshopTitles: WorkshopTitles;
   productNames: Record<string, string>;
   calendar: CalendarLinks;
+  event: EventFacts;
   exampleAccount: boolean;
   onChange: (order: OrderView) => void;
 }) {
@@ -199,7 +222,15 @@ function OrderDetails({
         )}
       </div>
       {order.status === 'paid' && (
-        <TicketWallet order={order} productNames={productNames} qr={qr} access={access} onChange={onChange} />
+        <TicketWallet
+          order={order}
+          productNames={productNames}
+          qr={qr}
+          event={event}
+          access={access}
+          saved={saved}
+          onChange={onChange}
+        />
       )}
       {order.status === 'pending' && order.payBy && (
         <TransferDetails

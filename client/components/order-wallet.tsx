@@ -6,7 +6,7 @@ import type { OrderView, TicketView } from '../../site/order-view';
 import { PLAIN_EMAIL } from '../../site/text';
 import { product as productOf } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
-import { printTickets, TicketCard } from './ticket-card';
+import { type EventFacts, printTickets, TicketCard } from './ticket-card';
 
 /** What the order page's own requests need: the order's id and the secret of its link. */
 export type OrderAccess = { id: string; token: string };
@@ -19,26 +19,32 @@ export const orderUrl = ({ id, token }: OrderAccess, path = '') =>
 
 /**
  * A paid order's tickets, each with its holder, QR code and code, printable alone or all together
- * (one per page); until the congress starts the buyer can give a ticket to someone else.
+ * (one per page), and a link to its holder's own page; until the congress starts the buyer can give
+ * a ticket to someone else. The change is a native `<details>` with a form the worker takes as it is
+ * (worker/routes/orders.ts), so it is in the page as served and works before and without script.
  */
 export function TicketWallet({
   order,
   productNames,
   qr,
+  event,
   access,
+  saved: savedAtLoad,
   onChange,
 }: {
   order: OrderView;
   /** Each product's name as a ticket says it, by id (the page's words, as the island's props). */
   productNames: Record<string, string>;
   qr: Record<string, string>;
+  event: EventFacts;
   access: OrderAccess | null;
+  /** Whether the page was served right after a change of holder its form sent. */
+  saved?: boolean;
   onChange: OnChange;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState(savedAtLoad ?? false);
   const canChange = access !== null && Date.now() < Date.parse(order.changesUntil);
   const tickets = order.tickets.filter((ticket): ticket is TicketView & { code: string } => ticket.code !== null);
   return (
@@ -63,33 +69,31 @@ export function TicketWallet({
               count={tickets.length}
               holder={ticket.name ?? order.name ?? order.email}
               qr={qr[ticket.id] ?? ''}
+              event={event}
               onPrint={() => printTickets(ticket.id)}
             >
-              {canChange && !ticket.checkedInAt && editing !== ticket.id && (
-                <button
-                  type="button"
-                  className="button button--outline"
-                  aria-label={t('manage.changeOf', { position: ticket.position })}
-                  onClick={() => {
-                    setSaved(null);
-                    setEditing(ticket.id);
-                  }}
-                >
-                  {t('manage.change')}
-                </button>
+              {ticket.page && (
+                <a className="button button--outline" href={ticket.page}>
+                  {t('ticket.page')}
+                </a>
               )}
-              {access && editing === ticket.id && (
-                <HolderForm
-                  ticket={ticket}
-                  access={access}
-                  onDone={(changed) => {
-                    setEditing(null);
-                    if (changed) {
-                      setSaved(ticket.id);
+              {access && canChange && !ticket.checkedInAt && (
+                <details className="holder-change">
+                  <summary
+                    className="button button--outline"
+                    aria-label={t('manage.changeOf', { position: ticket.position })}
+                  >
+                    {t('manage.change')}
+                  </summary>
+                  <HolderForm
+                    ticket={ticket}
+                    access={access}
+                    onDone={(changed) => {
+                      setSaved(true);
                       onChange(changed);
-                    }
-                  }}
-                />
+                    }}
+                  />
+                </details>
               )}
             </TicketCard>
           </li>
@@ -112,7 +116,7 @@ function HolderForm({
 }: {
   ticket: TicketView;
   access: OrderAccess;
-  onDone: (changed: OrderView | null) => void;
+  onDone: (changed: OrderView) => void;
 }) {
   const { t } = useTranslation('delivery');
   const id = useId();
@@ -152,7 +156,10 @@ function HolderForm({
         | (OrderView & { error?: undefined })
         | { error: string; fields?: Partial<Record<HolderField, string>> }
         | null;
-      if (response.ok && body && !body.error) return onDone(body as OrderView);
+      if (response.ok && body && !body.error) {
+        form.current?.closest('details')?.removeAttribute('open');
+        return onDone(body as OrderView);
+      }
       if (body?.error === 'invalid_fields' && body.fields) setErrors(body.fields);
       else setFailed(body?.error ?? 'server');
     } catch {
@@ -187,7 +194,15 @@ function HolderForm({
   };
 
   return (
-    <form ref={form} className="holder-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form
+      ref={form}
+      className="holder-form"
+      method="post"
+      action={orderUrl(access, `/tickets/${encodeURIComponent(ticket.id)}/holder`)}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+    >
       <h4 id={`${id}-title`}>{t('manage.changeTitle', { position: ticket.position })}</h4>
       <p className="thanks__note">{t('manage.changeText')}</p>
       {field('name', t(onsite ? 'manage.name' : 'manage.nameOptional'), {
@@ -204,9 +219,6 @@ function HolderForm({
       <div className="order-manage__actions">
         <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>
           {t('manage.save')}
-        </button>
-        <button type="button" className="button button--outline" onClick={() => onDone(null)}>
-          {t('manage.keep')}
         </button>
       </div>
     </form>
@@ -228,7 +240,6 @@ export function CancelOrder({
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
-  const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   if (order.status !== 'paid' && order.status !== 'pending') return null;
@@ -236,16 +247,14 @@ export function CancelOrder({
   const open = Date.now() < Date.parse(order.cancellableUntil);
   const amount = formatPrice(lang, order.gross, true);
 
-  const cancel = async () => {
+  const cancel = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setSending(true);
     setFailed(null);
     try {
       const response = await fetch(orderUrl(access, '/cancel'), { method: 'POST' });
       const body = (await response.json().catch(() => null)) as (OrderView & { error?: undefined }) | { error: string };
-      if (response.ok && body && !body.error) {
-        setConfirming(false);
-        return onChange(body as OrderView);
-      }
+      if (response.ok && body && !body.error) return onChange(body as OrderView);
       setFailed(body?.error ?? 'server');
     } catch {
       setFailed('network');
@@ -276,24 +285,16 @@ export function CancelOrder({
                   {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server'), date: until })}
                 </p>
               )}
-              <div className="order-manage__actions">
-                {confirming ? (
-                  <>
-                    <button type="button" className="button button--accent" disabled={sending} onClick={cancel}>
-                      {order.status === 'paid'
-                        ? t('manage.cancelConfirm', { amount })
-                        : t('manage.cancelConfirmPending')}
-                    </button>
-                    <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-                      {t('manage.keepOrder')}
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
-                    {t('manage.cancel')}
+              {/* A second, explicit step: the confirmation is a form inside a native disclosure, so it
+                  is in the page as served and cancels before and without the island's start. */}
+              <details className="order-manage__confirm">
+                <summary className="button button--outline">{t('manage.cancel')}</summary>
+                <form method="post" action={orderUrl(access, '/cancel')} onSubmit={cancel}>
+                  <button type="submit" className="button button--accent" disabled={sending}>
+                    {order.status === 'paid' ? t('manage.cancelConfirm', { amount }) : t('manage.cancelConfirmPending')}
                   </button>
-                )}
-              </div>
+                </form>
+              </details>
             </>
           )}
         </>

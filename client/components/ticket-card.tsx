@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../site/format';
+import { brandName, EVENT } from '../../site/event';
+import { formatDateTime, formatTime, formatWeekdayDate } from '../../site/format';
+import type { LanguageCode } from '../../site/languages';
 import type { TicketView } from '../../site/order-view';
 import { type ProductId, product as productOf } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
@@ -16,6 +18,21 @@ export function useProductName(): (product: ProductId) => string {
 }
 
 /**
+ * What a ticket says of the event (its name, day and hours, and where: the venue on site, the
+ * stream online), as text made where the page is made (the build, or the worker for a ticket's
+ * page) and given to the card, so that the order island carries no formatting code for it.
+ */
+export type EventFacts = { name: string; when: string; onsite: string; online: string };
+
+/** The event's facts in a language, for `TicketCard` (`t`: the `delivery` namespace). */
+export const eventFacts = (lang: LanguageCode, whereOnline: string): EventFacts => ({
+  name: brandName(),
+  when: `${formatWeekdayDate(lang, EVENT.date)}, ${formatTime(lang, EVENT.startTime)}–${formatTime(lang, EVENT.endTime)}`,
+  onsite: `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`,
+  online: whereOnline,
+});
+
+/**
  * A ticket on the order page: its holder, the QR code and the code as text, the product, and what
  * the buyer can do with it (`children`: change its holder). The QR code is an image the worker
  * draws (`qr`: inside the page as a data URL when the worker writes the order in, else
@@ -28,6 +45,7 @@ export function TicketCard({
   count,
   holder,
   qr,
+  event,
   onPrint,
   children,
 }: {
@@ -39,7 +57,9 @@ export function TicketCard({
   /** Who the ticket is for: its own name, or the buyer's name or e-mail. */
   holder: string;
   qr: string;
-  onPrint: () => void;
+  event: EventFacts;
+  /** Prints this ticket alone; without it (a page with no script), the browser's own print does. */
+  onPrint?: () => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('delivery');
@@ -74,11 +94,22 @@ export function TicketCard({
           {t('ticket.checkedIn', { time: formatDateTime(lang, ticket.checkedInAt) })}
         </p>
       )}
+      {/* What a printed ticket has to say by itself: the event, its day and hours, and where. */}
+      <dl className="ticket-card__event">
+        <dt>{t('ticket.event')}</dt>
+        <dd>{event.name}</dd>
+        <dt>{t('ticket.when')}</dt>
+        <dd>{event.when}</dd>
+        <dt>{t('ticket.where')}</dt>
+        <dd>{event[kind]}</dd>
+      </dl>
       <p className="ticket-card__how">{t(`ticket.${kind}`)}</p>
       <div className="ticket-card__actions">
-        <button type="button" className="button button--outline ticket-card__print" onClick={onPrint}>
-          {t('ticket.print')}
-        </button>
+        {onPrint && (
+          <button type="button" className="button button--outline ticket-card__print" onClick={onPrint}>
+            {t('ticket.print')}
+          </button>
+        )}
         {children}
       </div>
     </section>

@@ -8,6 +8,7 @@ import type events from '../../locales/pl/events.json';
 import type faq from '../../locales/pl/faq.json';
 import type home from '../../locales/pl/home.json';
 import type info from '../../locales/pl/info.json';
+import type ticket from '../../locales/pl/ticket.json';
 import type tickets from '../../locales/pl/tickets.json';
 import type vat from '../../locales/pl/vat.json';
 import type workshop from '../../locales/pl/workshop.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       info: typeof info;
       contact: typeof contact;
       tickets: typeof tickets;
+      ticket: typeof ticket;
       cart: typeof cart;
       delivery: typeof delivery;
       vat: typeof vat;

@@ -7,7 +7,7 @@ import { PRODUCTS } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
 import { Island } from '../components/island';
 import { type CalendarLinks, OrderStatus } from '../components/order-status';
-import { useProductName } from '../components/ticket-card';
+import { eventFacts, useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 
 /** The congress's calendar links for an order online (the brand as the place) and on site (the venue). */
@@ -32,15 +32,18 @@ function calendarLinks(lang: LanguageCode): CalendarLinks {
  */
 export default function Thanks() {
   const { t } = useTranslation('events');
+  const { t: delivery } = useTranslation('delivery');
   const productName = useProductName();
   const workshopTitles = Object.fromEntries(WORKSHOPS.map(({ id }) => [id, t(`workshops.items.${id}.title`)]));
   const productNames = Object.fromEntries(PRODUCTS.map(({ id }) => [id, productName(id)]));
-  const calendar = calendarLinks(useLanguage());
+  const lang = useLanguage();
+  const calendar = calendarLinks(lang);
+  const event = eventFacts(lang, delivery('ticket.whereOnline'));
   return (
     <Island
       name="order"
       component={OrderStatus}
-      props={{ workshopTitles, productNames, calendar, exampleAccount: isExample('organiser') }}
+      props={{ workshopTitles, productNames, calendar, event, exampleAccount: isExample('organiser') }}
       start="at-load"
     />
   );

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { printTickets, TicketCard, useProductName } from '../../client/components/ticket-card';
+import { eventFacts, printTickets, TicketCard, useProductName } from '../../client/components/ticket-card';
 import type { ProductId } from '../../site/tickets';
 import { renderIn } from './render-delivery';
 
@@ -17,6 +17,7 @@ const ticket = (product: ProductId, email: string | null = null) => ({
   checkedInAt: null,
   code: CODE,
   workshops: [],
+  page: null,
 });
 /** The card as the order page shows it, with the product's name in the page language. */
 function Card({ product, count, onPrint }: { product: ProductId; count: number; onPrint: () => void }) {
@@ -28,6 +29,7 @@ function Card({ product, count, onPrint }: { product: ProductId; count: number; 
       count={count}
       holder="Ada Lovelace"
       qr={QR}
+      event={eventFacts('pl', 'Online: transmisja na żywo')}
       onPrint={onPrint}
     />
   );
@@ -46,6 +48,13 @@ describe('ticket card', () => {
     // Square from the first layout on: no shift when the image arrives.
     expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['288', '288']);
     expect(screen.getByText(CODE).tagName).toBe('DD');
+  });
+
+  it('says what a printed ticket needs by itself: the event, its day and hours, and the venue', () => {
+    renderIn('pl', card('onsite-pro'));
+    expect(screen.getByText('Kongres AI Polska')).toBeTruthy();
+    expect(screen.getByText(/^sobota, 23 października 2027, 10:00–21:00$/)).toBeTruthy();
+    expect(screen.getByText('Atlas Arena, al. Bandurskiego 7, 94-020 Łódź')).toBeTruthy();
   });
 
   it('names the product and the holder in the page language', () => {

@@ -62,7 +62,8 @@ test('a company buys 3 on-site Pro and 1 online Premium in one dialog, by keyboa
   // Piotr falls ill: Marta comes instead. Her ticket gets a new code.
   const second = cards.nth(1);
   const oldCode = await second.locator('.ticket-card__code').textContent();
-  await second.getByRole('button', { name: 'Zmień uczestnika biletu 2' }).click();
+  // A native disclosure (in the page as served, before and without the island's start).
+  await second.locator('summary[aria-label="Zmień uczestnika biletu 2"]').click();
   const form = second.getByRole('form', { name: 'Nowy uczestnik biletu 2' });
   await form.getByLabel('Imię i nazwisko').fill('Marta Zastępcza');
   await form.getByLabel(/Adres e-mail uczestnika/).fill('marta@firma-testowa.pl');
@@ -92,7 +93,7 @@ test('a buyer cancels an order before the deadline: refunded, places back, the p
   await page.goto(thanks);
   const manage = page.getByRole('region', { name: 'Anulowanie zamówienia' });
   await expect(manage).toContainText('Możesz anulować zamówienie do');
-  await manage.getByRole('button', { name: 'Anuluj zamówienie' }).click();
+  await manage.locator('summary', { hasText: 'Anuluj zamówienie' }).click();
   expect(await axeViolations(page, { within: '.order-manage' })).toEqual([]);
   await manage.getByRole('button', { name: /Tak, anuluj i zwróć/ }).click();
   await expect(page.locator('.status')).toHaveText('Zwrócone');

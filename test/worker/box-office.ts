@@ -14,7 +14,7 @@ export async function resetBoxOffice(): Promise<void> {
     state.storage.sql.exec(
       `DELETE FROM orders; DELETE FROM tickets; DELETE FROM held; DELETE FROM retired_codes; DELETE FROM idempotency;
        DELETE FROM log; DELETE FROM emails; DELETE FROM workshop_seats; DELETE FROM stream_openings; DELETE FROM invoices; DELETE FROM invoice_series;
-       DELETE FROM refund_claims;
+       DELETE FROM refund_claims; DELETE FROM agenda_stars;
        DELETE FROM vat_checks; DELETE FROM vat_corrections; DELETE FROM news; DELETE FROM news_recipients;
        DELETE FROM scans; DELETE FROM check_in_guests; DELETE FROM check_in_lists WHERE kind = 'custom';
        DELETE FROM certificates; DELETE FROM certificate_decisions; DELETE FROM certificate_log;`,

@@ -15,6 +15,8 @@ const SAMPLES: Record<string, string> = {
   id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
   ticketId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
   kind: 'speakers',
+  subject: 'track-main',
+  role: 'stream',
   sid: '999999',
   file: '01ARZ3NDEKTSV4RRFFQ69G5FAV.pdf',
 };
@@ -34,8 +36,9 @@ for (const route of app.routes) {
 
 /** A path of the route with sample values for its parameters. */
 const concrete = (path: string) =>
-  path.replace(/:(\w+)[^/]*/g, (_, name: string) => {
-    const sample = SAMPLES[name];
+  path.replace(/:(\w+)([^/]*)/g, (_, name: string, pattern: string) => {
+    // A parameter the route limits to digits (`:id{[0-9]{1,9}}`) gets a number, or no route matches.
+    const sample = pattern.startsWith('{[0-9]') ? '1' : SAMPLES[name];
     if (!sample) throw new Error(`no sample value for :${name} in ${path}`);
     return sample;
   });

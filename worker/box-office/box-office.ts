@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { VatCheck } from '../../site/invoices';
 import type { EmailKind, OrderFilter, Settlement } from '../../site/orders';
 import type { Bindings } from '../env';
+import * as agenda from './agenda';
 import * as certificates from './certificates';
 import * as checkIn from './check-in';
 import type { Args, Tx } from './context';
@@ -105,6 +106,13 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   history(id: string) {
     return intentLog.orderHistory(this.sql, id);
+  }
+
+  agenda(...a: Args<typeof agenda.agendaOf>) {
+    return agenda.agendaOf(this.sql, ...a);
+  }
+  starSession(...a: Args<typeof agenda.setStar>) {
+    return this.tx(() => agenda.setStar(this.sql, ...a));
   }
 
   // Bank transfers (transfers.ts).

@@ -251,6 +251,15 @@ CREATE TABLE IF NOT EXISTS scans (
 CREATE UNIQUE INDEX IF NOT EXISTS scans_nonce ON scans (nonce) WHERE nonce IS NOT NULL;
 CREATE INDEX IF NOT EXISTS scans_ticket ON scans (list_id, ticket_id, at);
 CREATE INDEX IF NOT EXISTS scans_list ON scans (list_id, id);
+-- A ticket holder's starred sessions (agenda.ts), under the ticket's code of the time: a ticket
+-- given to another holder (a new code) starts with an empty agenda, as its old link stops.
+CREATE TABLE IF NOT EXISTS agenda_stars (
+  ticket_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (ticket_id, code, session_id)
+);
 `;
 
 /** An order as its row stores it (times in ms since the epoch). */

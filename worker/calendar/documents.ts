@@ -114,15 +114,50 @@ export function sessionIcs(session: CalendarSession, lang: LanguageCode, now: Da
   return calendarDocument(sessionEvent(session, lang), lang, now);
 }
 
-function calendarDocument(event: CalendarEvent, lang: LanguageCode, now: Date): string {
-  const { title, description, url } = event;
+/**
+ * One calendar of a holder's or a visitor's starred sessions (the ticket page's feed, the
+ * programme page's download): each published session as the session's own file writes it, with
+ * the same UID, so a calendar that has one of them already updates it instead of adding another.
+ * A feed is read again by the calendar (REFRESH-INTERVAL, RFC 7986; its older X- form too), so a
+ * session moved or retitled since shows as it is now, and one unpublished since drops out.
+ */
+export function agendaIcs(sessions: readonly CalendarSession[], lang: LanguageCode, now: Date, name: string): string {
+  return calendarDocument(
+    sessions.map((session) => sessionEvent(session, lang)),
+    lang,
+    now,
+    [
+      textProperty('NAME', name),
+      textProperty('X-WR-CALNAME', name),
+      'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+      'X-PUBLISHED-TTL:PT1H',
+    ],
+  );
+}
+
+function calendarDocument(
+  events: CalendarEvent | readonly CalendarEvent[],
+  lang: LanguageCode,
+  now: Date,
+  header: readonly string[] = [],
+): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:-//${BRAND.name} ${BRAND.highlight} ${BRAND.suffix}//Program ${EDITION_YEAR}//${lang.toUpperCase()}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    ...header,
     ...VTIMEZONE,
+    ...(Array.isArray(events) ? events : [events]).flatMap((event: CalendarEvent) => eventLines(event, lang, now)),
+    'END:VCALENDAR',
+  ];
+  return icsDocument(lines);
+}
+
+function eventLines(event: CalendarEvent, lang: LanguageCode, now: Date): string[] {
+  const { title, description, url } = event;
+  return [
     'BEGIN:VEVENT',
     // The same UID in every language, so a calendar updates the entry instead of duplicating it.
     `UID:${calendarSlug(event.id)}-${EVENT.date}@${new URL(SITE_ORIGIN).hostname}`,
@@ -136,7 +171,5 @@ function calendarDocument(event: CalendarEvent, lang: LanguageCode, now: Date): 
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return icsDocument(lines);
 }

@@ -29,27 +29,40 @@ export async function publishedSessionBySlug(db: D1Database, slug: string): Prom
     .all<{ id: string; published: string }>();
   const row = results.find((r) => r.id === slug) ?? results.find((r) => calendarSlug(r.id) === slug);
   if (!row) return null;
-  const session = JSON.parse(row.published) as Session;
-  const names: string[] = [];
-  if (session.speakers.length) {
+  return (await withSpeakers(db, [row]))[0] ?? null;
+}
+
+/**
+ * Every published session of the day in time order (then by id): the programme as it stands now,
+ * which a holder's agenda and its calendar feed are read against (worker/routes/tickets.ts).
+ */
+export async function publishedSessions(db: D1Database): Promise<CalendarSession[]> {
+  await ensureSchema(db);
+  const { results } = await db
+    .prepare("SELECT id, published FROM content_records WHERE kind = 'sessions' AND published IS NOT NULL")
+    .all<{ id: string; published: string }>();
+  const sessions = await withSpeakers(db, results);
+  return sessions.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+}
+
+/** Sessions from their published rows, each with the names of its published speakers (one D1 read). */
+async function withSpeakers(db: D1Database, rows: { id: string; published: string }[]): Promise<CalendarSession[]> {
+  const sessions = rows.map((row) => ({ id: row.id, session: JSON.parse(row.published) as Session }));
+  const byId = new Map<string, string>();
+  if (sessions.some(({ session }) => session.speakers.length)) {
+    // All published speakers at once: an `IN (…)` of every speaker of the day could pass D1's
+    // limit of bound parameters, and the list is small.
     const { results: speakers } = await db
-      .prepare(
-        `SELECT id, published FROM content_records WHERE kind = 'speakers' AND published IS NOT NULL AND id IN (${session.speakers.map(() => '?').join(',')})`,
-      )
-      .bind(...session.speakers)
+      .prepare("SELECT id, published FROM content_records WHERE kind = 'speakers' AND published IS NOT NULL")
       .all<{ id: string; published: string }>();
-    const byId = new Map(speakers.map((s) => [s.id, (JSON.parse(s.published) as Speaker).name]));
-    for (const id of session.speakers) {
-      const name = byId.get(id);
-      if (name) names.push(name);
-    }
+    for (const s of speakers) byId.set(s.id, (JSON.parse(s.published) as Speaker).name);
   }
-  return {
-    id: row.id,
+  return sessions.map(({ id, session }) => ({
+    id,
     start: session.start as LocalTime,
     end: session.end as LocalTime,
     room: session.room,
-    speakerNames: names,
-    textsIn: (lang) => textsIn(session.texts, lang),
-  };
+    speakerNames: session.speakers.flatMap((speaker) => byId.get(speaker) ?? []),
+    textsIn: (lang: LanguageCode) => textsIn(session.texts, lang),
+  }));
 }

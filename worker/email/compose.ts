@@ -1,7 +1,7 @@
 import { SITE_ORIGIN } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
-import { href, orderPageHref } from '../../site/pages';
+import { href, orderPageHref, ticketPageHref } from '../../site/pages';
 import { boxOffice } from '../box-office/box-office';
 import { type Speaker, textsIn, type Workshop } from '../content/schema';
 import { getRecord } from '../content/store';
@@ -9,6 +9,7 @@ import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { ticketLinkSecret } from '../tickets/page-link';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
 import { newsEmail } from './news';
 import {
@@ -128,7 +129,14 @@ export async function compose(
     // The holder changed again since: this e-mail's holder has no ticket any more; the new one has its own.
     if (!ticket?.email) throw new StaleEmail(`ticket ${job.data} has no holder's address`);
     const issuedAt = order.paidAt ?? order.updatedAt;
-    return ticketEmail({ order: buyer, ticket: { ...(await signed(ticket)), email: ticket.email }, issuedAt, from });
+    const pageUrl = `${siteOrigin(env)}${ticketPageHref(order.lang, ticket.id, await ticketLinkSecret(key, ticket))}`;
+    return ticketEmail({
+      order: buyer,
+      ticket: { ...(await signed(ticket)), email: ticket.email },
+      issuedAt,
+      pageUrl,
+      from,
+    });
   }
   const message = confirmationEmail({
     order: { ...buyer, invoice: order.invoice ?? undefined, paidAt: order.paidAt ?? order.updatedAt },

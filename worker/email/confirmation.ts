@@ -193,16 +193,19 @@ export type TicketMailInput = {
   ticket: MailTicket & { email: string };
   /** When the ticket was issued to this holder (ISO): the calendar file's stamp. */
   issuedAt: string;
+  /** The holder's own page of the ticket (absolute; its link secret inside: tickets/page-link.ts). */
+  pageUrl: string;
   from: string;
 };
 
 /**
  * A ticket's own e-mail to its holder, in the order's language: who gave it, the ticket with its
- * QR code and code, when and where, and the calendar file. It has no link to the order: the
- * order page (cancel, change a holder) is the buyer's.
+ * QR code and code, the link to the holder's own page of it, when and where, and the calendar
+ * file. It has no link to the order: the order page (cancel, change a holder) is the buyer's.
  */
 export function ticketEmail(input: TicketMailInput): EmailMessage {
-  const { order, ticket, from } = input;
+  const { order, ticket, from, pageUrl } = input;
+  if (!/^https?:\/\//.test(pageUrl)) throw new Error('pageUrl must be an absolute http(s) URL');
   const { lang } = order;
   const t = catalogue('email', lang).confirmation;
   const a = catalogue('email', lang).attendee;
@@ -223,6 +226,8 @@ export function ticketEmail(input: TicketMailInput): EmailMessage {
 ${panel(lang, ticket, t.ticket.title, holder)}
 <p>${t.ticket[kind]}</p>
 <p>${a.only}</p>
+<p>${a.page}</p>
+<p><a href="${pageUrl}" class="mail-button" style="${S.button}">${a.pageLink}</a></p>
 <h2 style="${S.h2}">${t.event.title}</h2>
 <p>${EVENT_NAME}<br>${when}<br>${where}</p>
 <p>${t.event.calendar}</p>
@@ -239,6 +244,9 @@ ${panel(lang, ticket, t.ticket.title, holder)}
     `${t.ticket.code}: ${ticket.code}`,
     t.ticket[kind],
     a.only,
+    '',
+    a.page,
+    pageUrl,
     '',
     ...eventText,
     '',

@@ -65,6 +65,28 @@ export function validJson<Schema extends z.ZodType>(
 }
 
 /**
+ * The form posts of the pages that work without script (a ticket's star, the order page's change
+ * of holder and its cancellation): at most `maxBytes`, `application/x-www-form-urlencoded` only
+ * (415 otherwise), each field valid against `schema` (422 `invalid_fields` with `fields`).
+ */
+export function validForm<Schema extends z.ZodType>(schema: Schema, maxBytes: number) {
+  return [
+    async (c: Context, next: Next) => {
+      const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/x-www-form-urlencoded') throw new ApiError(415, 'unsupported_media_type');
+      await next();
+    },
+    limitBody(maxBytes),
+    zValidator('form', schema, (result) => {
+      if (result.success) return;
+      const fields: Record<string, string> = {};
+      for (const issue of result.error.issues) fields[issue.path.join('.') || '(form)'] ??= issue.message;
+      throw new ApiError(422, 'invalid_fields', { fields });
+    }),
+  ] as const;
+}
+
+/**
  * The one validation of query strings: every parameter the schema names given once and valid,
  * else 422 `invalid_query` with `fields`, each parameter's name and what is wrong with it:
  * `repeated` (`?month=a&month=b`: which one was meant is not guessed), else the schema's own

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import type { Order } from '../../site/orders';
+import { ticketPageHref } from '../../site/pages';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { boxOffice } from '../box-office/box-office';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import { ID_PATTERN } from '../ids';
 import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { ticketLinkSecret } from '../tickets/page-link';
 
 // The buyer's view of an order: opened by its secret (the buyer's own, or the signed link of the
 // order's e-mails), for the order routes, the thank-you page the edge renders and the demo checkout.
@@ -77,6 +79,8 @@ export async function viewOf(
         // Codes only once paid: before, a code would admit nobody and could only mislead.
         code: paid ? await ticketCode(ticketKey(env), ticket) : null,
         workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
+        // Its holder's page, in the order's language; a new holder's link replaces it (page-link.ts).
+        page: paid ? ticketPageHref(order.lang, ticket.id, await ticketLinkSecret(ticketKey(env), ticket)) : null,
       })),
     ),
     emails: emails.map(({ kind, status, at }) => ({ kind, status, at })),

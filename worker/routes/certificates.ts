@@ -108,7 +108,7 @@ const decisionBody = z.object({ granted: z.boolean(), reason: textField(500) });
  * Organisers (mounted under /api/admin):
  * - `GET /orders/:id/certificates`: each ticket of the order with its certificate's state, number and log.
  * - `POST /tickets/:ticketId/certificate` `{granted, reason}`: grants or withdraws a ticket's
- *   certificate, logged with who (`X-Organiser`) and why; answers the order's tickets as above.
+ *   certificate, logged with who (the signed-in person) and why; answers the order's tickets as above.
  */
 export const adminCertificates = new Hono<AppEnv>()
   .get('/orders/:id/certificates', allow('finance'), async (c) => {

@@ -11,6 +11,8 @@ import type { AppEnv } from '../env';
 import { productStates, withLiveState } from '../live-state';
 import { orderView } from '../orders/buyer-view';
 import { withOrder } from '../thanks-page';
+import { ticketPageView, withTicket } from '../ticket-page';
+import { openTicket } from '../tickets/holder';
 
 /**
  * Everything that is not an API route and not a static file: language redirects, canonical
@@ -36,6 +38,17 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
     });
   }
 
+  // A ticket's own page exists only for its holder's current link: anything else is the 404 page.
+  if (resolved.kind === 'page' && resolved.page.id === 'ticket') {
+    const opened = await openTicket(c.env, url.searchParams.get('ticket') ?? '', url.searchParams.get('key') ?? '');
+    const built = opened && (await c.env.ASSETS.fetch(new URL(url.pathname, url)));
+    if (!opened || !built?.ok) {
+      await built?.body?.cancel();
+      return notFound(c.env, url, resolved.lang, null);
+    }
+    return withTicket(built, resolved.lang, await ticketPageView(c.env, opened, resolved.lang, url.origin, now(c)));
+  }
+
   if (resolved.kind === 'page') {
     const built = await c.env.ASSETS.fetch(new URL(url.pathname, url));
     // A page that shows published content is its copy rendered from the store (one KV read); a
@@ -51,6 +64,7 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
       const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
       return withOrder(
         asset,
+        c.req.url,
         resolved.lang,
         secret,
         (id, token) => orderView(c.env, id, token),

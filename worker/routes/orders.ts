@@ -2,15 +2,16 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { CancelResult, ReissueResult } from '../../site/orders';
+import { orderPageHref } from '../../site/pages';
 import { ticketQrSvg } from '../../site/qr';
 import { cancellationClosesAt } from '../../site/terms';
 import { PLAIN_EMAIL } from '../../site/text';
 import { findProduct } from '../../site/tickets';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
+import { ApiError, apiErrorOf } from '../errors';
 import { invoiceResponse, proformaFile } from '../invoices/documents';
-import { textField, validJson, validQuery } from '../middleware/validation';
+import { limitBody, textField, validJson, validQuery } from '../middleware/validation';
 import { findOrder, orderView, secretQuery, viewOf } from '../orders/buyer-view';
 import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
@@ -58,6 +59,97 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
     return new ApiError(409, 'cancellation_closed', { until: new Date(cancellationClosesAt()).toISOString() });
   }
   return new ApiError(409, 'not_cancellable', { status: result.order?.status });
+}
+
+type Opened = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** Whether a request is a page's form (sent before or without the page's script), not a script's JSON. */
+const isForm = (c: Context<AppEnv>) =>
+  c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/** Refuses anything but a form (415), before anything reads the body. */
+async function formOnly(c: Context<AppEnv>, next: () => Promise<void>) {
+  if (!isForm(c)) throw new ApiError(415, 'unsupported_media_type');
+  await next();
+}
+
+/**
+ * Back to the order page after one of its forms, at the part it came from, with what came of it
+ * (`done`: `saved`, a field's error as `name.required`, or a refusal's code), which the page says.
+ */
+function backToOrder(c: Context<AppEnv>, order: Opened['order'], done: string | null, anchor: string) {
+  const { token } = secretOf(c);
+  const query = done ? `&done=${encodeURIComponent(done)}` : '';
+  return c.redirect(`${orderPageHref(order, token)}${query}#${anchor}`, 303);
+}
+
+/** What a form's refused change says on the order page: a field's error or the refusal's code. */
+function formRefusal(error: unknown): string {
+  const api = apiErrorOf(error);
+  if (!api || api.status === 404) throw error;
+  const fields = api.details.fields as Record<string, string> | undefined;
+  const [field, code] = Object.entries(fields ?? {})[0] ?? [];
+  return field && code ? `${field}.${code}` : api.code;
+}
+
+/** Gives a ticket of the order to a new holder (a field left out keeps its value); the order after it. */
+async function changeHolder(
+  c: Context<AppEnv>,
+  order: Opened['order'],
+  office: Opened['office'],
+  body: z.infer<typeof holderBody>,
+) {
+  const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
+  if (!ticket) throw new ApiError(404, 'not_found');
+  // A field left out keeps its value; an empty one clears it.
+  const name = body.name === undefined ? ticket.name : body.name || null;
+  const email = body.email === undefined ? ticket.email : body.email?.toLowerCase() || null;
+  if (!name && findProduct(ticket.product)?.mode === 'onsite') {
+    throw new ApiError(422, 'invalid_fields', { fields: { name: 'required' } });
+  }
+  const result = await office.reissueTicket(order.id, ticket.id, { name, email }, now(c));
+  if (result.kind === 'refused') throw reissueRefusal(result);
+  console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
+  return result.order;
+}
+
+/**
+ * Cancels the order until the terms' deadline (asked again once cancelled: nothing more to do); a
+ * refusal is thrown as its ApiError.
+ */
+async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: Opened['office']) {
+  const at = now(c);
+  // Asked again (a double click, a second tab, a retry): the same answer, the cancelled order.
+  if (order.status === 'cancelled' || (order.status === 'refunded' && order.cancelledAt)) return;
+  const allowed = await office.cancellable(order.id, at);
+  if (allowed.kind === 'refused') throw cancelRefusal(allowed);
+  // Money that came by transfer goes back by a transfer the organisers make: the buyer asks them.
+  if (order.provider === 'transfer' && order.status === 'paid') throw new ApiError(409, 'cancel_by_request');
+  const provider = providerOf(c.env, order);
+  if (order.status === 'pending') {
+    // Not paid yet: the checkout is closed first, so that no payment can follow the cancellation.
+    await provider.expireCheckout(order).catch((error: unknown) => {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(JSON.stringify({ event: 'checkout_expire_failed', orderId: order.id, message: error.message }));
+    });
+    const settled = await office.settle(order.id, 'cancelled', at, { by: 'buyer' });
+    // Paid meanwhile: the buyer asks again, and the paid order is refunded then. Cancelled by
+    // another of the buyer's requests meanwhile: the same answer as that one's.
+    if (!settled?.changed && settled?.order.status !== 'cancelled') {
+      throw new ApiError(409, 'not_cancellable', { status: settled?.order.status });
+    }
+  } else {
+    // One refund call however many cancels arrive together; the others answer its outcome.
+    let result: CancelResult;
+    try {
+      result = await cancelPaidOrder(office, provider, order, at);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
+      throw new ApiError(502, 'refund_failed');
+    }
+    if (result.kind === 'refused') throw cancelRefusal(result);
+  }
 }
 
 /**
@@ -124,22 +216,11 @@ export const orders = new Hono<AppEnv>()
   })
   .patch('/:id/tickets/:ticketId', ...validJson(holderBody, 2048), async (c) => {
     const { order, office } = await openedOrder(c);
-    const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
-    if (!ticket) throw new ApiError(404, 'not_found');
-    const body = c.req.valid('json');
-    // A field left out keeps its value; an empty one clears it.
-    const name = body.name === undefined ? ticket.name : body.name || null;
-    const email = body.email === undefined ? ticket.email : body.email?.toLowerCase() || null;
-    if (!name && findProduct(ticket.product)?.mode === 'onsite') {
-      throw new ApiError(422, 'invalid_fields', { fields: { name: 'required' } });
-    }
-    const result = await office.reissueTicket(order.id, ticket.id, { name, email }, now(c));
-    if (result.kind === 'refused') throw reissueRefusal(result);
-    console.log(JSON.stringify({ event: 'ticket_reissued', orderId: order.id, ticketId: ticket.id }));
+    const changed = await changeHolder(c, order, office, c.req.valid('json'));
     return c.json(
       await viewOf(
         c.env,
-        result.order,
+        changed,
         await office.registrations(order.id),
         await office.emails(order.id),
         await office.invoices(order.id),
@@ -147,43 +228,36 @@ export const orders = new Hono<AppEnv>()
       ),
     );
   })
+  // The same change from the order page's form, which works before and without its script.
+  .post('/:id/tickets/:ticketId/holder', formOnly, limitBody(2048), async (c) => {
+    const { order, office } = await openedOrder(c);
+    const anchor = `ticket-${c.req.param('ticketId')}-title`;
+    const form = await c.req.parseBody();
+    const parsed = holderBody.safeParse({ name: form.name ?? undefined, email: form.email ?? undefined });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return backToOrder(c, order, `${String(issue?.path[0] ?? 'name')}.${issue?.message ?? 'invalid'}`, anchor);
+    }
+    try {
+      await changeHolder(c, order, office, parsed.data);
+    } catch (error) {
+      return backToOrder(c, order, formRefusal(error), anchor);
+    }
+    return backToOrder(c, order, 'saved', anchor);
+  })
   .post('/:id/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
-    const at = now(c);
     const { id, token } = secretOf(c);
-    // Asked again (a double click, a second tab, a retry): the same answer, the cancelled order.
-    if (order.status === 'cancelled' || (order.status === 'refunded' && order.cancelledAt)) {
-      return c.json(await orderView(c.env, id, token));
-    }
-    const allowed = await office.cancellable(order.id, at);
-    if (allowed.kind === 'refused') throw cancelRefusal(allowed);
-    // Money that came by transfer goes back by a transfer the organisers make: the buyer asks them.
-    if (order.provider === 'transfer' && order.status === 'paid') throw new ApiError(409, 'cancel_by_request');
-    const provider = providerOf(c.env, order);
-    if (order.status === 'pending') {
-      // Not paid yet: the checkout is closed first, so that no payment can follow the cancellation.
-      await provider.expireCheckout(order).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-        console.error(JSON.stringify({ event: 'checkout_expire_failed', orderId: order.id, message: error.message }));
-      });
-      const settled = await office.settle(order.id, 'cancelled', at, { by: 'buyer' });
-      // Paid meanwhile: the buyer asks again, and the paid order is refunded then. Cancelled by
-      // another of the buyer's requests meanwhile: the same answer as that one's.
-      if (!settled?.changed && settled?.order.status !== 'cancelled') {
-        throw new ApiError(409, 'not_cancellable', { status: settled?.order.status });
-      }
-    } else {
-      // One refund call however many cancels arrive together; the others answer its outcome.
-      let result: CancelResult;
+    // The order page's form (no script yet, or none): back to the page, which shows what came of it.
+    if (isForm(c)) {
       try {
-        result = await cancelPaidOrder(office, provider, order, at);
+        await cancelOrder(c, order, office);
       } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-        throw new ApiError(502, 'refund_failed');
+        return backToOrder(c, order, formRefusal(error), 'cancel-title');
       }
-      if (result.kind === 'refused') throw cancelRefusal(result);
+      return backToOrder(c, order, null, 'cancel-title');
     }
+    await cancelOrder(c, order, office);
     return c.json(await orderView(c.env, id, token));
   })
   .post('/:id/vat-check', async (c) => {

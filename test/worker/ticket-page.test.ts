@@ -1,0 +1,303 @@
+import { env, SELF } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderView } from '../../site/order-view';
+import { ticketPageHref } from '../../site/pages';
+import type { ContentFields } from '../../worker/content/schema';
+import { getRecord, publishNow, saveDraft } from '../../worker/content/store';
+import { ticketCode, ticketKey } from '../../worker/tickets/code';
+import { ticketLinkSecret } from '../../worker/tickets/page-link';
+import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { clearContentStore } from './content-store';
+import { clearKv } from './kv';
+import { ORIGIN, visit } from './platform';
+
+let buyer = 0;
+/** A paid order of two on-site tickets, the second for another holder with an e-mail. */
+async function paidOrder() {
+  buyer++;
+  const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
+    body: JSON.stringify({
+      email: 'buyer@example.com',
+      lang: 'pl',
+      items: [
+        { product: 'onsite-pro', name: 'Ada Lovelace' },
+        { product: 'onsite-pro', name: 'Grace Hopper', email: 'grace@example.com' },
+      ],
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const pay = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
+  });
+  expect(pay.status).toBe(303);
+  const view = (await (
+    await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)
+  ).json()) as OrderView;
+  return { orderId, token, view };
+}
+
+const pageOf = (view: OrderView, position = 1) => {
+  const page = view.tickets.find((t) => t.position === position)?.page;
+  if (!page) throw new Error('no ticket page');
+  return page;
+};
+
+const keyOf = (page: string) => new URL(page, ORIGIN).searchParams.get('key') ?? '';
+
+/** Stars a session through the page's form, as a browser without script sends it. */
+const star = (ticketId: string, key: string, session: string, starred: boolean) =>
+  SELF.fetch(`${ORIGIN}/api/tickets/${ticketId}/agenda?key=${encodeURIComponent(key)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+    body: new URLSearchParams({ session, starred: starred ? '1' : '0', lang: 'pl' }),
+    redirect: 'manual',
+  });
+
+/** The VEVENTs of a calendar document: each one's SUMMARY, DTSTART and UID. */
+function events(ics: string) {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const found: Record<string, string>[] = [];
+  let current: Record<string, string> | null = null;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') current = {};
+    else if (line === 'END:VEVENT' && current) {
+      found.push(current);
+      current = null;
+    } else if (current) {
+      const colon = line.indexOf(':');
+      current[line.slice(0, colon).split(';')[0] ?? ''] = line.slice(colon + 1);
+    }
+  }
+  return found;
+}
+
+beforeEach(async () => {
+  await clearKv();
+  await resetBoxOffice();
+  await clearContentStore();
+  setClock(DURING_PROMOTION);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("a ticket's own page", () => {
+  it("names each paid ticket's page in the buyer's order view, behind that ticket's own secret", async () => {
+    const { view } = await paidOrder();
+    expect(view.tickets).toHaveLength(2);
+    const key = ticketKey(env);
+    const order = await office().order(view.id);
+    for (const ticket of view.tickets) {
+      const stored = order?.tickets.find((t) => t.id === ticket.id);
+      if (!stored) throw new Error('no ticket');
+      expect(ticket.page).toBe(ticketPageHref('pl', ticket.id, await ticketLinkSecret(key, stored)));
+      expect(ticket.page).toMatch(/^\/pl\/bilet\?ticket=[0-9A-Z]{26}&key=[\w-]{32}$/);
+    }
+    expect(pageOf(view, 1)).not.toBe(pageOf(view, 2));
+  });
+
+  it('names no page for a ticket of an order that is not paid yet', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-pro`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.251' },
+      body: JSON.stringify({ email: 'pending@example.com', lang: 'pl' }),
+    });
+    const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const view = (await (
+      await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)
+    ).json()) as OrderView;
+    expect(view.tickets.map((t) => t.page)).toEqual([null]);
+  });
+
+  it('shows the holder, the QR code of the current code, the plan and the programme, and is never cached', async () => {
+    const { view } = await paidOrder();
+    const res = await visit(`${ORIGIN}${pageOf(view, 2)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('Referrer-Policy')).toBe('same-origin');
+    const html = await res.text();
+    expect(html).toContain('Grace Hopper');
+    expect(html).not.toContain('Ada Lovelace');
+    const code = view.tickets[1]?.code ?? '';
+    expect(html).toContain(`Kod QR biletu ${code}`);
+    expect(html).toContain('src="data:image/svg+xml');
+    // The plan (site/tickets.ts: on-site Pro) and the programme (the published examples).
+    expect(html).toContain('Co obejmuje Twój pakiet');
+    expect(html).toContain('Warsztaty podstawowe');
+    expect(html).toMatch(/<form [^>]*action="\/api\/tickets\/[0-9A-Z]{26}\/agenda\?key=[\w-]{32}" method="post">/);
+    expect(html).toContain('webcal://kongres.test/api/tickets/');
+    // Nothing is laid over it: no welcome popup, no development notice.
+    expect(html).not.toContain('class="welcome"');
+  });
+
+  it('answers a foreign, a malformed or a missing link with the 404 page and nothing of the ticket', async () => {
+    const { view } = await paidOrder();
+    const first = view.tickets[0];
+    const second = view.tickets[1];
+    if (!first || !second) throw new Error('two tickets');
+    const foreign = ticketPageHref('pl', first.id, keyOf(pageOf(view, 2)));
+    const cases = [
+      foreign,
+      ticketPageHref('pl', first.id, `${keyOf(pageOf(view, 1)).slice(0, -1)}A`),
+      ticketPageHref('pl', first.id, 'short'),
+      ticketPageHref('pl', 'not-an-id', keyOf(pageOf(view, 1))),
+      `/pl/bilet?ticket=${first.id}`,
+      '/pl/bilet',
+    ];
+    for (const path of cases) {
+      const res = await visit(`${ORIGIN}${path}`);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).not.toContain(first.code ?? '-');
+      expect(html, path).not.toContain('Ada Lovelace');
+      expect(html, path).not.toContain('ticket-card__qr');
+    }
+  });
+
+  it("stops the old link once the ticket is given to someone else, and the new holder's link opens it", async () => {
+    const { orderId, token, view } = await paidOrder();
+    const ticket = view.tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    const old = pageOf(view, 1);
+    expect((await visit(`${ORIGIN}${old}`)).status).toBe(200);
+    expect((await star(ticket.id, keyOf(old), 'aiStrategy', true)).status).toBe(303);
+    const changed = await SELF.fetch(
+      `${ORIGIN}/api/orders/${orderId}/tickets/${ticket.id}?token=${encodeURIComponent(token)}`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+        body: JSON.stringify({ name: 'Katherine Johnson', email: 'katherine@example.com' }),
+      },
+    );
+    expect(changed.status).toBe(200);
+    const after = (await changed.json()) as OrderView;
+    const fresh = pageOf(after, 1);
+    expect(fresh).not.toBe(old);
+    const gone = await visit(`${ORIGIN}${old}`);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).not.toContain('Katherine Johnson');
+    // The old link can neither read nor change the agenda any more.
+    expect((await SELF.fetch(`${ORIGIN}/api/tickets/${ticket.id}/agenda.ics?key=${keyOf(old)}`)).status).toBe(404);
+    expect((await star(ticket.id, keyOf(old), 'llmInProduction', true)).status).toBe(404);
+    const page = await visit(`${ORIGIN}${fresh}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Katherine Johnson');
+    // The new holder starts with an agenda of their own: the previous holder's star is not theirs.
+    expect(html).toContain('W Twojej agendzie jest 0 sesji.');
+  });
+
+  it("answers a cancelled order's ticket links with 404", async () => {
+    const { orderId, token, view } = await paidOrder();
+    const cancel = await SELF.fetch(`${ORIGIN}/api/orders/${orderId}/cancel?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN },
+    });
+    expect(cancel.status).toBe(200);
+    expect((await visit(`${ORIGIN}${pageOf(view, 1)}`)).status).toBe(404);
+  });
+});
+
+describe("a ticket holder's agenda", () => {
+  it('keeps the stars with the ticket: the form answers 303 back to the page, which marks them', async () => {
+    const { view } = await paidOrder();
+    const ticket = view.tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    const key = keyOf(pageOf(view, 1));
+    const res = await star(ticket.id, key, 'llmInProduction', true);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(`${ticketPageHref('pl', ticket.id, key)}#session-llmInProduction`);
+    // Asked twice, one star.
+    await star(ticket.id, key, 'llmInProduction', true);
+    expect(await office().agenda(ticket.id)).toEqual(['llmInProduction']);
+    const html = await (await visit(`${ORIGIN}${pageOf(view, 1)}`)).text();
+    expect(html).toContain('W Twojej agendzie jest 1 sesja.');
+    expect(html).toMatch(/id="session-llmInProduction" class="agenda__item agenda__item--starred"/);
+    // The other ticket of the order has its own, empty agenda.
+    expect(await office().agenda(view.tickets[1]?.id ?? '')).toEqual([]);
+    expect((await star(ticket.id, key, 'llmInProduction', false)).status).toBe(303);
+    expect(await office().agenda(ticket.id)).toEqual([]);
+  });
+
+  it('refuses a star for a session that is not published, and a form from another site', async () => {
+    const { view } = await paidOrder();
+    const ticket = view.tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    const key = keyOf(pageOf(view, 1));
+    const unknown = await star(ticket.id, key, 'noSuchSession', true);
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toEqual({ error: 'invalid_fields', fields: { session: 'unknown_session' } });
+    const cross = await SELF.fetch(`${ORIGIN}/api/tickets/${ticket.id}/agenda?key=${key}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: new URLSearchParams({ session: 'aiStrategy', starred: '1' }),
+    });
+    expect(cross.status).toBe(403);
+    expect(await office().agenda(ticket.id)).toEqual([]);
+  });
+
+  it("lists the holder's sessions in the calendar feed, which follows a later change of the programme", async () => {
+    const { view } = await paidOrder();
+    const ticket = view.tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    const key = keyOf(pageOf(view, 1));
+    await star(ticket.id, key, 'llmInProduction', true);
+    await star(ticket.id, key, 'aiStrategy', true);
+    const feed = () => SELF.fetch(`${ORIGIN}/api/tickets/${ticket.id}/agenda.ics?key=${encodeURIComponent(key)}`);
+    const res = await feed();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const before = events(await res.text());
+    // In the programme's time order, each with the session's own file's UID.
+    expect(before.map((e) => e.DTSTART)).toEqual(['20271023T100000', '20271023T113000']);
+    expect(before.map((e) => e.UID)).toEqual([
+      'ai-strategy-2027-10-23@kongres-ai.pl',
+      'llm-in-production-2027-10-23@kongres-ai.pl',
+    ]);
+
+    // The organisers move the session and retitle it, and publish.
+    const record = await getRecord(env.CONTENT_DB, 'sessions', 'llmInProduction');
+    if (!record) throw new Error('no session');
+    const fields = record.draft as ContentFields['sessions'];
+    await saveDraft(env.CONTENT_DB, {
+      kind: 'sessions',
+      id: 'llmInProduction',
+      fields: {
+        ...fields,
+        start: '15:00',
+        end: '16:00',
+        texts: { ...fields.texts, pl: { ...fields.texts.pl, title: 'LLM w produkcji – nowa godzina' } },
+      },
+      version: record.version,
+      actor: 'test',
+      now: Date.now(),
+    });
+    await publishNow(env.CONTENT_DB, { actor: 'test', now: Date.now() });
+    const after = events(await (await feed()).text());
+    expect(after.map((e) => e.DTSTART)).toEqual(['20271023T100000', '20271023T150000']);
+    expect(after[1]?.SUMMARY).toContain('LLM w produkcji – nowa godzina');
+  });
+
+  it('answers the feed of a foreign key with 404', async () => {
+    const { view } = await paidOrder();
+    const first = view.tickets[0];
+    if (!first) throw new Error('no ticket');
+    const res = await SELF.fetch(`${ORIGIN}/api/tickets/${first.id}/agenda.ics?key=${keyOf(pageOf(view, 2))}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found' });
+  });
+});
+
+// The code the page's QR carries is the ticket's current signed code.
+it('draws the QR code of the signed code of the ticket', async () => {
+  const { view } = await paidOrder();
+  const stored = (await office().order(view.id))?.tickets[0];
+  if (!stored) throw new Error('no ticket');
+  expect(view.tickets[0]?.code).toBe(await ticketCode(ticketKey(env), stored));
+});
