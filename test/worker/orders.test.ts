@@ -313,7 +313,7 @@ describe('organiser access', () => {
     expect(res.headers.get('Content-Type')).toContain('text/csv');
     const [header, row] = (await res.text()).trim().split('\r\n');
     expect(header?.split(',').slice(0, 5)).toEqual(['id', 'code', 'createdAt', 'status', 'product']);
-    expect(row).toContain(',pending,online-premium,49900,11477,61377,PLN,buyer@example.com,,pl,demo,');
+    expect(row).toContain(',pending,online-premium,499.00,114.77,613.77,PLN,buyer@example.com,,pl,demo,');
   });
 
   it('neutralises spreadsheet formulas in CSV cells', () => {

@@ -61,7 +61,12 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
       return withLiveState(asset, resolved.lang, now(c), productStates(c));
     }
     if (asset.ok && c.req.method === 'GET' && resolved.page.id === 'thanks') {
-      const secret = { id: url.searchParams.get('order') ?? '', token: url.searchParams.get('token') ?? '' };
+      // A parameter given twice is ambiguous: the page then opens no order (and embeds no secret).
+      const one = (name: string) => {
+        const values = url.searchParams.getAll(name);
+        return values.length === 1 ? (values[0] as string) : '';
+      };
+      const secret = { id: one('order'), token: one('token') };
       return withOrder(
         asset,
         c.req.url,
