@@ -19,6 +19,7 @@ import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
+import { doorOffline } from './routes/door-offline';
 import { edge } from './routes/edge';
 import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
@@ -46,6 +47,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/content', content)
   .route('/invoices', adminInvoices)
   .route('/', door)
+  .route('/', doorOffline)
   .route('/', transfers)
   .route('/', holds)
   .route('/', admin);

@@ -28,6 +28,7 @@ import type { ProductState } from '../../site/tickets';
 import type { Bindings } from '../env';
 import * as checkIn from './check-in';
 import type { Tx } from './context';
+import { type DoorTicket, doorTickets } from './door-list';
 import { listHolds } from './holds';
 import { flushLog, orderHistory } from './intent-log';
 import {
@@ -224,6 +225,11 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** The door's one call: decides a scanned code and admits its ticket once (check-in.ts). */
   admit(canonical: string, key: string, now: number): Promise<CheckInResult> {
     return checkIn.admit(this.c, canonical, key, now);
+  }
+
+  /** Every ticket and retired code, what an offline door's list is made of (door-list.ts). */
+  doorTickets(): { tickets: DoorTicket[]; retired: string[] } {
+    return doorTickets(this.sql);
   }
 
   /** Every product's unpaid holds now, for organisers (holds.ts). */

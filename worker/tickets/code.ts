@@ -129,6 +129,16 @@ export async function signedTicketCode(key: string, ticket: { code: string; prod
 export const codeOf = (canonical: string) => canonical.replaceAll('-', '').slice(0, ORDER_CODE);
 
 /**
+ * The worker's signature of an offline door's list (base64url Ed25519 over `door-list-v1:` and the
+ * list's JSON), checked by the door with the public key it pinned: the label keeps a list's
+ * signature from ever being a ticket's.
+ */
+export async function signDoorList(key: string, json: string): Promise<string> {
+  const message = new TextEncoder().encode(`door-list-v1:${json}`);
+  return base64url(new Uint8Array(await crypto.subtle.sign('Ed25519', (await signingPair(key)).privateKey, message)));
+}
+
+/**
  * Whether a canonical ticket code is one of this ticket: its signed form (an Ed25519 signature of
  * its own code, checked with the public key) or its typed form (the HMAC of its id).
  */
