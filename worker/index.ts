@@ -19,6 +19,7 @@ import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
+import { doorApp } from './routes/door-app';
 import { doorOffline } from './routes/door-offline';
 import { edge } from './routes/edge';
 import { fakeViesRoute } from './routes/fake-vies';
@@ -79,6 +80,7 @@ const app = new Hono<AppEnv>()
   .route('/', press)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
+  .route('/admin', doorApp)
   .route('/admin', adminPage)
   .route('/', edge);
 
