@@ -85,3 +85,20 @@ describe('GET /api/admin/door/offline-list', () => {
     expect((await offlineList('?list=entrance', {})).status).toBe(401);
   });
 });
+
+describe('the door as an app', () => {
+  it('serves its manifest and a service worker that may control /admin/door, never cached long', async () => {
+    const manifest = await callWorker(new Request(`${ORIGIN}/admin/door.webmanifest`));
+    expect(manifest.headers.get('Content-Type')).toBe('application/manifest+json');
+    expect(await manifest.json()).toMatchObject({
+      start_url: '/admin/door',
+      scope: '/admin/door',
+      display: 'standalone',
+    });
+    const worker = await callWorker(new Request(`${ORIGIN}/admin/door-sw.js`));
+    expect(worker.headers.get('Content-Type')).toContain('javascript');
+    expect(worker.headers.get('Cache-Control')).toBe('no-cache');
+    // It never keeps the API: the list and the queue live in IndexedDB.
+    expect(await worker.text()).toContain("startsWith('/assets/')");
+  });
+});
