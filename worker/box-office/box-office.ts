@@ -4,6 +4,7 @@ import type { EmailKind, OrderFilter, Settlement } from '../../site/orders';
 import type { Bindings } from '../env';
 import * as checkIn from './check-in';
 import type { Args, Tx } from './context';
+import * as doorList from './door-list';
 import * as holds from './holds';
 import * as intentLog from './intent-log';
 import * as invoices from './invoices';
@@ -150,6 +151,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   scans(...a: Args<typeof checkIn.listScans>) {
     return checkIn.listScans(this.sql, ...a);
+  }
+  doorTickets() {
+    return doorList.doorTickets(this.sql);
   }
   holds(now: number) {
     return holds.listHolds(this.sql, now);

@@ -8,7 +8,7 @@ import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
-import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
 import { newsEmail } from './news';
 import {
@@ -121,7 +121,11 @@ export async function compose(
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
   }
   const key = ticketKey(env);
-  const signed = async (ticket: Order['tickets'][number]) => ({ ...ticket, code: await ticketCode(key, ticket) });
+  const signed = async (ticket: Order['tickets'][number]) => ({
+    ...ticket,
+    code: await ticketCode(key, ticket),
+    qrCode: await signedTicketCode(key, ticket),
+  });
   const buyer = { ...order, name: order.name ?? undefined };
   if (job.kind === 'ticket') {
     const ticket = order.tickets.find((t) => t.id === job.data);

@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { productSymbol } from '../../site/ticket-code';
+import { PRODUCTS } from '../../site/tickets';
+import { boxOffice } from '../box-office/box-office';
+import type { DoorTicket } from '../box-office/door-list';
+import { base64url, sha256 } from '../crypto';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { validQuery } from '../middleware/validation';
+import { signDoorList, ticketCode, ticketKey, ticketPublicKey } from '../tickets/code';
+
+/**
+ * What an offline door needs to decide a scan alone, and nothing it could make a ticket with:
+ * - `publicKey`: checks the signed codes the QR codes carry (worker/tickets/code.ts);
+ * - `tickets`: per ticket the list admits, the hash of its own code (for a signed code) and of its
+ *   typed code (the older form, whose HMAC key never leaves the worker), its holder's name and product;
+ * - `revoked`: hashes of own codes that no longer admit (given to another holder, or of an order that
+ *   is not paid: cancelled, refunded, expired), so a signed code for them is refused;
+ * - `products`: the product symbols the list admits, for a signed code of a ticket sold after the
+ *   door took its list; `version` and `takenAt` say how fresh it is.
+ * The body is signed with the ticket key pair: a door that pinned the public key refuses a list
+ * changed on the way or in its storage.
+ */
+
+/** A list as an offline door decides by it: which tickets it admits. */
+type OfflineListSpec = { id: string; reentry: boolean; admits: (ticket: DoorTicket) => boolean };
+
+const ONSITE = PRODUCTS.filter((p) => p.id.startsWith('onsite-')).map((p) => p.id as string);
+
+// The entrance admits every on-site ticket (online tickets never get in). The check-in lists
+// (worker/box-office/check-in.ts) bring the other lists; until then an unknown list is refused.
+function listSpec(id: string): OfflineListSpec | null {
+  if (id === 'entrance') return { id, reentry: false, admits: (t) => ONSITE.includes(t.product) };
+  return null;
+}
+
+/** The hash a door looks a code up by: salted per purpose, 128 bits, base64url. */
+export async function doorHash(kind: 'own' | 'typed', code: string): Promise<string> {
+  return base64url((await sha256(`door-${kind}:${code}`)).slice(0, 16));
+}
+
+/** The offline list's body (before it is signed). */
+export type OfflineList = {
+  list: string;
+  reentry: boolean;
+  version: number;
+  takenAt: string;
+  publicKey: string;
+  products: string[];
+  tickets: { own: string; typed: string; name: string | null; product: string }[];
+  revoked: string[];
+};
+
+const query = z.object({
+  list: z
+    .string()
+    .regex(/^[\w-]{1,80}$/, { error: 'unknown_list' })
+    .default('entrance'),
+});
+
+export const doorOffline = new Hono<AppEnv>().get('/door/offline-list', validQuery(query), async (c) => {
+  const spec = listSpec(c.req.valid('query').list);
+  if (!spec) throw new ApiError(422, 'invalid_fields', { fields: { list: 'unknown_list' } });
+  const key = ticketKey(c.env);
+  const now = Date.now();
+  const { tickets, retired } = await boxOffice(c.env.BOX_OFFICE).doorTickets();
+  const admitted = tickets.filter((t) => t.paid && spec.admits(t));
+  const body: OfflineList = {
+    list: spec.id,
+    reentry: spec.reentry,
+    version: now,
+    takenAt: new Date(now).toISOString(),
+    publicKey: await ticketPublicKey(key),
+    products: [...new Set(ONSITE.filter((p) => spec.admits({ product: p } as DoorTicket)).map(productSymbol))],
+    tickets: await Promise.all(
+      admitted.map(async (t) => ({
+        own: await doorHash('own', t.code),
+        typed: await doorHash('typed', (await ticketCode(key, t)).replaceAll('-', '')),
+        name: t.name,
+        product: t.product,
+      })),
+    ),
+    revoked: await Promise.all(
+      [...retired, ...tickets.filter((t) => !t.paid).map((t) => t.code)].map((code) => doorHash('own', code)),
+    ),
+  };
+  const json = JSON.stringify(body);
+  c.header('Cache-Control', 'no-store');
+  return c.json({ body: json, signature: await signDoorList(key, json) });
+});
