@@ -102,3 +102,57 @@ describe('the door as an app', () => {
     expect(await worker.text()).toContain("startsWith('/assets/')");
   });
 });
+
+describe('the offline list of a workshop room', () => {
+  it("holds the room's seat holders only, with the list's rules, and no product a ticket sold later could open it by", async () => {
+    const seated = await paidTicket('onsite-pro', 'Ada Warsztat');
+    // Another Pro ticket without a seat is not on the room's list.
+    await paidTicket('onsite-pro', 'Bolek Bezzapisu');
+    const registered = await office().registerWorkshop({
+      workshopId: 'promptLab',
+      level: 'basic',
+      capacity: 25,
+      code: seated.ticket.code,
+      email: 'holder@example.com',
+      now: Date.now(),
+    });
+    expect(registered.kind).toBe('registered');
+    const res = await offlineList('?list=workshop-promptLab');
+    expect(res.status).toBe(200);
+    const list = await verifiedList(res);
+    expect(list).toMatchObject({
+      list: 'workshop-promptLab',
+      workshopId: 'promptLab',
+      reentry: false,
+      products: [],
+      opensAt: null,
+      closesAt: null,
+    });
+    expect(list.tickets).toEqual([
+      {
+        own: await doorHash('own', seated.ticket.code),
+        typed: expect.any(String),
+        name: 'Ada Warsztat',
+        product: 'onsite-pro',
+      },
+    ]);
+  });
+
+  it("carries an organiser's list: its products, time window and re-entry", async () => {
+    const opensAt = new Date(Date.now() + 3_600_000).toISOString();
+    const added = await callWorker(
+      new Request(`${ORIGIN}/api/admin/check-in/lists`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Strefa VIP', products: ['onsite-vip'], reentry: true, opensAt }),
+      }),
+    );
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    const vip = await paidTicket('onsite-vip');
+    await paidTicket('onsite-standard');
+    const list = await verifiedList(await offlineList(`?list=${id}`));
+    expect(list).toMatchObject({ list: id, reentry: true, products: ['5'], opensAt, closesAt: null });
+    expect(list.tickets.map((t) => t.own)).toEqual([await doorHash('own', vip.ticket.code)]);
+  });
+});

@@ -152,8 +152,8 @@ export class BoxOffice extends DurableObject<Bindings> {
   scans(...a: Args<typeof checkIn.listScans>) {
     return checkIn.listScans(this.sql, ...a);
   }
-  doorTickets() {
-    return doorList.doorTickets(this.sql);
+  doorTickets(listId: string) {
+    return doorList.doorTickets(this.sql, listId);
   }
   holds(now: number) {
     return holds.listHolds(this.sql, now);

@@ -6,7 +6,7 @@ import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { boxOffice } from '../box-office/box-office';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import { ID_PATTERN } from '../ids';
-import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
 
 // The buyer's view of an order: opened by its secret (the buyer's own, or the signed link of the
 // order's e-mails), for the order routes, the thank-you page the edge renders and the demo checkout.
@@ -76,6 +76,7 @@ export async function viewOf(
         checkedInAt: ticket.checkedInAt,
         // Codes only once paid: before, a code would admit nobody and could only mislead.
         code: paid ? await ticketCode(ticketKey(env), ticket) : null,
+        qrCode: paid ? await signedTicketCode(ticketKey(env), ticket) : null,
         workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
       })),
     ),

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ONSITE_PRODUCTS } from '../../site/check-in';
 import { productSymbol } from '../../site/ticket-code';
-import { PRODUCTS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
-import type { DoorTicket } from '../box-office/door-list';
 import { base64url, sha256 } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -18,22 +17,15 @@ import { signDoorList, ticketCode, ticketKey, ticketPublicKey } from '../tickets
  * - `revoked`: hashes of own codes that no longer admit (given to another holder, or of an order that
  *   is not paid: cancelled, refunded, expired), so a signed code for them is refused;
  * - `products`: the product symbols the list admits, for a signed code of a ticket sold after the
- *   door took its list; `version` and `takenAt` say how fresh it is.
+ *   door took its list (none for a workshop room, whose seats are by ticket); `version` and
+ *   `takenAt` say how fresh it is;
+ * - the list's rules as `check-in.ts` decides them online: `reentry` (else once per ticket),
+ *   `opensAt`/`closesAt` (checked by the door's clock), `workshopId` (a room: "no seat" when refused).
+ * Which tickets are on it is the list's own definition (worker/box-office/door-list.ts): the
+ * entrance's products, a workshop room's seat holders, the gala's invited guests, an organiser's list.
  * The body is signed with the ticket key pair: a door that pinned the public key refuses a list
  * changed on the way or in its storage.
  */
-
-/** A list as an offline door decides by it: which tickets it admits. */
-type OfflineListSpec = { id: string; reentry: boolean; admits: (ticket: DoorTicket) => boolean };
-
-const ONSITE = PRODUCTS.filter((p) => p.id.startsWith('onsite-')).map((p) => p.id as string);
-
-// The entrance admits every on-site ticket (online tickets never get in). The check-in lists
-// (worker/box-office/check-in.ts) bring the other lists; until then an unknown list is refused.
-function listSpec(id: string): OfflineListSpec | null {
-  if (id === 'entrance') return { id, reentry: false, admits: (t) => ONSITE.includes(t.product) };
-  return null;
-}
 
 /** The hash a door looks a code up by: salted per purpose, 128 bits, base64url. */
 export async function doorHash(kind: 'own' | 'typed', code: string): Promise<string> {
@@ -44,6 +36,9 @@ export async function doorHash(kind: 'own' | 'typed', code: string): Promise<str
 export type OfflineList = {
   list: string;
   reentry: boolean;
+  workshopId: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
   version: number;
   takenAt: string;
   publicKey: string;
@@ -60,19 +55,26 @@ const query = z.object({
 });
 
 export const doorOffline = new Hono<AppEnv>().get('/door/offline-list', validQuery(query), async (c) => {
-  const spec = listSpec(c.req.valid('query').list);
-  if (!spec) throw new ApiError(422, 'invalid_fields', { fields: { list: 'unknown_list' } });
+  const found = await boxOffice(c.env.BOX_OFFICE).doorTickets(c.req.valid('query').list);
+  if (!found) throw new ApiError(422, 'invalid_fields', { fields: { list: 'unknown_list' } });
+  const { list, tickets, retired } = found;
   const key = ticketKey(c.env);
   const now = Date.now();
-  const { tickets, retired } = await boxOffice(c.env.BOX_OFFICE).doorTickets();
-  const admitted = tickets.filter((t) => t.paid && spec.admits(t));
+  const admitted = tickets.filter((t) => t.paid && t.onList);
   const body: OfflineList = {
-    list: spec.id,
-    reentry: spec.reentry,
+    list: list.id,
+    reentry: list.reentry,
+    workshopId: list.workshopId,
+    opensAt: list.opensAt,
+    closesAt: list.closesAt,
     version: now,
     takenAt: new Date(now).toISOString(),
     publicKey: await ticketPublicKey(key),
-    products: [...new Set(ONSITE.filter((p) => spec.admits({ product: p } as DoorTicket)).map(productSymbol))],
+    // A room admits by seat, never by product: a ticket it has not seen is not on it.
+    products:
+      list.workshopId === null
+        ? [...new Set(list.products.filter((p) => ONSITE_PRODUCTS.includes(p)).map(productSymbol))]
+        : [],
     tickets: await Promise.all(
       admitted.map(async (t) => ({
         own: await doorHash('own', t.code),

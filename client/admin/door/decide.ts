@@ -16,6 +16,10 @@ import {
 export type OfflineList = {
   list: string;
   reentry: boolean;
+  /** A workshop room: its seat holders only, so a refusal says "no seat". */
+  workshopId: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
   version: number;
   takenAt: string;
   publicKey: string;
@@ -29,6 +33,8 @@ export type OfflineDecision =
   | { kind: 'already'; at: string }
   | { kind: 'revoked' }
   | { kind: 'product'; product: string | null }
+  | { kind: 'not_open' }
+  | { kind: 'closed' }
   | { kind: 'unknown' };
 
 const bytes = (b64url: string) =>
@@ -67,11 +73,16 @@ export async function listIsSigned(body: string, signature: string, pinnedKey: s
   }
 }
 
-/** Decides a code offline; `admittedAt` says when this device admitted a ticket (by its own code's hash) on the list. */
+/**
+ * Decides a code offline by the rules the box office decides it by online (worker/box-office/check-in.ts):
+ * the ticket on the list, within its time window by this device's clock, once per list unless the
+ * list allows re-entry. `admittedAt` says when this device admitted a ticket (by its own code's hash) on the list.
+ */
 export async function decideOffline(
   list: OfflineList,
   input: string,
   admittedAt: (own: string) => Promise<string | undefined>,
+  now = Date.now(),
 ): Promise<OfflineDecision> {
   const symbols = symbolsOf(input);
   let own: string;
@@ -95,6 +106,8 @@ export async function decideOffline(
     own = entry.own;
     product = entry.product;
   }
+  if (list.opensAt && now < Date.parse(list.opensAt)) return { kind: 'not_open' };
+  if (list.closesAt && now >= Date.parse(list.closesAt)) return { kind: 'closed' };
   const at = list.reentry ? undefined : await admittedAt(own);
   if (at) return { kind: 'already', at };
   return { kind: 'admitted', own, product, name: entry?.name ?? null };
