@@ -1,10 +1,9 @@
 import type { StaffRole } from '../../site/staff';
-import { CHECK_IN_TOKEN_KEY } from '../components/check-in';
 
-/**
- * The organiser's token lives in this tab's session storage under the check-in screen's key, so one
- * login serves the whole console and the door; it is gone when the tab closes.
- */
+/** Where the organiser's token is kept: this tab only, gone when it closes (the key the door had before the console). */
+const CHECK_IN_TOKEN_KEY = 'checkInToken';
+
+/** The organiser's token in this tab's session storage: one login serves the whole console and the door. */
 export function storedToken(): string {
   try {
     return sessionStorage.getItem(CHECK_IN_TOKEN_KEY) ?? '';

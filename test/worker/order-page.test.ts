@@ -80,11 +80,14 @@ describe('the thank-you page, as the worker serves it', () => {
     const known = island.props.known;
     if (known?.kind !== 'loaded') throw new Error(`the page has no order: ${JSON.stringify(known)}`);
     // The API's answer, but for the e-mail's delivery, which may have moved on meanwhile.
-    const [{ code, id }] = (api as { tickets: [{ code: string; id: string }] }).tickets;
+    const [{ code, id, qrCode }] = (api as { tickets: [{ code: string; id: string; qrCode: string }] }).tickets;
+    // The QR code carries the Ed25519-signed form, which any door checks offline; the typed code is the text.
+    const ticket = (await office().order(orderId))?.tickets[0] as { code: string; product: string };
+    expect(qrCode).toBe(await signedTicketCode(ticketKey(env), ticket));
     expect(known).toEqual({
       kind: 'loaded',
       order: { ...(api as object), emails: known.order.emails },
-      qr: { [id]: svgDataUrl(ticketQrSvg(code)) },
+      qr: { [id]: svgDataUrl(ticketQrSvg(qrCode)) },
       // No invoice asked for: no documents to link; a card order has no pro-forma.
       links: { invoices: {}, proforma: null },
     });
@@ -94,7 +97,7 @@ describe('the thank-you page, as the worker serves it', () => {
     expect(island.html).toContain(`>${code}<`);
     // The QR code is in the page itself: no request of its own holds up the largest paint.
     const src = island.html.match(/<img src="data:image\/svg\+xml,([^"]+)"/)?.[1] ?? '';
-    expect(decodeURIComponent(src)).toBe(ticketQrSvg(code));
+    expect(decodeURIComponent(src)).toBe(ticketQrSvg(qrCode));
     // While its confirmation e-mail is on its way, the island starts at load and asks until it is sent.
     expect(island.start).toBe(isSettling(known.order) ? 'at-load' : null);
   });

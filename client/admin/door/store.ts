@@ -1,6 +1,6 @@
 /**
  * What an offline door keeps in IndexedDB, so a reload or a flat battery loses nothing: the list it
- * serves (as the worker signed it), the public key it pinned with the first list, this device's id,
+ * serves (as the worker signed it), the public key it pinned with the first list,
  * the scans waiting to be sent (each with its own time and nonce) and the tickets this device has
  * admitted per list. Nothing here can make a ticket: the public key only checks signatures.
  */
@@ -65,12 +65,3 @@ export const admittedAt = (list: string, own: string) =>
   run<string | undefined>('admitted', 'readonly', (s) => s.get(`${list}:${own}`));
 export const markAdmitted = (list: string, own: string, at: string) =>
   run('admitted', 'readwrite', (s) => s.put(at, `${list}:${own}`));
-
-/** This device's id, made once: the server tells which door admitted a ticket by it. */
-export async function deviceId(): Promise<string> {
-  const known = await getValue<string>('device');
-  if (known) return known;
-  const id = `door-${crypto.randomUUID().slice(0, 8)}`;
-  await setValue('device', id);
-  return id;
-}

@@ -1,17 +1,15 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimeOfDay } from '../../site/format';
-import { useProductName } from '../components/ticket-card';
-import { useLanguage } from '../lib/use-language';
-import { ApiFailure } from './api';
-import { decideOffline, listIsSigned, type OfflineDecision, type OfflineList, symbolsOf } from './door/decide';
-import { installDoorApp } from './door/install';
-import { type QrReader, qrReader } from './door/qr-reader';
-import * as store from './door/store';
-import { count } from './format';
-import { useApi } from './session';
-import { UpdatedAt } from './status';
-import { useStats } from './use-stats';
+import type { ScanAnswer } from '../../../site/check-in';
+import { formatTimeOfDay } from '../../../site/format';
+import { useProductName } from '../../components/ticket-card';
+import { useLanguage } from '../../lib/use-language';
+import { ApiFailure } from '../api';
+import { useApi } from '../session';
+import { decideOffline, listIsSigned, type OfflineDecision, type OfflineList, symbolsOf } from './decide';
+import { installDoorApp } from './install';
+import { type QrReader, qrReader } from './qr-reader';
+import * as store from './store';
 
 /** Time between two looks at the camera picture: quick enough at a door, light on a phone's battery. */
 const SCAN_INTERVAL_MS = 200;
@@ -20,7 +18,7 @@ const SAME_SCAN_MS = 3000;
 
 type Verdict = 'good' | 'bad' | 'warn';
 type Answer = { verdict: Verdict; text: string; detail?: string; offline: boolean };
-type SyncReport = { sent: number; reported: { code: string; text: string }[] } | { failed: string };
+type SyncReport = { sent: number; reported: { code: string; text: string }[] } | { failed: true };
 
 const REPORTED = ['already', 'conflict', 'not_valid', 'unknown', 'exited'] as const;
 /** The report line of a synced scan's result (check-in lists' `ScanResult`); anything else is `error`. */
@@ -43,20 +41,20 @@ function speak(text: string, lang: string) {
 }
 
 /**
- * The door: scans QR codes with the camera (the browser's reader, or the zxing-wasm ponyfill where
- * it has none) or takes a typed code, checks it against a check-in list and answers big, coloured and
- * spoken. Online, the box office decides; offline (chosen by staff, or when a request fails) the
- * device decides from the list the worker signed, queues the scan with its own time and a nonce in
- * IndexedDB, and sends the queue when it is online again, showing what the server reported.
+ * The scanner at the list this door serves: QR codes from the camera (the browser's reader, or the
+ * zxing-wasm ponyfill where it has none) or a typed code, answered big, coloured and spoken. Online,
+ * the box office decides (`POST /api/admin/check-in`); offline (chosen by staff, or when a request
+ * fails) the device decides from the list the worker signed for this list (its tickets, time window
+ * and re-entry rule), queues the scan with its own time and a nonce in IndexedDB, and sends the queue
+ * to `POST /api/admin/check-in/sync` when it is online again, showing what the server reported.
  */
-export function Door() {
+export function Scanner({ list, device, onAnswer }: { list: string; device: string; onAnswer: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
   const productName = useProductName();
-  const stats = useStats();
-  const [lists, setLists] = useState<string[]>(['entrance']);
-  const [list, setList] = useState('entrance');
+  const codeId = useId();
+  const syncId = useId();
   const [offline, setOffline] = useState(false);
   const [offlineList, setOfflineList] = useState<OfflineList | null>(null);
   const [waiting, setWaiting] = useState(0);
@@ -67,18 +65,10 @@ export function Door() {
   const [camera, setCamera] = useState<'off' | 'starting' | 'on' | 'failed'>('off');
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
+  const readerRef = useRef<QrReader | null>(null);
   const lastRead = useRef({ code: '', at: 0 });
 
-  const listName = (id: string) => (id === 'entrance' ? t('doorApp.entrance') : id);
-
   useEffect(() => installDoorApp(), []);
-
-  // The lists this door may serve (the check-in lists' API); the entrance when there is none.
-  useEffect(() => {
-    call<{ lists: { id: string }[] }>('/api/admin/check-in/lists')
-      .then((body) => body.lists.length > 0 && setLists(body.lists.map((l) => l.id)))
-      .catch(() => {});
-  }, [call]);
 
   const refreshWaiting = useCallback(async () => setWaiting((await store.queued()).length), []);
 
@@ -112,15 +102,13 @@ export function Door() {
   const sendQueue = useCallback(async () => {
     const scans = await store.queued();
     if (scans.length === 0) return;
-    const device = await store.deviceId();
     const reported: { code: string; text: string }[] = [];
     let sent = 0;
     try {
+      // Each list's scans in one request, in the order they were made; the same nonces sent again count nothing twice.
       for (const id of [...new Set(scans.map((s) => s.list))]) {
         const mine = scans.filter((s) => s.list === id);
-        const body = await call<{
-          results: { result?: string; error?: string; previous?: { at: string; device: string | null } }[];
-        }>('/api/admin/check-in/sync', {
+        const body = await call<{ results: (Partial<ScanAnswer> & { error?: string })[] }>('/api/admin/check-in/sync', {
           method: 'POST',
           body: {
             list: id,
@@ -136,7 +124,7 @@ export function Door() {
               code: `${scan.code.slice(0, 8)}…`,
               text: t(`doorApp.reported.${reportedKey(result.result)}`, {
                 time: at ? formatTimeOfDay(lang, at) : '',
-                device: result.previous?.device ?? '',
+                device: result.previous?.device ?? '—',
               }),
             });
           }
@@ -145,15 +133,13 @@ export function Door() {
         sent += mine.length;
       }
       setSync({ sent, reported });
-    } catch (error) {
-      setSync({
-        failed:
-          error instanceof ApiFailure && error.status === 404 ? t('doorApp.sync.missing') : t('doorApp.sync.failed'),
-      });
+    } catch {
+      setSync({ failed: true });
     } finally {
       await refreshWaiting();
+      onAnswer();
     }
-  }, [call, lang, refreshWaiting, t]);
+  }, [call, device, lang, onAnswer, refreshWaiting, t]);
 
   // Back online (the browser says so) and not held offline by staff: send what is waiting.
   useEffect(() => {
@@ -165,38 +151,38 @@ export function Door() {
   }, [offline, sendQueue]);
 
   const offlineAnswer = (decision: OfflineDecision): Answer => {
+    const bad = (text: string, detail?: string): Answer => ({ verdict: 'bad', text, detail, offline: true });
     switch (decision.kind) {
       case 'admitted':
         return {
           verdict: 'good',
-          text: t('doorApp.result.admitted'),
+          text: t('checkIn.result.admitted'),
           detail: [decision.name, decision.product && productName(decision.product as never)]
             .filter(Boolean)
             .join(' · '),
           offline: true,
         };
       case 'already':
-        return {
-          verdict: 'bad',
-          text: t('doorApp.result.already', { time: formatTimeOfDay(lang, decision.at) }),
-          offline: true,
-        };
+        return bad(t('checkIn.result.already', { time: formatTimeOfDay(lang, decision.at) }));
       case 'product':
-        return {
-          verdict: 'bad',
-          text: t('doorApp.result.product'),
-          detail: decision.product ? productName(decision.product as never) : undefined,
-          offline: true,
-        };
+        return bad(
+          t(offlineList?.workshopId ? 'checkIn.reasons.no_seat' : 'checkIn.reasons.product'),
+          decision.product ? productName(decision.product as never) : undefined,
+        );
+      case 'not_open':
+      case 'closed':
+        return bad(t(`checkIn.reasons.${decision.kind}`));
       case 'revoked':
-        return { verdict: 'bad', text: t('doorApp.result.revoked'), offline: true };
+        return bad(t('checkIn.result.revoked'));
       default:
-        return { verdict: 'bad', text: t('doorApp.result.unknownOffline'), offline: true };
+        return bad(t('checkIn.result.unknownOffline'));
     }
   };
 
   const decideHere = async (input: string): Promise<Answer> => {
-    if (!offlineList) return { verdict: 'warn', text: t('doorApp.result.noList'), offline: true };
+    if (!offlineList || offlineList.list !== list) {
+      return { verdict: 'warn', text: t('checkIn.result.noList'), offline: true };
+    }
     const decision = await decideOffline(offlineList, input, (own) => store.admittedAt(list, own));
     if (decision.kind === 'admitted') {
       const at = new Date().toISOString();
@@ -209,48 +195,55 @@ export function Door() {
   };
 
   const decideOnline = async (input: string): Promise<Answer> => {
-    type Body = {
-      product?: string;
-      name?: string | null;
-      at?: string;
-      reason?: string;
-      previous?: { at: string };
-      ticket?: { product: string; name: string | null };
-    };
+    const answered = (text: string, verdict: Verdict = 'bad', detail?: string): Answer => ({
+      verdict,
+      text,
+      detail,
+      offline: false,
+    });
     try {
-      // `ticket` too: the route's field before check-in lists, which they still take.
-      const body = await call<Body>('/api/admin/check-in', {
+      const body = await call<ScanAnswer>('/api/admin/check-in', {
         method: 'POST',
-        body: { code: input, ticket: input, list, device: await store.deviceId(), nonce: nonce() },
+        body: { code: input, list, device, nonce: nonce() },
       });
-      const product = body.ticket?.product ?? body.product;
-      return {
-        verdict: 'good',
-        text: t('doorApp.result.admitted'),
-        detail: [body.ticket?.name ?? body.name, product && productName(product as never)].filter(Boolean).join(' · '),
-        offline: false,
-      };
+      const ticket = body.ticket;
+      return answered(
+        t('checkIn.result.admitted'),
+        'good',
+        ticket ? [ticket.name, productName(ticket.product)].filter(Boolean).join(' · ') : undefined,
+      );
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      const details = error.details as Body;
       if (error.status === 0 || error.status >= 500) {
         // The network or the server failed: this door goes offline by itself and decides here.
         setOffline(true);
         return decideHere(input);
       }
-      if (error.code === 'already_checked_in' || error.code === 'check_in_conflict') {
-        const at = details.previous?.at ?? details.at;
-        return {
-          verdict: 'bad',
-          text: t('doorApp.result.already', { time: at ? formatTimeOfDay(lang, at) : '' }),
-          offline: false,
-        };
+      const details = error.details as Partial<ScanAnswer>;
+      switch (error.code) {
+        case 'already_checked_in':
+        case 'check_in_conflict': {
+          const previous = details.previous;
+          const time = previous?.at ? formatTimeOfDay(lang, previous.at) : '';
+          return answered(
+            previous?.device
+              ? t('checkIn.result.alreadyAt', { time, device: previous.device })
+              : t('checkIn.result.already', { time }),
+          );
+        }
+        case 'ticket_reissued':
+          return answered(t('checkIn.result.reissued'));
+        case 'ticket_not_valid':
+          return answered(
+            details.reason === 'not_paid' && details.status
+              ? t('checkIn.result.notValid', { status: t(`status.${details.status}`) })
+              : t(`checkIn.reasons.${details.reason ?? 'product'}`),
+          );
+        case 'unknown_ticket':
+          return answered(t('checkIn.result.unknown'));
+        default:
+          return answered(t('checkIn.result.server'), 'warn');
       }
-      if (error.code === 'ticket_reissued')
-        return { verdict: 'bad', text: t('doorApp.result.revoked'), offline: false };
-      if (error.code === 'ticket_not_valid')
-        return { verdict: 'bad', text: t('doorApp.result.notValid'), offline: false };
-      return { verdict: 'bad', text: t('doorApp.result.unknown'), offline: false };
     }
   };
 
@@ -262,7 +255,9 @@ export function Door() {
       const result = offline ? await decideHere(value) : await decideOnline(value);
       setAnswer(result);
       speak(result.text, lang);
+      // The next ticket starts from an empty field; anything else leaves the code to correct or retry.
       if (result.verdict === 'good') setCode('');
+      if (!result.offline) onAnswer();
     } finally {
       setBusy(false);
     }
@@ -296,7 +291,6 @@ export function Door() {
       setCamera('failed');
     }
   };
-  const readerRef = useRef<QrReader | null>(null);
 
   useEffect(() => {
     if (camera !== 'on') return;
@@ -332,10 +326,8 @@ export function Door() {
     void sendQueue();
   };
 
-  const checkedIn = stats.data?.checkInsPerHour.reduce((sum, h) => sum + h.count, 0);
   return (
-    <div className={`console-door door-app${offline ? ' door-app--offline' : ''}`}>
-      <h1>{t('checkIn.title')}</h1>
+    <div className={`door-app${offline ? ' door-app--offline' : ''}`}>
       <div className="door-app__mode" role="status">
         <p className="door-app__state">
           <strong>{offline ? t('doorApp.mode.offline') : t('doorApp.mode.online')}</strong>
@@ -343,13 +335,13 @@ export function Door() {
           {t('doorApp.waiting', { count: waiting })}
         </p>
         {offline ? (
-          <button type="button" className="console-button" onClick={goOnline}>
+          <button type="button" className="button button--accent" onClick={goOnline}>
             {t('doorApp.mode.goOnline')}
           </button>
         ) : (
           <button
             type="button"
-            className="console-button console-button--quiet"
+            className="button button--outline"
             onClick={() => setOffline(true)}
             disabled={!offlineList}
           >
@@ -357,26 +349,14 @@ export function Door() {
           </button>
         )}
       </div>
-      <div className="door-app__list">
-        <label>
-          {t('doorApp.list')}{' '}
-          <select value={list} onChange={(e) => setList(e.target.value)}>
-            {lists.map((id) => (
-              <option key={id} value={id}>
-                {listName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="door-app__hint">
-          {offlineList
-            ? t('doorApp.listKept', {
-                time: formatTimeOfDay(lang, offlineList.takenAt),
-                count: offlineList.tickets.length,
-              })
-            : t('doorApp.noList')}
-        </p>
-      </div>
+      <p className="door-app__hint">
+        {offlineList && offlineList.list === list
+          ? t('doorApp.listKept', {
+              time: formatTimeOfDay(lang, offlineList.takenAt),
+              count: offlineList.tickets.length,
+            })
+          : t('doorApp.noList')}
+      </p>
 
       <div className="door-app__answer" aria-live="assertive" aria-atomic="true">
         {answer && (
@@ -391,15 +371,15 @@ export function Door() {
       <div className="door-app__camera">
         <button
           type="button"
-          className="console-button door-app__big"
+          className="button button--large button--outline door-app__big"
           onClick={camera === 'on' ? stopCamera : startCamera}
           disabled={camera === 'starting'}
         >
           {camera === 'on'
-            ? t('doorApp.camera.stop')
+            ? t('checkIn.scan.stop')
             : camera === 'starting'
-              ? t('doorApp.camera.starting')
-              : t('doorApp.camera.start')}
+              ? t('checkIn.scan.starting')
+              : t('checkIn.scan.start')}
         </button>
         <video
           ref={video}
@@ -407,15 +387,15 @@ export function Door() {
           hidden={camera !== 'on'}
           muted
           playsInline
-          aria-label={t('doorApp.camera.preview')}
+          aria-label={t('checkIn.scan.preview')}
         />
-        {camera === 'failed' && <p className="door-app__hint">{t('doorApp.camera.failed')}</p>}
+        {camera === 'failed' && <p className="door-app__hint">{t('checkIn.scan.failed')}</p>}
       </div>
 
       <form className="door-app__form" onSubmit={submit}>
-        <label htmlFor="door-code">{t('doorApp.code')}</label>
+        <label htmlFor={codeId}>{t('checkIn.code.label')}</label>
         <input
-          id="door-code"
+          id={codeId}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -423,16 +403,21 @@ export function Door() {
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="submit" className="console-button door-app__big" disabled={busy} aria-busy={busy}>
-          {t('doorApp.check')}
+        <button
+          type="submit"
+          className="button button--large button--accent door-app__big"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? t('checkIn.code.checking') : t('checkIn.code.submit')}
         </button>
       </form>
 
       {sync && (
-        <section className="door-app__sync" aria-labelledby="door-sync">
-          <h2 id="door-sync">{t('doorApp.sync.title')}</h2>
+        <section className="door-app__sync" aria-labelledby={syncId}>
+          <h2 id={syncId}>{t('doorApp.sync.title')}</h2>
           {'failed' in sync ? (
-            <p role="alert">{sync.failed}</p>
+            <p role="alert">{t('doorApp.sync.failed')}</p>
           ) : (
             <>
               <p>{t('doorApp.sync.sent', { count: sync.sent })}</p>
@@ -451,21 +436,10 @@ export function Door() {
         </section>
       )}
       {!offline && waiting > 0 && (
-        <button type="button" className="console-button" onClick={() => void sendQueue()}>
+        <button type="button" className="button button--outline" onClick={() => void sendQueue()}>
           {t('doorApp.sync.now')}
         </button>
       )}
-
-      <section className="console-door-counts" aria-labelledby="door-counts">
-        <h2 id="door-counts">{t('door.counts')}</h2>
-        <dl>
-          <div>
-            <dt>{t('door.checkedIn')}</dt>
-            <dd>{checkedIn === undefined ? '…' : count(lang, checkedIn)}</dd>
-          </div>
-        </dl>
-        <UpdatedAt at={stats.updatedAt} paused={stats.paused} />
-      </section>
     </div>
   );
 }
