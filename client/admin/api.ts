@@ -24,6 +24,30 @@ export function storeToken(token: string | null): void {
 /** Who the API says is signed in (`GET /api/admin/me`): what the console shows and offers. */
 export type Me = { name: string; role: StaffRole; via: 'token' | 'access' | 'bootstrap' };
 
+const ME_KEY = 'adminMe';
+
+/**
+ * The person the API last named in this tab, kept beside the token: a door that opens with no
+ * network (its service worker serves the page) shows its screen to them instead of a login it
+ * cannot do. Only what the console offers; the API checks every call's role itself.
+ */
+export function storedMe(): Me | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(ME_KEY) ?? 'null') as Me | null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeMe(me: Me | null): void {
+  try {
+    if (me) sessionStorage.setItem(ME_KEY, JSON.stringify(me));
+    else sessionStorage.removeItem(ME_KEY);
+  } catch {
+    // Storage can be disabled: offline, the login screen then shows.
+  }
+}
+
 /**
  * The headers that say who is asking: a personal token as a bearer token. Without one (Cloudflare
  * Access signs the requests in production) nothing is added: Access adds its own assertion.

@@ -78,7 +78,7 @@ test('a workshop door admits a seat holder, refuses another ticket, and an admis
   await scan(page, pro);
   await expect(page.getByText('Wpuść – bilet ważny')).toBeVisible();
   await scan(page, standard);
-  await expect(page.locator('.check-in__verdict')).toHaveText(
+  await expect(page.locator('.door-app__verdict-text')).toHaveText(
     'Nie wpuszczaj – ta osoba nie jest zapisana na ten warsztat',
   );
   expect(await workshopCount(request)).toBe(before + 1);
