@@ -140,7 +140,11 @@ export function Door() {
         <UpdatedAt at={lists.updatedAt} paused={lists.paused} />
       </section>
       <Scans
-        title={t('door.latest', { list: current ? listName(current) : list })}
+        title={t('door.latest', {
+          list: listName(
+            current ?? { id: list, kind: list === 'entrance' ? 'entrance' : 'custom', name: null, workshopId: null },
+          ),
+        })}
         scans={scans.data?.latest}
         error={scans.error}
         retry={scans.refresh}

@@ -6,6 +6,7 @@ import { boxOffice } from '../box-office/box-office';
 import { base64url, sha256 } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { allow } from '../middleware/roles';
 import { validQuery } from '../middleware/validation';
 import { signDoorList, ticketCode, ticketKey, ticketPublicKey } from '../tickets/code';
 
@@ -54,7 +55,8 @@ const query = z.object({
     .default('entrance'),
 });
 
-export const doorOffline = new Hono<AppEnv>().get('/door/offline-list', validQuery(query), async (c) => {
+// The door role's, as the scans it decides by it: a door person installs the app and takes the list.
+export const doorOffline = new Hono<AppEnv>().get('/door/offline-list', allow('door'), validQuery(query), async (c) => {
   const found = await boxOffice(c.env.BOX_OFFICE).doorTickets(c.req.valid('query').list);
   if (!found) throw new ApiError(422, 'invalid_fields', { fields: { list: 'unknown_list' } });
   const { list, tickets, retired } = found;
