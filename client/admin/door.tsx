@@ -8,7 +8,7 @@ import { ApiFailure } from './api';
 import { DataTable } from './data-table';
 import { Scanner } from './door/scanner';
 import { count, dateTime } from './format';
-import { useApi } from './session';
+import { useApi, useMe } from './session';
 import { LoadState, UpdatedAt, useErrorText } from './status';
 import { usePolling } from './use-polling';
 
@@ -57,6 +57,7 @@ export function Door() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
+  const me = useMe();
   const listName = useListName();
   const [list, setList] = useState('entrance');
   const listField = useId();
@@ -160,7 +161,8 @@ export function Door() {
         onUndone={refresh}
         showList
       />
-      <AddList onAdded={refresh} />
+      {/* Making a list is the admin's (POST /check-in/lists); the door role only scans. */}
+      {me?.role === 'admin' && <AddList onAdded={refresh} />}
     </div>
   );
 }
