@@ -67,8 +67,13 @@ export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 
 
 /** A ticket as its buyer sees it. */
 export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
-  /** The signed code its QR code carries, once the order is paid; null before. */
+  /** The ticket's code to type or read aloud (20 symbols, HMAC-signed), once the order is paid; null before. */
   code: string | null;
+  /**
+   * What its QR code carries, once paid: the Ed25519-signed form (site/ticket-code.ts, 112 symbols),
+   * which a door checks offline with the public key alone; null before.
+   */
+  qrCode: string | null;
   /** The workshops this ticket holds seats in, by id (site/workshops.ts). */
   workshops: string[];
   /** The ticket's own page (its holder's link, site/pages.ts `ticketPageHref`) once paid, as a path; null before. */

@@ -20,6 +20,8 @@ import { checkout } from './routes/checkout';
 import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
+import { doorApp } from './routes/door-app';
+import { doorOffline } from './routes/door-offline';
 import { edge } from './routes/edge';
 import { FAKE_ACCESS_PATH, fakeAccessRoute } from './routes/fake-access';
 import { fakeViesRoute } from './routes/fake-vies';
@@ -57,6 +59,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/news', adminNews)
   .route('/', adminCertificates)
   .route('/', door)
+  .route('/', doorOffline)
   .route('/', transfers)
   .route('/', holds)
   .route('/', staff)
@@ -97,6 +100,7 @@ const app = new Hono<AppEnv>()
   .route('/', certificateCheck)
   .route('/assets', assets)
   // The organiser console: one page for all its paths, outside the language-prefixed site.
+  .route('/admin', doorApp)
   .route('/admin', adminPage)
   .route('/', edge);
 

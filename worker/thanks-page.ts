@@ -28,9 +28,10 @@ export function withOrder(
     if (!found) return { kind: 'missing' };
     const order = wellFormedDeep(found);
     // The QR code comes inside the page, as a data URL: as an image of its own it was one more
-    // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s).
+    // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s). It
+    // carries the signed form, so any door checks it offline; the typed code stays the page's text.
     const qr = Object.fromEntries(
-      order.tickets.flatMap((t) => (t.code ? [[t.id, svgDataUrl(ticketQrSvg(t.code))]] : [])),
+      order.tickets.flatMap((t) => (t.qrCode ? [[t.id, svgDataUrl(ticketQrSvg(t.qrCode))]] : [])),
     );
     return { kind: 'loaded', order, qr, links: orderLinks(order, secret.token) };
   })().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { catalogue } from './catalogues';
 import { prepareStore } from './content/seed';
 import { publishedSessions } from './content/session-calendar';
 import { workshopTitles } from './content/store';
-import { ticketCode, ticketKey } from './tickets/code';
+import { signedTicketCode, ticketCode, ticketKey } from './tickets/code';
 import { ticketLinkSecret } from './tickets/page-link';
 
 /** Where a holder's link sends a star (a form post) and reads their agenda as a calendar. */
@@ -31,8 +31,9 @@ export async function ticketPageView(
   const key = ticketKey(env);
   // A new store seeds its examples on first use, as the programme's own routes do.
   await prepareStore(env.CONTENT_DB, now, env.ENVIRONMENT);
-  const [code, secret, seats, stars, sessions] = await Promise.all([
+  const [code, qrCode, secret, seats, stars, sessions] = await Promise.all([
     ticketCode(key, ticket),
+    signedTicketCode(key, ticket),
     ticketLinkSecret(key, ticket),
     office.registrations(order.id),
     office.agenda(ticket.id),
@@ -53,11 +54,13 @@ export async function ticketPageView(
       email: ticket.email,
       checkedInAt: ticket.checkedInAt,
       code,
+      qrCode,
       workshops: workshopIds,
       page: ticketPageHref(lang, ticket.id, secret),
     },
     holder: ticket.name ?? ticket.email ?? order.name ?? order.email,
-    qr: svgDataUrl(ticketQrSvg(code)),
+    // The QR code carries the signed form, which a door checks offline (site/ticket-code.ts).
+    qr: svgDataUrl(ticketQrSvg(qrCode)),
     workshops: workshopIds.map((id) => ({ id, title: titles[id] ?? examples[id]?.title ?? id })),
     programme: sessions.map((session) => ({
       id: session.id,

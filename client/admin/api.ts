@@ -1,10 +1,9 @@
 import type { StaffRole } from '../../site/staff';
-import { CHECK_IN_TOKEN_KEY } from '../components/check-in';
 
-/**
- * The organiser's token lives in this tab's session storage under the check-in screen's key, so one
- * login serves the whole console and the door; it is gone when the tab closes.
- */
+/** Where the organiser's token is kept: this tab only, gone when it closes (the key the door had before the console). */
+const CHECK_IN_TOKEN_KEY = 'checkInToken';
+
+/** The organiser's token in this tab's session storage: one login serves the whole console and the door. */
 export function storedToken(): string {
   try {
     return sessionStorage.getItem(CHECK_IN_TOKEN_KEY) ?? '';
@@ -24,6 +23,30 @@ export function storeToken(token: string | null): void {
 
 /** Who the API says is signed in (`GET /api/admin/me`): what the console shows and offers. */
 export type Me = { name: string; role: StaffRole; via: 'token' | 'access' | 'bootstrap' };
+
+const ME_KEY = 'adminMe';
+
+/**
+ * The person the API last named in this tab, kept beside the token: a door that opens with no
+ * network (its service worker serves the page) shows its screen to them instead of a login it
+ * cannot do. Only what the console offers; the API checks every call's role itself.
+ */
+export function storedMe(): Me | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(ME_KEY) ?? 'null') as Me | null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeMe(me: Me | null): void {
+  try {
+    if (me) sessionStorage.setItem(ME_KEY, JSON.stringify(me));
+    else sessionStorage.removeItem(ME_KEY);
+  } catch {
+    // Storage can be disabled: offline, the login screen then shows.
+  }
+}
 
 /**
  * The headers that say who is asking: a personal token as a bearer token. Without one (Cloudflare

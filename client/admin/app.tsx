@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
-import { callApi, type Me, storedToken, storeToken } from './api';
+import { ApiFailure, callApi, type Me, storedMe, storedToken, storeMe, storeToken } from './api';
 import { Content, isKind } from './content';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
@@ -52,11 +52,21 @@ export function ConsoleApp() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the console opens.
   useEffect(() => {
     callApi<Me>(token, '/api/admin/me')
-      .then(setMe)
-      .catch(() => {
+      .then((person) => {
+        setMe(person);
+        storeMe(person);
+      })
+      .catch((error: unknown) => {
+        // No network (an offline door reloaded): the person this tab last knew, kept with the token.
+        const kept = storedMe();
+        if (error instanceof ApiFailure && error.status === 0 && kept && (token || kept.via === 'access')) {
+          setMe(kept);
+          return;
+        }
         // A kept token the API no longer takes: the login screen says so.
         if (token) {
           storeToken(null);
+          storeMe(null);
           setToken('');
           setLoggedOut('expired');
         }
@@ -66,12 +76,14 @@ export function ConsoleApp() {
 
   const logout = useCallback((reason: LogoutReason) => {
     storeToken(null);
+    storeMe(null);
     setToken('');
     setMe(null);
     setLoggedOut(reason);
   }, []);
   const login = useCallback((value: string, person: Me) => {
     storeToken(value);
+    storeMe(person);
     setToken(value);
     setMe(person);
     setLoggedOut(null);

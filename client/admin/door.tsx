@@ -2,13 +2,13 @@ import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckInListStats, ONSITE_PRODUCTS, type ScanRecord } from '../../site/check-in';
 import { WORKSHOPS } from '../../site/workshops';
-import { CheckIn } from '../components/check-in';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable } from './data-table';
+import { Scanner } from './door/scanner';
 import { count, dateTime } from './format';
-import { useApi } from './session';
+import { useApi, useMe } from './session';
 import { LoadState, UpdatedAt, useErrorText } from './status';
 import { usePolling } from './use-polling';
 
@@ -48,7 +48,8 @@ export function useListName() {
 }
 
 /**
- * The door on event day: the check-in screen at the list this door serves, every list's figures
+ * The door on event day: the scanner at the list this door serves (camera or typed code, online or
+ * offline with its queue; door/scanner.tsx), every list's figures
  * (admitted, inside now, conflicts of offline doors), the list's latest scans newest first with
  * an undo that asks why, the conflicts to look into, and a form to add a list.
  */
@@ -56,11 +57,12 @@ export function Door() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
+  const me = useMe();
   const listName = useListName();
   const [list, setList] = useState('entrance');
   const listField = useId();
-  // Read once the screen is in the browser (storage); the same for every scan of this tab.
-  const [door] = useState(() => ({ device: doorDevice() }));
+  // Read once the screen is in the browser (storage); the same for every scan, online or synced later.
+  const [device] = useState(doorDevice);
 
   const loadLists = useCallback(
     async () => (await call<{ lists: CheckInListStats[] }>('/api/admin/check-in/lists')).lists,
@@ -83,6 +85,7 @@ export function Door() {
   const current = lists.data?.find((l) => l.id === list);
   return (
     <div className="console-door">
+      <h1>{t('checkIn.title')}</h1>
       <div className="console-door__list">
         <label htmlFor={listField}>{t('door.list')}</label>
         <select id={listField} value={list} onChange={(e) => setList(e.target.value)}>
@@ -102,7 +105,7 @@ export function Door() {
           </p>
         )}
       </div>
-      <CheckIn key={list} list={list} onAnswer={refresh} door={door} />
+      <Scanner list={list} device={device} onAnswer={refresh} />
       <section className="console-door-counts" aria-labelledby="door-counts">
         <h2 id="door-counts">{t('door.counts')}</h2>
         <LoadState error={lists.error} loading={!lists.data && !lists.error} retry={lists.refresh} />
@@ -138,7 +141,11 @@ export function Door() {
         <UpdatedAt at={lists.updatedAt} paused={lists.paused} />
       </section>
       <Scans
-        title={t('door.latest', { list: current ? listName(current) : list })}
+        title={t('door.latest', {
+          list: listName(
+            current ?? { id: list, kind: list === 'entrance' ? 'entrance' : 'custom', name: null, workshopId: null },
+          ),
+        })}
         scans={scans.data?.latest}
         error={scans.error}
         retry={scans.refresh}
@@ -154,7 +161,8 @@ export function Door() {
         onUndone={refresh}
         showList
       />
-      <AddList onAdded={refresh} />
+      {/* Making a list is the admin's (POST /check-in/lists); the door role only scans. */}
+      {me?.role === 'admin' && <AddList onAdded={refresh} />}
     </div>
   );
 }

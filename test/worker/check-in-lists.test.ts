@@ -9,6 +9,7 @@ import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { callWorker } from './platform';
+import { staffMember } from './staff';
 
 // Check-in lists (issue 46): a ticket is admitted once per list (unless the list allows
 // re-entry); a scan answers admitted, already admitted here (when, which device), or not valid
@@ -317,22 +318,32 @@ describe('nonces and offline doors', () => {
 describe('undo', () => {
   it('undoes an admission with who and why: it counts no more, is logged, and the ticket may enter again', async () => {
     const pro = await ticketOf('onsite-pro');
-    const admitted = await answerOf(await scan(pro, { device: 'gate-1' }));
-    expect((await post(`/check-in/scans/${admitted.scan}/undo`, {})).status).toBe(422);
-    const undone = await post(`/check-in/scans/${admitted.scan}/undo`, { reason: 'Zeskanowany zły bilet' });
+    // Ola at the door, signed in with her own token: the record says who, whatever a request claims.
+    const ola = await staffMember('door', 'Ola');
+    const asOla = (path: string, body: unknown) =>
+      callWorker(
+        new Request(`${ORIGIN}/api/admin${path}`, {
+          method: 'POST',
+          headers: { ...ola.headers, 'Content-Type': 'application/json', 'X-Organiser': 'Someone Else' },
+          body: JSON.stringify(body),
+        }),
+      );
+    const admitted = await answerOf(await asOla('/check-in', { code: await signed(pro), device: 'gate-1' }));
+    expect((await asOla(`/check-in/scans/${admitted.scan}/undo`, {})).status).toBe(422);
+    const undone = await asOla(`/check-in/scans/${admitted.scan}/undo`, { reason: 'Zeskanowany zły bilet' });
     expect(undone.status).toBe(200);
     expect(((await undone.json()) as { scan: ScanRecord }).scan).toMatchObject({
       scan: admitted.scan,
       result: 'admitted',
-      who: 'ADMIN_TOKEN',
-      undone: { by: 'ADMIN_TOKEN', reason: 'Zeskanowany zły bilet', at: expect.any(String) },
+      who: ola.member.name,
+      undone: { by: ola.member.name, reason: 'Zeskanowany zły bilet', at: expect.any(String) },
     });
     expect((await lists()).get('entrance')).toMatchObject({ admitted: 0, insideNow: 0 });
     expect(((await office().order(pro.orderId)) as Order).tickets[0]?.checkedInAt).toBeNull();
     const history = await office().history(pro.orderId);
     expect(history.find((e) => e.event === 'check_in_undone')?.data).toMatchObject({
       scan: admitted.scan,
-      by: 'ADMIN_TOKEN',
+      by: ola.member.name,
       reason: 'Zeskanowany zły bilet',
     });
     const twice = await post(`/check-in/scans/${admitted.scan}/undo`, { reason: 'Jeszcze raz' });

@@ -7,7 +7,7 @@ import { type ConfirmationInput, confirmationEmail, qrContentId } from '../../wo
 
 const QR_CONTENT_ID = qrContentId(1);
 
-import { ticketCode as signTicket } from '../../worker/tickets/code';
+import { signedTicketCode, ticketCode as signTicket } from '../../worker/tickets/code';
 
 // Intl puts no-break and narrow no-break spaces in amounts and times; compare them as spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -266,6 +266,19 @@ describe('the QR code in the e-mail', () => {
     const rgba = new Uint8Array(image.width * image.height * 4);
     for (const [i, grey] of image.data.entries()) rgba.set([grey, grey, grey, 255], i * 4);
     expect(decodeQR({ width: image.width, height: image.height, data: rgba })).toBe(ticketCode);
+  });
+
+  it("carries the ticket's Ed25519-signed code when it has one, the typed code staying in the text", async () => {
+    const qrCode = await signedTicketCode('key', { code: 'ABCD2345', product: 'onsite-vip' });
+    const mail = confirmationEmail({
+      ...input('pl'),
+      tickets: [{ position: 1, product: 'onsite-vip', name: null, code: 'ABCD-2345-K7QM-9XA0-B4DT', qrCode }],
+    });
+    const image = decodePng(mail.attachments.find((a) => a.type === 'image/png')?.content as Uint8Array);
+    const rgba = new Uint8Array(image.width * image.height * 4);
+    for (const [i, grey] of image.data.entries()) rgba.set([grey, grey, grey, 255], i * 4);
+    expect(decodeQR({ width: image.width, height: image.height, data: rgba })).toBe(qrCode);
+    expect(mail.text).toContain('ABCD-2345-K7QM-9XA0-B4DT');
   });
 });
 

@@ -4,7 +4,7 @@ import { isSettling, type KnownOrder } from '../../site/order-view';
 import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
 import { HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
-import { orderLinkToken, ticketKey } from '../../worker/tickets/code';
+import { orderLinkToken, signedTicketCode, ticketKey } from '../../worker/tickets/code';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 import { callWorker, ORIGIN, visit } from './platform';
@@ -80,11 +80,14 @@ describe('the thank-you page, as the worker serves it', () => {
     const known = island.props.known;
     if (known?.kind !== 'loaded') throw new Error(`the page has no order: ${JSON.stringify(known)}`);
     // The API's answer, but for the e-mail's delivery, which may have moved on meanwhile.
-    const [{ code, id }] = (api as { tickets: [{ code: string; id: string }] }).tickets;
+    const [{ code, id, qrCode }] = (api as { tickets: [{ code: string; id: string; qrCode: string }] }).tickets;
+    // The QR code carries the Ed25519-signed form, which any door checks offline; the typed code is the text.
+    const ticket = (await office().order(orderId))?.tickets[0] as { code: string; product: string };
+    expect(qrCode).toBe(await signedTicketCode(ticketKey(env), ticket));
     expect(known).toEqual({
       kind: 'loaded',
       order: { ...(api as object), emails: known.order.emails },
-      qr: { [id]: svgDataUrl(ticketQrSvg(code)) },
+      qr: { [id]: svgDataUrl(ticketQrSvg(qrCode)) },
       // No invoice asked for: no documents to link; a card order has no pro-forma.
       links: { invoices: {}, proforma: null },
     });
@@ -94,7 +97,7 @@ describe('the thank-you page, as the worker serves it', () => {
     expect(island.html).toContain(`>${code}<`);
     // The QR code is in the page itself: no request of its own holds up the largest paint.
     const src = island.html.match(/<img src="data:image\/svg\+xml,([^"]+)"/)?.[1] ?? '';
-    expect(decodeURIComponent(src)).toBe(ticketQrSvg(code));
+    expect(decodeURIComponent(src)).toBe(ticketQrSvg(qrCode));
     // While its confirmation e-mail is on its way, the island starts at load and asks until it is sent.
     expect(island.start).toBe(isSettling(known.order) ? 'at-load' : null);
   });
@@ -143,10 +146,10 @@ describe('the thank-you page, as the worker serves it', () => {
 });
 
 describe('GET /api/orders/:id/tickets/:ticketId/qr.svg', () => {
-  it("draws the paid order's ticket code as a QR image, the symbol the order page names", async () => {
+  it("draws the paid order's ticket as a QR image of its signed code, which a door checks offline", async () => {
     const { orderId, token } = await order();
-    const details = await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`);
-    const [ticket] = ((await details.json()) as { tickets: [{ code: string }] }).tickets;
+    const ticket = (await office().order(orderId))?.tickets[0] as { code: string; product: string };
+    const signed = await signedTicketCode(ticketKey(env), ticket);
     const res = await image(orderId, token);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
@@ -155,7 +158,7 @@ describe('GET /api/orders/:id/tickets/:ticketId/qr.svg', () => {
     const svg = await res.text();
     // The same modules as the library draws for the code (and the e-mail's PNG, from site/qr.ts).
     const path = (markup: string) => markup.match(/ d="([^"]+)"/)?.[1];
-    expect(path(svg)).toBe(path(qrSvg(ticket.code)));
+    expect(path(svg)).toBe(path(qrSvg(signed)));
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
     expect(svg).not.toMatch(/<script|on\w+=/i);
   });

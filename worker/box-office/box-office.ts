@@ -6,6 +6,7 @@ import * as agenda from './agenda';
 import * as certificates from './certificates';
 import * as checkIn from './check-in';
 import type { Args, Tx } from './context';
+import * as doorList from './door-list';
 import * as holds from './holds';
 import * as intentLog from './intent-log';
 import * as invoices from './invoices';
@@ -159,6 +160,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   scans(...a: Args<typeof checkIn.listScans>) {
     return checkIn.listScans(this.sql, ...a);
+  }
+  doorTickets(listId: string) {
+    return doorList.doorTickets(this.sql, listId);
   }
   holds(now: number) {
     return holds.listHolds(this.sql, now);

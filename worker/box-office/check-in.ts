@@ -121,6 +121,12 @@ const toList = (row: ListRow): CheckInList => ({
   reentry: row.reentry === 1,
 });
 
+/** One list as stored, or null: what an offline door's list is made by (door-list.ts). */
+export function checkInList(sql: SqlStorage, id: string): CheckInList | null {
+  const row = listRow(sql, id);
+  return row ? toList(row) : null;
+}
+
 function listRow(sql: SqlStorage, id: string): ListRow | null {
   return sql.exec<ListRow>('SELECT * FROM check_in_lists WHERE id = ?', id).toArray()[0] ?? null;
 }

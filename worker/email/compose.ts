@@ -8,7 +8,7 @@ import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
-import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
 import { ticketLinkSecret } from '../tickets/page-link';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
 import { newsEmail } from './news';
@@ -122,7 +122,11 @@ export async function compose(
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
   }
   const key = ticketKey(env);
-  const signed = async (ticket: Order['tickets'][number]) => ({ ...ticket, code: await ticketCode(key, ticket) });
+  const signed = async (ticket: Order['tickets'][number]) => ({
+    ...ticket,
+    code: await ticketCode(key, ticket),
+    qrCode: await signedTicketCode(key, ticket),
+  });
   const buyer = { ...order, name: order.name ?? undefined };
   if (job.kind === 'ticket') {
     const ticket = order.tickets.find((t) => t.id === job.data);

@@ -13,8 +13,11 @@ import { fill, productTitle, texts } from '../texts';
 import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';
 
-/** A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts). */
-export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string };
+/**
+ * A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts):
+ * `code` the typed form shown as text, `qrCode` the Ed25519-signed form its QR code carries.
+ */
+export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string; qrCode?: string };
 
 /** What the confirmation e-mail is made from: a paid order, its tickets and where to link. */
 export type ConfirmationInput = {
@@ -323,7 +326,7 @@ function panel(lang: LanguageCode, ticket: MailTicket, label: string, holder: st
 
 function qrAttachment(orderCode: string, ticket: MailTicket): EmailAttachment {
   return {
-    content: qrPng(ticket.code),
+    content: qrPng(ticket.qrCode ?? ticket.code),
     filename: ticket.position === 1 ? `ticket-${orderCode}.png` : `ticket-${orderCode}-${ticket.position}.png`,
     type: 'image/png',
     disposition: 'inline',

@@ -7,7 +7,7 @@ import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { boxOffice } from '../box-office/box-office';
 import { constantTimeEqual, sha256Hex } from '../crypto';
 import { ID_PATTERN } from '../ids';
-import { orderLinkToken, ticketCode, ticketKey } from '../tickets/code';
+import { orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
 import { ticketLinkSecret } from '../tickets/page-link';
 
 // The buyer's view of an order: opened by its secret (the buyer's own, or the signed link of the
@@ -78,6 +78,7 @@ export async function viewOf(
         checkedInAt: ticket.checkedInAt,
         // Codes only once paid: before, a code would admit nobody and could only mislead.
         code: paid ? await ticketCode(ticketKey(env), ticket) : null,
+        qrCode: paid ? await signedTicketCode(ticketKey(env), ticket) : null,
         workshops: seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId),
         // Its holder's page, in the order's language; a new holder's link replaces it (page-link.ts).
         page: paid ? ticketPageHref(order.lang, ticket.id, await ticketLinkSecret(ticketKey(env), ticket)) : null,

@@ -306,6 +306,12 @@ const PAGE_HEADERS = {
   ...SITE_HEADERS,
   // The door screen reads QR codes with the camera, which the public pages forbid.
   'Permissions-Policy': (SITE_HEADERS['Permissions-Policy'] ?? '').replace('camera=()', 'camera=(self)'),
+  // The door reads QR codes with zxing-wasm where the browser has no reader: compiling WebAssembly
+  // needs this, and only the console's page gets it (the .wasm itself comes from our own /assets/).
+  'Content-Security-Policy': (SITE_HEADERS['Content-Security-Policy'] ?? '').replace(
+    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+  ),
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-cache',
   'X-Robots-Tag': 'noindex, nofollow',

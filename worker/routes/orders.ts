@@ -17,7 +17,7 @@ import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
-import { ticketCode, ticketKey } from '../tickets/code';
+import { signedTicketCode, ticketKey } from '../tickets/code';
 
 /** When a buyer whose re-check found VIES down is told to ask again (seconds). */
 const VIES_RETRY_AFTER_S = 300;
@@ -187,7 +187,8 @@ export const orders = new Hono<AppEnv>()
     const ticket = order.tickets.find((t) => t.id === c.req.param('ticketId'));
     // Only a paid order's ticket has a code; anything else is the same 404.
     if (order.status !== 'paid' || !ticket) throw new ApiError(404, 'not_found');
-    const svg = ticketQrSvg(await ticketCode(ticketKey(c.env), ticket));
+    // The signed form, which a door checks offline with the public key (the page shows the typed one).
+    const svg = ticketQrSvg(await signedTicketCode(ticketKey(c.env), ticket));
     // Opened on its own, as a document, it still runs nothing.
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
