@@ -37,6 +37,7 @@ import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
 import { transfers } from './routes/transfers';
+import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
@@ -58,6 +59,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/', door)
   .route('/', transfers)
   .route('/', holds)
+  .route('/', adminVouchers)
   .route('/', staff)
   .route('/', admin);
 
@@ -68,6 +70,7 @@ const app = new Hono<AppEnv>()
   .route('/api/footer', footer)
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
+  .route('/api/vouchers', voucherCheck)
   .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
   .route('/api/webhooks', webhooks)

@@ -17,6 +17,7 @@ const SAMPLES: Record<string, string> = {
   kind: 'speakers',
   sid: '999999',
   file: '01ARZ3NDEKTSV4RRFFQ69G5FAV.pdf',
+  code: 'NO-SUCH-CODE',
 };
 
 type Route = { method: string; path: string; roles: readonly StaffRole[] | undefined };
