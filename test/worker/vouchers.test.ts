@@ -161,8 +161,9 @@ describe('a purchase with a voucher', () => {
   });
 });
 
+const P = () => listNet('online-premium');
+
 describe('prices with a voucher, with VAT', () => {
-  const P = () => listNet('online-premium');
   const cases: [string, Record<string, unknown>, () => number][] = [
     ['percent 20', { kind: 'percent', value: 20 }, () => P() - Math.round(P() * 0.2)],
     ['amount 100 zł', { kind: 'amount', value: 10000 }, () => Math.max(0, P() - 10000)],
@@ -212,6 +213,30 @@ describe('prices with a voucher, with VAT', () => {
       gross: priceBreakdown(net).gross,
     });
     expect(await (await ask('nope-nope')).json()).toEqual({ error: 'invalid_voucher', reason: 'unknown' });
+  });
+});
+
+describe("a voucher's discount on the invoice", () => {
+  it("lists the list price and the discount on the paid order's invoice line", async () => {
+    await voucher({ code: 'FIRMA-50', kind: 'amount', value: 5000, uses: 5 });
+    const invoice = {
+      name: 'Firma sp. z o.o.',
+      taxId: '5260250274',
+      street: 'Prosta 1',
+      postalCode: '00-001',
+      city: 'Warszawa',
+      country: 'PL',
+    };
+    const result = await place([{ product: 'online-premium' }, { product: 'online-premium' }], {
+      voucher: 'firma-50',
+      invoice,
+    });
+    if (result.kind === 'refused') throw new Error(result.error);
+    await office().settle(result.order.id, 'paid', Date.now(), { by: 'test' });
+    const [issued] = await office().invoices(result.order.id);
+    expect(issued?.lines).toEqual([
+      expect.objectContaining({ quantity: 2, unitNet: P(), discount: 10000, net: 2 * (P() - 5000) }),
+    ]);
   });
 });
 
