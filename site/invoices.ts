@@ -288,8 +288,10 @@ export type InvoiceLine = {
   /** The product's name in Polish and in English, as the documents print it. */
   name: { pl: string; en: string };
   quantity: number;
-  /** Net price of one ticket. */
+  /** Net price of one ticket (before a voucher's discount, when there is one). */
   unitNet: number;
+  /** The line's discount by a voucher, net (FA(3) `P_10`); `net` is after it. Absent without one. */
+  discount?: number;
   net: number;
   /** 23, or `np` (not taxed in Poland: the buyer accounts for it, reverse charge). */
   vatRate: 23 | 'np';

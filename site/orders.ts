@@ -2,6 +2,7 @@ import type { InvoiceData, VatCheck } from './invoices';
 import type { LanguageCode } from './languages';
 import { eventStartsAt } from './terms';
 import type { ProductId } from './tickets';
+import type { VoucherRefusal } from './vouchers';
 
 /**
  * The order domain's one home: statuses, the changes between them, the events of the purchase log
@@ -145,6 +146,9 @@ export type Ticket = {
   gross: number;
   code: string;
   checkedInAt: string | null;
+  /** The voucher that lowered its price (its code) and its net before the discount; absent without one. */
+  voucher?: string;
+  listNet?: number;
 };
 
 /** An order as the box office keeps it. Amounts are integers in grosze; times are ISO strings. */
@@ -176,6 +180,8 @@ export type Order = {
   paidAt: string | null;
   /** When a buyer cancelled a paid order and was refunded. */
   cancelledAt: string | null;
+  /** The voucher the order used, if any (its code in capitals). */
+  voucher?: string;
 };
 
 /** What a new order is made of; the box office adds its status, code and times. */
@@ -195,6 +201,8 @@ export type NewOrder = {
   client?: string;
   /** What VIES said of the buyer's EU VAT number, when they gave one. */
   vatCheck?: VatCheck;
+  /** A voucher code as the buyer typed it (any case). */
+  voucher?: string;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */
@@ -214,6 +222,7 @@ export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
   | { kind: 'refused'; error: 'idempotency_key_reused' }
+  | { kind: 'refused'; error: 'invalid_voucher'; reason: VoucherRefusal }
   /** A transfer order asked for too close to the congress (transferClosesAt). */
   | { kind: 'refused'; error: 'transfer_closed'; until: string }
   /**

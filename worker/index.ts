@@ -40,6 +40,7 @@ import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
 import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
+import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
@@ -62,6 +63,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/', doorOffline)
   .route('/', transfers)
   .route('/', holds)
+  .route('/', adminVouchers)
   .route('/', staff)
   .route('/', admin);
 
@@ -72,6 +74,7 @@ const app = new Hono<AppEnv>()
   .route('/api/footer', footer)
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
+  .route('/api/vouchers', voucherCheck)
   .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
   .route('/api/tickets', tickets)

@@ -386,3 +386,20 @@ describe('the date of payment of an advance invoice paid by transfer (issue 43)'
     expect(validateFa3(paidOn(day)).valid).toBe(false);
   });
 });
+
+describe("a voucher's discount on an invoice", () => {
+  it('gives a discounted line its list price in P_9A, the discount in P_10 and the net after it in P_11: valid', () => {
+    const invoice = issuedInvoice({ kind: 'VAT' });
+    const line = invoice.lines[0];
+    if (!line) throw new Error('no line');
+    const discount = 5000 * line.quantity;
+    invoice.lines[0] = { ...line, unitNet: line.unitNet + 5000, discount };
+    const xml = xmlOf(invoice);
+    const { valid, errors } = validateFa3(xml);
+    expect(errors).toBe('- validates');
+    expect(valid).toBe(true);
+    expect(leaf(xml, 'P_9A')).toBe(fa3Amount(line.unitNet + 5000));
+    expect(leaf(xml, 'P_10')).toBe(fa3Amount(discount));
+    expect(leaf(xml, 'P_11')).toBe(fa3Amount(line.net));
+  });
+});

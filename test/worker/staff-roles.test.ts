@@ -19,6 +19,7 @@ const SAMPLES: Record<string, string> = {
   file: '01ARZ3NDEKTSV4RRFFQ69G5FAV.pdf',
   subject: 'main',
   role: 'live',
+  code: 'NO-SUCH-CODE',
 };
 
 type Route = { method: string; path: string; roles: readonly StaffRole[] | undefined };

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { VatCheck } from '../../site/invoices';
 import type { EmailKind, OrderFilter, Settlement } from '../../site/orders';
+import type { ProductId } from '../../site/tickets';
 import type { Bindings } from '../env';
 import * as agenda from './agenda';
 import * as certificates from './certificates';
@@ -25,6 +26,7 @@ import * as tickets from './tickets';
 import * as transfers from './transfers';
 import * as vat from './vat';
 import * as vatCorrection from './vat-correction';
+import * as vouchers from './vouchers';
 import * as wakeUp from './wake-up';
 import * as workshops from './workshops';
 
@@ -197,6 +199,28 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   stats(now: number) {
     return reports.salesStats(this.sql, now);
+  }
+
+  // Vouchers (vouchers.ts): a purchase redeems one in its own transaction (orders.ts).
+
+  createVoucher(...a: Args<typeof vouchers.createVoucher>) {
+    return this.tx(() => vouchers.createVoucher(this.c, ...a));
+  }
+  listVouchers(...a: Args<typeof vouchers.listVouchers>) {
+    return vouchers.listVouchers(this.sql, ...a);
+  }
+  endVoucher(...a: Args<typeof vouchers.endVoucher>) {
+    return this.tx(() => vouchers.endVoucher(this.c, ...a));
+  }
+  /** Whether a code may be used for these products now (the dialog's check); nothing is held. */
+  checkVoucher(code: string, products: ProductId[], now: number) {
+    const found = vouchers.voucherFor(this.sql, code, products, now);
+    return found.kind === 'ok'
+      ? {
+          kind: 'ok' as const,
+          voucher: { code: found.voucher.code, kind: found.voucher.kind, value: found.voucher.value },
+        }
+      : found;
   }
 
   // Invoices and KSeF (invoices.ts).

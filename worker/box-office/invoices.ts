@@ -418,6 +418,8 @@ export const nextKsefAt = (sql: SqlStorage) =>
 /** Issues a paid order's invoice when its buyer asked for one (in the caller's transaction). */
 export function issueOrderInvoice(c: Tx, orderId: string, now: number, paidOn?: string): void {
   const row = c.row(orderId) as OrderRow;
+  // An order with nothing to pay (a free voucher) has no sale to invoice, as free tickets have none.
+  if (row.gross === 0) return;
   const invoice = issueInvoice(c.sql, row, ticketRows(c.sql, orderId), now, {
     ksef: ksefSends(c.env),
     ...(paidOn ? { paidOn } : {}),

@@ -12,10 +12,12 @@ import { HOLD_MINUTES, onSaleAt, type ProductId, product } from '../../site/tick
 import { constantTimeEqual } from '../crypto';
 import type { Tx } from './context';
 import { holdRefusal, verifiedCompany } from './holds';
+import { settle } from './lifecycle';
 import { iso, type OrderRow, toOrder, toTicket } from './schema';
 import { shortOf } from './stock';
 import { insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
 import { recordVatCheck, vatCheckLog } from './vat';
+import { type AppliedVoucher, voucherFor } from './vouchers';
 
 // Orders: a purchase holds its places (or replays its Idempotency-Key), its checkout is started,
 // the buyer opens it with their secret and changes a ticket's holder. Changes of status are the
@@ -56,7 +58,23 @@ export function purchase(
     if (transfer && input.now >= transferClosesAt()) {
       return { kind: 'refused', error: 'transfer_closed', until: iso(transferClosesAt()) };
     }
-    const short = shortOf(c.sql, cart, input.now);
+    // A voucher is checked here, in the transaction that takes its use: a burst never redeems more.
+    let voucher: AppliedVoucher | null = null;
+    const released = new Map<ProductId, number>();
+    if (input.voucher) {
+      const found = voucherFor(
+        c.sql,
+        input.voucher,
+        input.items.map((item) => item.product),
+        input.now,
+      );
+      if (found.kind === 'refused') return { kind: 'refused', error: 'invalid_voucher', reason: found.reason };
+      voucher = found.voucher;
+      if (voucher.reserve) {
+        for (const [id, n] of cart) if (voucher.covers(id)) released.set(id, n);
+      }
+    }
+    const short = shortOf(c.sql, cart, input.now, released);
     if (short.length) return { kind: 'refused', error: 'sold_out', products: short };
     // The hold rules (holds.ts): unpaid places of a scarce product are bounded per buyer.
     const refusal = holdRefusal(
@@ -78,6 +96,7 @@ export function purchase(
       input.now,
       input.invoice ?? null,
       input.vatCheck?.status === 'valid',
+      voucher,
     );
     const sum = (key: 'net' | 'vat' | 'gross') => tickets.reduce((total, t) => total + t[key], 0);
     const row: OrderRow = {
@@ -108,11 +127,12 @@ export function purchase(
       cancelled_at: null,
       reminded_at: null,
       client: input.client ?? null,
+      voucher: voucher?.code ?? null,
     };
     c.sql.exec(
       `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
-         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client, voucher)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       row.id,
       row.code,
       row.product,
@@ -132,6 +152,7 @@ export function purchase(
       row.created_at,
       row.updated_at,
       row.client,
+      row.voucher,
     );
     for (const ticket of tickets) insertTicket(c.sql, ticket);
     if (input.idempotencyKey) {
@@ -157,16 +178,23 @@ export function purchase(
       holdUntil: order.holdUntil,
       // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
       ...(row.provider_ref ? { reference: row.provider_ref } : {}),
+      ...(voucher ? { voucher: voucher.code } : {}),
     });
     if (input.vatCheck) {
       recordVatCheck(c.sql, order.id, input.vatCheck);
       c.log(order.id, 'vat_checked', input.now, vatCheckLog(input.vatCheck));
     }
     // A transfer order's buyer gets the transfer's details at once (the pro-forma e-mail).
+    // Nothing to pay (a free or 100% voucher): the order is paid at once, in this transaction, and
+    // its tickets go out as a bought order's do; there is no payment to wait for and no invoice.
+    if (row.gross === 0) {
+      settle(c, order.id, 'paid', input.now, { by: 'voucher' });
+      return { kind: 'created', order: c.load(order.id), paymentUrl: null };
+    }
     if (transfer) c.addEmail(order.id, 'proforma', null, input.now);
     return { kind: 'created', order, paymentUrl: null };
   });
-  if (result.kind === 'created') {
+  if (result.kind === 'created' && result.order.status === 'pending') {
     const holdUntil = Date.parse(result.order.holdUntil);
     c.scheduleAlarm(result.order.provider === 'transfer' ? holdUntil - TRANSFER_REMINDER_MS : holdUntil);
   }

@@ -94,6 +94,23 @@ BEGIN
     ON CONFLICT (product) DO UPDATE SET n = n + excluded.n;
 END;
 CREATE INDEX IF NOT EXISTS orders_hold ON orders (status, hold_until);
+-- Vouchers (vouchers.ts): a code in capitals; taken, the tickets of pending and paid orders that
+-- use it, kept by the triggers made in migrate (after the columns they read).
+CREATE TABLE IF NOT EXISTS vouchers (
+  code TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  value INTEGER,
+  products TEXT,
+  uses INTEGER NOT NULL,
+  taken INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER,
+  valid_until INTEGER,
+  tag TEXT,
+  reserve INTEGER NOT NULL DEFAULT 0,
+  ended_at INTEGER,
+  created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL
+);
 -- The hold rules count one buyer's unpaid places (holds.ts): only pending orders are indexed.
 CREATE INDEX IF NOT EXISTS orders_pending_email ON orders (email) WHERE status = 'pending';
 -- Indexes no query uses any more (stock is counted in held; e-mails are searched with LIKE): each
@@ -262,6 +279,26 @@ CREATE TABLE IF NOT EXISTS agenda_stars (
 );
 `;
 
+/**
+ * A voucher's uses follow its tickets' places, as `held` does: a ticket made with it takes one, an
+ * order that stops holding its places (expired, cancelled, refunded) gives its tickets' back, and one
+ * that holds them again (a late payment) takes them again.
+ */
+const VOUCHER_TRIGGERS = `
+CREATE TRIGGER IF NOT EXISTS ticket_voucher AFTER INSERT ON tickets
+  WHEN NEW.voucher IS NOT NULL AND (SELECT status FROM orders WHERE id = NEW.order_id) IN ('pending', 'paid')
+BEGIN
+  UPDATE vouchers SET taken = taken + 1 WHERE code = NEW.voucher;
+END;
+CREATE TRIGGER IF NOT EXISTS order_voucher AFTER UPDATE OF status ON orders
+  WHEN NEW.voucher IS NOT NULL AND (OLD.status IN ('pending', 'paid')) <> (NEW.status IN ('pending', 'paid'))
+BEGIN
+  UPDATE vouchers SET taken = taken + IIF(NEW.status IN ('pending', 'paid'), 1, -1)
+    * (SELECT COUNT(*) FROM tickets WHERE order_id = NEW.id AND voucher = vouchers.code)
+  WHERE code = NEW.voucher;
+END;
+`;
+
 /** An order as its row stores it (times in ms since the epoch). */
 export type OrderRow = {
   id: string;
@@ -294,6 +331,8 @@ export type OrderRow = {
   reminded_at: number | null;
   /** The keyed hash (HMAC with the ticket key) of the client address that placed it (hold rules, holds.ts); null before there was one. */
   client: string | null;
+  /** The voucher the order used (its code in capitals), or null. */
+  voucher?: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -314,6 +353,9 @@ export type TicketRow = {
    */
   checked_in_at: number | null;
   updated_at: number;
+  /** The voucher that priced it and its net before that (null without one). */
+  voucher?: string | null;
+  list_net?: number | null;
 };
 
 /** An instant as the wire types write it. */
@@ -332,6 +374,7 @@ export function toTicket(row: TicketRow): Ticket {
     gross: row.gross,
     code: row.code,
     checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+    ...(row.voucher && row.list_net != null ? { voucher: row.voucher, listNet: row.list_net } : {}),
   };
 }
 
@@ -371,6 +414,7 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     updatedAt: iso(row.updated_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    ...(row.voucher ? { voucher: row.voucher } : {}),
   };
 }
 
@@ -433,6 +477,17 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
     if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
     if (!columns.has('client')) sql.exec('ALTER TABLE orders ADD COLUMN client TEXT');
+    if (!columns.has('voucher')) sql.exec('ALTER TABLE orders ADD COLUMN voucher TEXT');
+    const ticketColumns = new Set(
+      sql
+        .exec<{ name: string }>('PRAGMA table_info(tickets)')
+        .toArray()
+        .map((c) => c.name),
+    );
+    // A voucher's ticket: its code and its net before the discount (the invoice shows both).
+    if (!ticketColumns.has('voucher')) sql.exec('ALTER TABLE tickets ADD COLUMN voucher TEXT');
+    if (!ticketColumns.has('list_net')) sql.exec('ALTER TABLE tickets ADD COLUMN list_net INTEGER');
+    sql.exec(VOUCHER_TRIGGERS);
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.

@@ -7,6 +7,7 @@ import {
   type ProductState,
   product,
 } from '../../site/tickets';
+import { reservedPlaces } from './vouchers';
 
 // The stock: places are never counted over tickets, only read from `held` (schema.ts).
 
@@ -28,6 +29,8 @@ export function taken(sql: SqlStorage, now: number): Map<string, number> {
   )) {
     taken.set(row.product, (taken.get(row.product) ?? 0) - row.n);
   }
+  // A voucher that reserves its places keeps its unused ones out of sale (vouchers.ts).
+  for (const [product, n] of reservedPlaces(sql, now)) taken.set(product, (taken.get(product) ?? 0) + n);
   return taken;
 }
 
@@ -61,11 +64,19 @@ export function availability(sql: SqlStorage, now: number): ProductState[] {
 /**
  * The products of a cart (tickets per product) whose places would not all be there at an instant:
  * its own capacity or its pool's (the arena's, for every on-site ticket together). Empty when the
- * whole cart fits; a cart is sold whole or not at all.
+ * whole cart fits; a cart is sold whole or not at all. `released`: places a reserving voucher kept
+ * for the cart's own tickets.
  */
-export function shortOf(sql: SqlStorage, cart: Map<ProductId, number>, now: number): ProductId[] {
+export function shortOf(
+  sql: SqlStorage,
+  cart: Map<ProductId, number>,
+  now: number,
+  released: Map<ProductId, number> = new Map(),
+): ProductId[] {
   const after = taken(sql, now);
   for (const [id, n] of cart) after.set(id, (after.get(id) ?? 0) + n);
+  // Places a reserving voucher held for this very cart: they become its tickets.
+  for (const [id, n] of released) after.set(id, (after.get(id) ?? 0) - n);
   return [...cart.keys()].filter((id) => (left(product(id), after) ?? 0) < 0);
 }
 

@@ -1,8 +1,10 @@
 import { type InvoiceData, vatTreatment } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
+import { voucherNet } from '../../site/vouchers';
 import { humanCode, timeSortableId } from '../ids';
 import { loadOrder, type TicketRow } from './schema';
+import type { AppliedVoucher } from './vouchers';
 
 // Tickets: one row per admission, each with a code of its own (schema.ts `tickets`).
 
@@ -34,34 +36,42 @@ export function priceCart(
   now: number,
   invoice: InvoiceData | null,
   vatConfirmed: boolean,
+  voucher: AppliedVoucher | null = null,
 ): TicketRow[] {
-  return items.map((item, index) => ({
-    id: timeSortableId(now),
-    order_id: orderId,
-    position: index + 1,
-    product: item.product,
-    name: item.name ?? null,
-    email: item.email ?? null,
-    ...ticketPrice(
-      priceAt(product(item.product), now).net,
-      vatTreatment(product(item.product).mode, invoice, vatConfirmed),
-    ),
-    code: newCode(sql),
-    checked_in_at: null,
-    updated_at: now,
-  }));
+  return items.map((item, index) => {
+    const listNet = priceAt(product(item.product), now).net;
+    // A voucher prices the tickets it covers (never below zero); the others keep the list price.
+    const discounted = voucher?.covers(item.product) ? voucher : null;
+    return {
+      id: timeSortableId(now),
+      order_id: orderId,
+      position: index + 1,
+      product: item.product,
+      name: item.name ?? null,
+      email: item.email ?? null,
+      ...ticketPrice(
+        discounted ? voucherNet(listNet, discounted) : listNet,
+        vatTreatment(product(item.product).mode, invoice, vatConfirmed),
+      ),
+      code: newCode(sql),
+      checked_in_at: null,
+      updated_at: now,
+      voucher: discounted?.code ?? null,
+      list_net: discounted ? listNet : null,
+    };
+  });
 }
 
 /** A ticket's net, VAT and gross: 23% VAT, or none where the buyer accounts for it. */
-function ticketPrice(net: number, treatment: ReturnType<typeof vatTreatment>) {
+export function ticketPrice(net: number, treatment: ReturnType<typeof vatTreatment>) {
   return treatment.rate === 23 ? priceBreakdown(net) : { net, vat: 0, gross: net };
 }
 
 /** Stores a ticket (its place is counted by the `ticket_held` trigger). */
 export function insertTicket(sql: SqlStorage, row: TicketRow): void {
   sql.exec(
-    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.id,
     row.order_id,
     row.position,
@@ -74,6 +84,8 @@ export function insertTicket(sql: SqlStorage, row: TicketRow): void {
     row.code,
     row.checked_in_at,
     row.updated_at,
+    row.voucher ?? null,
+    row.list_net ?? null,
   );
 }
 

@@ -185,6 +185,8 @@ function invoiceLines(lines: InvoiceLine[]): Xml {
       el('P_8B', line.quantity),
       // The sign of a change is the quantity's (tickets taken back); the unit price stays a price.
       text('P_9A', fa3Amount(Math.abs(line.unitNet))),
+      // A voucher's discount, not taken into the unit price: P_11 = P_8B × P_9A − P_10.
+      line.discount ? text('P_10', fa3Amount(line.discount)) : null,
       text('P_11', fa3Amount(line.net)),
       text('P_12', rateCode(line.vatRate)),
     ]),

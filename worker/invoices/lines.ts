@@ -21,27 +21,36 @@ export const buyerParty = (data: InvoiceData): InvoiceParty => ({
 });
 
 /**
- * The lines of an order's tickets: one per product, in the cart's order, with the tickets' own
- * prices (the box office priced them when the order was made, VAT treatment included).
+ * The lines of an order's tickets: one per product and price, in the cart's order, with the tickets'
+ * own prices (the box office priced them when the order was made, VAT treatment included). A
+ * voucher's ticket shows its list price and the discount (`list_net`, tickets.ts), so a product's
+ * tickets with and without one are two lines.
  */
-export function linesOf(tickets: { product: string; net: number; vat: number; gross: number }[]): InvoiceLine[] {
-  const lines = new Map<ProductId, InvoiceLine>();
+export function linesOf(
+  tickets: { product: string; net: number; vat: number; gross: number; list_net?: number | null }[],
+): InvoiceLine[] {
+  const lines = new Map<string, InvoiceLine>();
   for (const ticket of tickets) {
     const id = ticket.product as ProductId;
-    const line = lines.get(id);
+    const listNet = ticket.list_net ?? ticket.net;
+    const discount = listNet - ticket.net;
+    const key = `${id}:${listNet}:${ticket.net}`;
+    const line = lines.get(key);
     if (line) {
       line.quantity += 1;
       line.net += ticket.net;
       line.vat += ticket.vat;
       line.gross += ticket.gross;
+      if (discount) line.discount = (line.discount ?? 0) + discount;
       continue;
     }
     const item = product(id);
-    lines.set(id, {
+    lines.set(key, {
       product: id,
       name: { pl: productName('pl', item), en: productName('en-GB', item) },
       quantity: 1,
-      unitNet: ticket.net,
+      unitNet: listNet,
+      ...(discount ? { discount } : {}),
       net: ticket.net,
       vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
       vat: ticket.vat,

@@ -25,6 +25,7 @@ const LABELS = {
   pieces: { pl: 'szt.', en: 'pcs' },
   quantity: { pl: 'Ilość', en: 'Qty' },
   unitNet: { pl: 'Cena jedn. netto', en: 'Unit net price' },
+  discount: { pl: 'Rabat', en: 'Discount' },
   net: { pl: 'Wartość netto', en: 'Net value' },
   vatRate: { pl: 'Stawka VAT', en: 'VAT rate' },
   vat: { pl: 'Kwota VAT', en: 'VAT amount' },

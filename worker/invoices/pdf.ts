@@ -450,7 +450,8 @@ function lineItems(sheet: Sheet, L: DocumentLanguages, lines: InvoiceLine[], hea
       { text: line.name.pl, ...(L === 'pl' ? {} : { sub: line.name.en }) },
       { text: labelParts('pieces').pl, ...(L === 'pl' ? {} : { sub: labelParts('pieces').en }) },
       { text: String(line.quantity) },
-      { text: amount(line.unitNet) },
+      // A voucher's discount under the list price it was taken from (FA(3) P_10).
+      { text: amount(line.unitNet), ...(line.discount ? { sub: `${t('discount')} -${amount(line.discount)}` } : {}) },
       { text: amount(line.net) },
       { text: rateText(L, line.vatRate) },
       { text: amount(line.vat) },

@@ -14,6 +14,7 @@ import {
 import { href, orderPageHref } from '../../site/pages';
 import { emailError, invoiceRuleErrors, needsHolderName, PURCHASE_LIMITS } from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
+import { VOUCHER_CODE } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import { hmacSecret, newSecret, sha256Hex } from '../crypto';
@@ -94,9 +95,16 @@ const transferNeedsInvoice = (body: { payment: PaymentMethod; invoice?: unknown 
   }
 };
 
+/** A voucher code as typed (4-32 letters, digits, hyphens; any case); empty is none. */
+const voucherField = z.preprocess(
+  (value) => (typeof value === 'string' && !value.trim() ? undefined : value),
+  z.string({ error: 'invalid' }).trim().regex(VOUCHER_CODE, { error: 'invalid' }).optional(),
+);
+
 const purchaseBody = z
   .object({
     email: emailField,
+    voucher: voucherField,
     lang: langField,
     name: text(PURCHASE_LIMITS.name).optional(),
     invoice: invoiceBody.optional(),
@@ -132,6 +140,7 @@ const cartBody = z
       .max(MAX_TICKETS, { error: 'too_many_tickets' }),
     invoice: invoiceBody.optional(),
     payment: paymentField,
+    voucher: voucherField,
   })
   .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
@@ -166,6 +175,8 @@ const fingerprint = (order: OrderRequest) =>
       order.invoice ?? null,
       // Only a transfer adds to it, so a card attempt's key keeps the fingerprint it always had.
       ...(order.payment === 'transfer' ? ['transfer'] : []),
+      // Likewise a voucher: a key used without one keeps its fingerprint.
+      ...(order.voucher ? [`voucher:${order.voucher.toUpperCase()}`] : []),
     ]),
   );
 
@@ -232,7 +243,9 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** What a cart or a one-ticket purchase asks the box office for, and how the buyer pays. */
-type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'> & { payment: PaymentMethod };
+type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice' | 'voucher'> & {
+  payment: PaymentMethod;
+};
 
 /**
  * Places an order in the box office (prices from site/, never from the request), sends it to its
@@ -280,6 +293,7 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   );
   if (result.kind === 'refused') {
     if (result.error === 'idempotency_key_reused') throw new ApiError(409, result.error);
+    if (result.error === 'invalid_voucher') throw new ApiError(422, result.error, { reason: result.reason });
     if (result.error === 'transfer_closed') throw new ApiError(409, result.error, { until: result.until });
     if (result.error === 'hold_limit') {
       throw new ApiError(409, result.error, { products: result.products, limits: result.limits });
@@ -292,7 +306,9 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   // A replay answers the recorded URL; the demo's and a transfer order's page are made again (they
   // hold the secret, so they are never stored); any other new order, or a replay before its first
   // attempt recorded one, goes to the provider.
+  // A paid order (a free voucher's: nothing to pay) goes straight to its page.
   const url =
+    (placed.status === 'paid' ? orderPageUrl(origin, placed, orderSecret) : null) ??
     result.paymentUrl ??
     (placed.provider === 'transfer' ? orderPageUrl(origin, placed, orderSecret) : null) ??
     (placed.provider === 'demo' ? demoCheckoutUrl(origin, placed, orderSecret) : null) ??
@@ -306,6 +322,7 @@ const buyer = (body: PurchaseBody | CartBody) => ({
   lang: language(body.lang).code,
   ...(body.name ? { name: body.name } : {}),
   ...(body.invoice ? { invoice: body.invoice } : {}),
+  ...(body.voucher ? { voucher: body.voucher } : {}),
   payment: body.payment,
 });
 
