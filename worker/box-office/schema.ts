@@ -1,4 +1,5 @@
 import { defaultLists } from '../../site/check-in';
+import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
 import type { Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
@@ -105,6 +106,31 @@ CREATE TABLE IF NOT EXISTS idempotency (
   key TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
   order_id TEXT NOT NULL
+);
+-- Batches of free tickets (comps.ts): one per organiser's issue or partner's naming, its
+-- Idempotency-Key unique so that a batch sent twice issues once. Its orders name it (orders.comp_batch).
+CREATE TABLE IF NOT EXISTS comp_batches (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT UNIQUE,
+  fingerprint TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  product TEXT NOT NULL,
+  note TEXT,
+  allotment_id TEXT,
+  by TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+-- A partner's allotment: the places of its package (site/partners.ts), named by its contact through
+-- a link whose secret is derived from its id (an HMAC, like an order's link): none is stored. Its
+-- free tickets are orders whose allotment_id is its id.
+CREATE TABLE IF NOT EXISTS allotments (
+  id TEXT PRIMARY KEY,
+  partner TEXT NOT NULL,
+  email TEXT NOT NULL,
+  tier TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  by TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS log (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -285,6 +311,10 @@ export type OrderRow = {
   reminded_at: number | null;
   /** The keyed hash (HMAC with the ticket key) of the client address that placed it (hold rules, holds.ts); null before there was one. */
   client: string | null;
+  /** Why a free ticket is free (site/comps.ts), its batch and its partner's allotment; null for a bought one. */
+  comp?: string | null;
+  comp_batch?: string | null;
+  allotment_id?: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -362,6 +392,7 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     updatedAt: iso(row.updated_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    ...(row.comp ? { comp: row.comp as CompReason } : {}),
   };
 }
 
@@ -424,6 +455,12 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
     if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
     if (!columns.has('client')) sql.exec('ALTER TABLE orders ADD COLUMN client TEXT');
+    // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
+    if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');
+    if (!columns.has('comp_batch')) sql.exec('ALTER TABLE orders ADD COLUMN comp_batch TEXT');
+    if (!columns.has('allotment_id')) sql.exec('ALTER TABLE orders ADD COLUMN allotment_id TEXT');
+    sql.exec('CREATE INDEX IF NOT EXISTS orders_comp_batch ON orders (comp_batch) WHERE comp_batch IS NOT NULL');
+    sql.exec('CREATE INDEX IF NOT EXISTS orders_allotment ON orders (allotment_id) WHERE allotment_id IS NOT NULL');
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.
