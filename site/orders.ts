@@ -1,3 +1,4 @@
+import type { CompReason } from './comps';
 import type { InvoiceData, VatCheck } from './invoices';
 import type { LanguageCode } from './languages';
 import { eventStartsAt } from './terms';
@@ -94,7 +95,8 @@ export const ORDER_EVENTS = [
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** How an order is paid: a provider's checkout (card, BLIK, Przelewy24), or a bank transfer. */
-export const PROVIDERS = ['demo', 'stripe', 'transfer'] as const;
+/** `free`: a free ticket, paid at 0 with nothing to take (site/comps.ts). */
+export const PROVIDERS = ['demo', 'stripe', 'transfer', 'free'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /** What the buyer chooses in the dialog; `transfer` only with invoice data (product decisions). */
@@ -182,6 +184,8 @@ export type Order = {
   cancelledAt: string | null;
   /** The voucher the order used, if any (its code in capitals). */
   voucher?: string;
+  /** Why a free ticket is free (site/comps.ts): its order is paid at 0 and never invoiced. */
+  comp?: CompReason;
 };
 
 /** What a new order is made of; the box office adds its status, code and times. */
@@ -285,12 +289,15 @@ export type OrderFilter = {
 export type SalesStats = {
   products: {
     id: ProductId;
+    /** Paid tickets that were bought (free tickets are `free`). */
     sold: number;
+    /** Free tickets issued (site/comps.ts): they take places, bring no revenue. */
+    free: number;
     pending: number;
     remaining: number | null;
     revenue: { net: number; vat: number; gross: number };
   }[];
-  totals: { sold: number; pending: number; revenue: { net: number; vat: number; gross: number } };
+  totals: { sold: number; free: number; pending: number; revenue: { net: number; vat: number; gross: number } };
   /** Tickets of paid orders per day of payment (`2027-03-15`), with their gross. */
   salesPerDay: { day: string; count: number; gross: number }[];
   /** Check-ins per hour (`2027-10-23T09:00`). */
@@ -387,7 +394,7 @@ export type WorkshopResult =
  * address of their own), a workshop seat, a contact message for the organisers, a payment that came
  * after the order's place was gone and was given back, a buyer's cancellation and its refund, the
  * details of a bank transfer right after a transfer order (`proforma`) and its reminder, and the
- * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`); news to ticket holders (`news`, its subject a message of
+ * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`); a partner's link to name the holders of their allotment (`allotment`, its subject the allotment, not an order); news to ticket holders (`news`, its subject a message of
  * site/news.ts, not an order) and its test to the organisers (`news_test`).
  */
 export const EMAIL_KINDS = [
@@ -402,6 +409,7 @@ export const EMAIL_KINDS = [
   'vat_correction',
   'news',
   'news_test',
+  'allotment',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

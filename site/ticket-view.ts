@@ -55,9 +55,7 @@ const DAY_MS = 86_400_000;
  * site on the day.
  */
 export type PlanItem = {
-  key:
-    | `plans.features.${PlanFeature}`
-    | `onsite.features.${(typeof ONSITE_TICKETS)[number]['features'][number]}`;
+  key: `plans.features.${PlanFeature}` | `onsite.features.${(typeof ONSITE_TICKETS)[number]['features'][number]}`;
   opens: string | null;
   until: string | null;
 };

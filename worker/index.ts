@@ -17,6 +17,7 @@ import { availability } from './routes/availability';
 import { calendar } from './routes/calendar';
 import { adminCertificates, certificateCheck, orderCertificates, ticketCertificate } from './routes/certificates';
 import { checkout } from './routes/checkout';
+import { adminComps } from './routes/comps';
 import { contact } from './routes/contact';
 import { content, contentImages } from './routes/content';
 import { door } from './routes/door';
@@ -32,6 +33,7 @@ import { join, onlineView } from './routes/join';
 import { adminNews } from './routes/news';
 import { online } from './routes/online';
 import { orders } from './routes/orders';
+import { partnerPage } from './routes/partner';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
@@ -59,6 +61,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/invoices', adminInvoices)
   .route('/news', adminNews)
   .route('/', adminCertificates)
+  .route('/', adminComps)
   .route('/', door)
   .route('/', doorOffline)
   .route('/', transfers)
@@ -105,6 +108,8 @@ const app = new Hono<AppEnv>()
   // The organiser console: one page for all its paths, outside the language-prefixed site.
   .route('/admin', doorApp)
   .route('/admin', adminPage)
+  // A partner's page for naming the holders of their allotment (its link's secret in the path).
+  .route('/partner', partnerPage)
   .route('/', edge);
 
 app.onError((err, c) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { ApiFailure, callApi, type Me, storedMe, storedToken, storeMe, storeToken } from './api';
+import { Comps } from './comps';
 import { Content, isKind } from './content';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
@@ -28,6 +29,7 @@ const SECTIONS = [
   { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
   { path: '/holds', key: 'holds' },
+  { path: '/comps', key: 'comps' },
   { path: '/messages', key: 'messages' },
   { path: '/news', key: 'news' },
   { path: '/content', key: 'content' },
@@ -149,6 +151,9 @@ export function ConsoleApp() {
               <Route path="/holds">
                 <Holds />
               </Route>
+              <Route path="/comps">
+                <Comps />
+              </Route>
               <Route path="/messages">
                 <Messages />
               </Route>
@@ -168,6 +173,7 @@ export function ConsoleApp() {
               <Route path="/invoices">{allowed('invoices', <Invoices />)}</Route>
               <Route path="/transfers">{allowed('transfers', <Transfers />)}</Route>
               <Route path="/holds">{allowed('holds', <Holds />)}</Route>
+              <Route path="/comps">{allowed('comps', <Comps />)}</Route>
               <Route path="/messages">{allowed('messages', <Messages />)}</Route>
               <Route path="/content">{allowed('content', <Content kind="speakers" />)}</Route>
               <Route path="/content/history">{allowed('content', <ContentHistory />)}</Route>

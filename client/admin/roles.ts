@@ -16,6 +16,8 @@ export const SCREEN_ROLES = {
   online: ['content'],
   door: ['door'],
   staff: [],
+  // Free tickets and partner allotments: admin only, as the API (worker/routes/comps.ts).
+  comps: [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Screen = keyof typeof SCREEN_ROLES;

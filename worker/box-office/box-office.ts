@@ -6,6 +6,7 @@ import type { Bindings } from '../env';
 import * as agenda from './agenda';
 import * as certificates from './certificates';
 import * as checkIn from './check-in';
+import * as comps from './comps';
 import type { Args, Tx } from './context';
 import * as doorList from './door-list';
 import * as holds from './holds';
@@ -239,6 +240,27 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   invoiceSubmitted(invoiceId: string, outcome: invoices.KsefRecord, now: number): void {
     this.tx(() => invoices.invoiceSubmitted(this.c, invoiceId, outcome, now));
+  }
+
+  // Free tickets and partner allotments (comps.ts).
+
+  issueComps(...a: Args<typeof comps.issueComps>) {
+    return comps.issueComps(this.c, ...a);
+  }
+  compBatches(...a: Args<typeof comps.listCompBatches>) {
+    return comps.listCompBatches(this.sql, ...a);
+  }
+  createAllotment(...a: Args<typeof comps.createAllotment>) {
+    return this.tx(() => comps.createAllotment(this.c, ...a));
+  }
+  allotments() {
+    return comps.listAllotments(this.sql);
+  }
+  allotment(id: string) {
+    return comps.allotment(this.sql, id);
+  }
+  nameAllotmentHolder(...a: Args<typeof comps.nameAllotmentHolder>) {
+    return comps.nameAllotmentHolder(this.c, ...a);
   }
 
   // Certificates of attendance (certificates.ts).

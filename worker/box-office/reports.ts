@@ -61,8 +61,8 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
   const held = taken(sql, now);
   const perProduct = new Map(
     sql
-      .exec<{ product: string; sold: number; pending: number; net: number; vat: number; gross: number }>(
-        `SELECT t.product, SUM(o.status = 'paid') AS sold, SUM(o.status = 'pending' AND o.hold_until > ?) AS pending,
+      .exec<{ product: string; sold: number; free: number; pending: number; net: number; vat: number; gross: number }>(
+        `SELECT t.product, SUM(o.status = 'paid' AND o.comp IS NULL) AS sold, SUM(o.status = 'paid' AND o.comp IS NOT NULL) AS free, SUM(o.status = 'pending' AND o.hold_until > ?) AS pending,
            TOTAL(CASE WHEN o.status = 'paid' THEN t.net END) AS net, TOTAL(CASE WHEN o.status = 'paid' THEN t.vat END) AS vat,
            TOTAL(CASE WHEN o.status = 'paid' THEN t.gross END) AS gross
          FROM tickets t JOIN orders o ON o.id = t.order_id GROUP BY t.product`,
@@ -76,6 +76,7 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
     return {
       id: item.id,
       sold: counts?.sold ?? 0,
+      free: counts?.free ?? 0,
       pending: counts?.pending ?? 0,
       remaining: remaining(item, held),
       revenue: { net: counts?.net ?? 0, vat: counts?.vat ?? 0, gross: counts?.gross ?? 0 },
@@ -84,6 +85,7 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
   const totals = products.reduce(
     (sum, p) => ({
       sold: sum.sold + p.sold,
+      free: sum.free + p.free,
       pending: sum.pending + p.pending,
       revenue: {
         net: sum.revenue.net + p.revenue.net,
@@ -91,7 +93,7 @@ export function salesStats(sql: SqlStorage, now: number): SalesStats {
         gross: sum.revenue.gross + p.revenue.gross,
       },
     }),
-    { sold: 0, pending: 0, revenue: { net: 0, vat: 0, gross: 0 } },
+    { sold: 0, free: 0, pending: 0, revenue: { net: 0, vat: 0, gross: 0 } },
   );
   // Warsaw's offset of each instant is not known to SQLite: group by UTC hour, then by local day here.
   const local = (ms: number, length: number) =>

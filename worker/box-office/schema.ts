@@ -1,4 +1,5 @@
 import { defaultLists } from '../../site/check-in';
+import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
 import type { Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
@@ -122,6 +123,31 @@ CREATE TABLE IF NOT EXISTS idempotency (
   key TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
   order_id TEXT NOT NULL
+);
+-- Batches of free tickets (comps.ts): one per organiser's issue or partner's naming, its
+-- Idempotency-Key unique so that a batch sent twice issues once. Its orders name it (orders.comp_batch).
+CREATE TABLE IF NOT EXISTS comp_batches (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT UNIQUE,
+  fingerprint TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  product TEXT NOT NULL,
+  note TEXT,
+  allotment_id TEXT,
+  by TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+-- A partner's allotment: the places of its package (site/partners.ts), named by its contact through
+-- a link whose secret is derived from its id (an HMAC, like an order's link): none is stored. Its
+-- free tickets are orders whose allotment_id is its id.
+CREATE TABLE IF NOT EXISTS allotments (
+  id TEXT PRIMARY KEY,
+  partner TEXT NOT NULL,
+  email TEXT NOT NULL,
+  tier TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  by TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS log (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -333,6 +359,10 @@ export type OrderRow = {
   client: string | null;
   /** The voucher the order used (its code in capitals), or null. */
   voucher?: string | null;
+  /** Why a free ticket is free (site/comps.ts), its batch and its partner's allotment; null for a bought one. */
+  comp?: string | null;
+  comp_batch?: string | null;
+  allotment_id?: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -415,6 +445,7 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
     ...(row.voucher ? { voucher: row.voucher } : {}),
+    ...(row.comp ? { comp: row.comp as CompReason } : {}),
   };
 }
 
@@ -488,6 +519,12 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!ticketColumns.has('voucher')) sql.exec('ALTER TABLE tickets ADD COLUMN voucher TEXT');
     if (!ticketColumns.has('list_net')) sql.exec('ALTER TABLE tickets ADD COLUMN list_net INTEGER');
     sql.exec(VOUCHER_TRIGGERS);
+    // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
+    if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');
+    if (!columns.has('comp_batch')) sql.exec('ALTER TABLE orders ADD COLUMN comp_batch TEXT');
+    if (!columns.has('allotment_id')) sql.exec('ALTER TABLE orders ADD COLUMN allotment_id TEXT');
+    sql.exec('CREATE INDEX IF NOT EXISTS orders_comp_batch ON orders (comp_batch) WHERE comp_batch IS NOT NULL');
+    sql.exec('CREATE INDEX IF NOT EXISTS orders_allotment ON orders (allotment_id) WHERE allotment_id IS NOT NULL');
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.

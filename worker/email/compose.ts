@@ -8,11 +8,12 @@ import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
-import { orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
+import { allotmentLinkToken, orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
 import { ticketLinkSecret } from '../tickets/page-link';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
 import { newsEmail } from './news';
 import {
+  allotmentEmail,
   cancellationEmail,
   contactNotice,
   lateRefundEmail,
@@ -29,6 +30,11 @@ const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.L
 export async function orderPageUrl(env: Bindings, order: Pick<Order, 'id' | 'lang'>): Promise<string> {
   const token = await orderLinkToken(ticketKey(env), order.id);
   return `${siteOrigin(env)}${orderPageHref(order, token)}`;
+}
+
+/** The partner's page for naming the holders of an allotment (routes/allotments.ts). */
+export async function allotmentPageUrl(env: Bindings, allotmentId: string): Promise<string> {
+  return `${siteOrigin(env)}/partner/${allotmentId}/${await allotmentLinkToken(ticketKey(env), allotmentId)}`;
 }
 
 /**
@@ -71,6 +77,11 @@ export async function compose(
       from,
       ...(job.kind === 'news_test' ? { testOf: news.lang } : {}),
     });
+  }
+  if (job.kind === 'allotment') {
+    const allotment = await office.allotment(job.subjectId);
+    if (!allotment) throw new StaleEmail(`allotment ${job.subjectId} not found`);
+    return allotmentEmail({ allotment, url: await allotmentPageUrl(env, allotment.id), from });
   }
   const order = await office.order(job.subjectId);
   if (!order) throw new Error(`order ${job.subjectId} not found`);

@@ -7,7 +7,7 @@ import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { SPEAKERS } from '../../site/speakers';
 import { oneLine } from '../../site/text';
-import { findProduct } from '../../site/tickets';
+import { findProduct, type ProductId, product } from '../../site/tickets';
 import { WORKSHOPS } from '../../site/workshops';
 import { catalogue } from '../catalogues';
 import { fill, productName } from '../texts';
@@ -226,4 +226,27 @@ export function transferEmail(input: {
     { text: t.link, url: input.orderUrl },
   );
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/**
+ * The partner's link to name the holders of their package's free tickets (site/comps.ts), in the
+ * language the organisers chose for the contact: how many places of which ticket, and the link.
+ */
+export function allotmentEmail(input: {
+  allotment: { partner: string; email: string; lang: LanguageCode; places: { product: string; size: number }[] };
+  url: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.allotment;
+  const t = catalogue('email', lang).allotment;
+  const places = input.allotment.places
+    .map((p) => `${p.size} × ${productName(lang, product(p.product as ProductId))}`)
+    .join('\n');
+  const content = simple(
+    lang,
+    fill(t.subject, { partner: oneLine(input.allotment.partner) }),
+    [fill(t.intro, { partner: input.allotment.partner }), places, t.howTo],
+    { text: t.link, url: input.url },
+  );
+  return { from: input.from, to: input.allotment.email, ...content, attachments: [] };
 }

@@ -36,6 +36,8 @@ const ORDER_COLUMNS = [
   'provider',
   'providerRef',
   'paidAt',
+  // Why a free ticket is free (speaker, press, partner, guest); empty for a bought one.
+  'comp',
   'invoice.name',
   'invoice.taxId',
   'invoice.street',
@@ -63,6 +65,7 @@ const TICKET_COLUMNS = [
   'company',
   'lang',
   'paidAt',
+  'comp',
 ] as const;
 
 /** An amount in grosze as the spreadsheet reads złoty: `369.00` (a plain number, two decimals). */
@@ -91,6 +94,7 @@ const ticketRecords = (orders: Order[]) =>
       company: order.invoice?.taxId ? order.invoice.name : null,
       lang: order.lang,
       paidAt: order.paidAt,
+      comp: order.comp ?? null,
     })),
   );
 

@@ -157,3 +157,6 @@ export async function ticketCodeMatches(key: string, canonical: string, ticket: 
  * secret, so an e-mail sent later links with this signed one instead, which the order API also takes.
  */
 export const orderLinkToken = (key: string, orderId: string) => hmacSecret(key, `order:${orderId}`);
+
+/** The secret of a partner's allotment link (site/comps.ts): derived like an order's, never stored. */
+export const allotmentLinkToken = (key: string, allotmentId: string) => hmacSecret(key, `allotment:${allotmentId}`);

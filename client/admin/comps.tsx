@@ -1,0 +1,328 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AllotmentView,
+  COMP_REASONS,
+  type CompBatch,
+  type CompReason,
+  type CompRowReport,
+  parseCompRows,
+} from '../../site/comps';
+import { LANGUAGES } from '../../site/languages';
+import { PARTNER_PACKAGES } from '../../site/partners';
+import { PRODUCT_IDS, type ProductId } from '../../site/tickets';
+import { useProductName } from '../components/ticket-card';
+import { useLanguage } from '../lib/use-language';
+import { ApiFailure } from './api';
+import { count, dateTime } from './format';
+import { useApi } from './session';
+import { LoadState, useErrorText } from './status';
+import { useLoad } from './use-load';
+
+type Check = { ok: boolean; count: number; rows: CompRowReport[]; remaining: Record<string, number | null> };
+
+/**
+ * Free tickets (site/comps.ts): the organiser pastes lines or loads a CSV, checks every row (the bad
+ * ones listed by line with their reasons; nothing is issued while any is bad), then issues the
+ * batch, once (its Idempotency-Key is made with the check). Below: the batches issued, and the
+ * partners' allotments with their places used and unused.
+ */
+export function Comps() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const ids = useId();
+  const productName = useProductName();
+  const { call } = useApi();
+  const errorText = useErrorText();
+  const [text, setText] = useState('');
+  const [reason, setReason] = useState<CompReason>('speaker');
+  const [product, setProduct] = useState<ProductId>('onsite-standard');
+  const [note, setNote] = useState('');
+  const [check, setCheck] = useState<Check | null>(null);
+  const [key, setKey] = useState('');
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const batches = useLoad<CompBatch[]>('/api/admin/comps', 'batches');
+  const allotments = useLoad<AllotmentView[]>('/api/admin/allotments', 'allotments');
+
+  const body = () => ({ reason, product, ...(note.trim() ? { note: note.trim() } : {}), rows: parseCompRows(text) });
+  const edited = () => {
+    setCheck(null);
+    setNotice(null);
+  };
+  const soldOutText = (problem: ApiFailure) =>
+    t('comps.soldOut', {
+      left: Object.entries((problem.details.remaining ?? {}) as Record<string, number>)
+        .map(([id, n]) => `${productName(id as ProductId)}: ${count(lang, n)}`)
+        .join(', '),
+    });
+
+  const runCheck = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setNotice(null);
+    try {
+      setCheck(await call<Check>('/api/admin/comps?check=1', { method: 'POST', body: body() }));
+      setKey(crypto.randomUUID());
+    } catch (problem) {
+      setNotice({ ok: false, text: errorText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issue = async () => {
+    setBusy(true);
+    try {
+      const batch = await call<CompBatch>('/api/admin/comps', {
+        method: 'POST',
+        body: body(),
+        headers: { 'Idempotency-Key': key },
+      });
+      setNotice({ ok: true, text: t('comps.issued', { count: batch.orders.length }) });
+      setText('');
+      setCheck(null);
+      await batches.load();
+    } catch (problem) {
+      if (problem instanceof ApiFailure && problem.code === 'invalid_rows') {
+        setCheck({ ok: false, count: 0, rows: problem.details.rows as CompRowReport[], remaining: {} });
+      } else if (problem instanceof ApiFailure && problem.code === 'sold_out') {
+        setNotice({ ok: false, text: soldOutText(problem) });
+      } else setNotice({ ok: false, text: errorText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    edited();
+  };
+
+  const createAllotment = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = Object.fromEntries(new FormData(form));
+    setBusy(true);
+    try {
+      const made = await call<AllotmentView>('/api/admin/allotments', { method: 'POST', body: data });
+      setNotice({ ok: true, text: t('comps.created', { email: made.email }) });
+      form.reset();
+      await allotments.load();
+    } catch (problem) {
+      setNotice({ ok: false, text: errorText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('comps.title')}</h1>
+      </div>
+      <p className="console-muted console-lead">{t('comps.intro')}</p>
+      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+
+      <form className="console-form" onSubmit={runCheck}>
+        <div className="console-field">
+          <label htmlFor={`${ids}-reason`}>{t('comps.reason')}</label>
+          <select
+            id={`${ids}-reason`}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value as CompReason);
+              edited();
+            }}
+          >
+            {COMP_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`comps.reasons.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor={`${ids}-product`}>{t('comps.product')}</label>
+          <select
+            id={`${ids}-product`}
+            value={product}
+            onChange={(e) => {
+              setProduct(e.target.value as ProductId);
+              edited();
+            }}
+          >
+            {PRODUCT_IDS.map((id) => (
+              <option key={id} value={id}>
+                {productName(id)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-field">
+          <label htmlFor={`${ids}-note`}>{t('comps.note')}</label>
+          <input id={`${ids}-note`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <div className="console-field">
+          <label htmlFor={`${ids}-file`}>{t('comps.file')}</label>
+          <input
+            id={`${ids}-file`}
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={(e) => void loadFile(e.target.files?.[0])}
+          />
+        </div>
+        <div className="console-field">
+          <label htmlFor={`${ids}-rows`}>{t('comps.rows')}</label>
+          <textarea
+            id={`${ids}-rows`}
+            rows={8}
+            value={text}
+            spellCheck={false}
+            onChange={(e) => {
+              setText(e.target.value);
+              edited();
+            }}
+          />
+        </div>
+        <button type="submit" className="console-button" disabled={busy || !text.trim()}>
+          {t('comps.check')}
+        </button>
+      </form>
+
+      {check && (
+        <section aria-live="polite">
+          {check.ok ? (
+            <>
+              <p className="console-ok">
+                {t('comps.checked', { count: check.count })}{' '}
+                {Object.entries(check.remaining).map(([id, n]) => (
+                  <span key={id}>
+                    {productName(id as ProductId)}:{' '}
+                    {t('comps.left', { remaining: n === null ? t('comps.unlimited') : count(lang, n) })}{' '}
+                  </span>
+                ))}
+              </p>
+              <button type="button" className="console-button" disabled={busy} onClick={() => void issue()}>
+                {t('comps.issue')}
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="console-alert">{t('comps.bad')}</p>
+              <ul>
+                {check.rows.map((row) => (
+                  <li key={row.line}>
+                    {t('comps.line', { line: row.line })}:{' '}
+                    {row.problems.map((p) => t(`comps.problems.${p}`)).join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby={`${ids}-batches`}>
+        <h2 id={`${ids}-batches`}>{t('comps.batches')}</h2>
+        <LoadState error={batches.error} loading={!batches.value && !batches.error} retry={batches.load} />
+        {batches.value?.length === 0 && <p className="console-muted">{t('comps.none')}</p>}
+        {batches.value && batches.value.length > 0 && (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('comps.at')}</th>
+                  <th scope="col">{t('comps.reason')}</th>
+                  <th scope="col">{t('comps.product')}</th>
+                  <th scope="col">{t('comps.batchCount')}</th>
+                  <th scope="col">{t('comps.by')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {batches.value.map((b) => (
+                  <tr key={b.id}>
+                    <td>{dateTime(lang, b.createdAt)}</td>
+                    <td>{t(`comps.reasons.${b.reason}`)}</td>
+                    <td>{productName(b.product)}</td>
+                    <td>{count(lang, b.orders.length)}</td>
+                    <td>{b.by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-allotments`}>
+        <h2 id={`${ids}-allotments`}>{t('comps.allotments')}</h2>
+        <form className="console-form" onSubmit={createAllotment}>
+          <div className="console-field">
+            <label htmlFor={`${ids}-partner`}>{t('comps.partner')}</label>
+            <input id={`${ids}-partner`} name="partner" required maxLength={120} autoComplete="organization" />
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${ids}-contact`}>{t('comps.contact')}</label>
+            <input id={`${ids}-contact`} name="email" type="email" required maxLength={254} autoComplete="off" />
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${ids}-tier`}>{t('comps.package')}</label>
+            <select id={`${ids}-tier`} name="tier" defaultValue="gold">
+              {PARTNER_PACKAGES.map((p) => (
+                <option key={p.tier} value={p.tier}>
+                  {t(`comps.tiers.${p.tier}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${ids}-lang`}>{t('comps.lang')}</label>
+            <select id={`${ids}-lang`} name="lang" defaultValue="pl">
+              {LANGUAGES.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="console-button" disabled={busy}>
+            {t('comps.create')}
+          </button>
+        </form>
+        <LoadState error={allotments.error} loading={!allotments.value && !allotments.error} retry={allotments.load} />
+        {allotments.value && allotments.value.length > 0 && (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('comps.partner')}</th>
+                  <th scope="col">{t('comps.package')}</th>
+                  <th scope="col">{t('comps.product')}</th>
+                  <th scope="col">{t('comps.used')}</th>
+                  <th scope="col">{t('comps.unused')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {allotments.value.flatMap((a) =>
+                  a.places.map((p) => (
+                    <tr key={`${a.id}-${p.product}`}>
+                      <th scope="row">
+                        {a.partner} <span className="console-muted">{a.email}</span>
+                      </th>
+                      <td>{t(`comps.tiers.${a.tier}`)}</td>
+                      <td>{productName(p.product)}</td>
+                      <td>{count(lang, p.used)}</td>
+                      <td>{count(lang, p.size - p.used)}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
