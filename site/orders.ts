@@ -176,7 +176,15 @@ export type Order = {
   paidAt: string | null;
   /** When a buyer cancelled a paid order and was refunded. */
   cancelledAt: string | null;
+  /**
+   * The versions of the terms and the privacy policy the buyer accepted, and when; null only for
+   * orders placed before the box office recorded consent.
+   */
+  consent: (Consent & { at: string }) | null;
 };
+
+/** The versions (the dates they apply from) of the terms and the privacy policy a buyer accepted. */
+export type Consent = { terms: string; privacy: string };
 
 /** What a new order is made of; the box office adds its status, code and times. */
 export type NewOrder = {
@@ -195,6 +203,11 @@ export type NewOrder = {
   client?: string;
   /** What VIES said of the buyer's EU VAT number, when they gave one. */
   vatCheck?: VatCheck;
+  /**
+   * The terms and privacy policy the buyer accepted (the purchase routes refuse a request without
+   * the current ones); the box office stores them with the order's time.
+   */
+  consent?: Consent;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */

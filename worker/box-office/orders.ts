@@ -108,11 +108,15 @@ export function purchase(
       cancelled_at: null,
       reminded_at: null,
       client: input.client ?? null,
+      consent_terms: input.consent?.terms ?? null,
+      consent_privacy: input.consent?.privacy ?? null,
+      consent_at: input.consent ? input.now : null,
     };
     c.sql.exec(
       `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
-         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client,
+         consent_terms, consent_privacy, consent_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       row.id,
       row.code,
       row.product,
@@ -132,6 +136,9 @@ export function purchase(
       row.created_at,
       row.updated_at,
       row.client,
+      row.consent_terms,
+      row.consent_privacy,
+      row.consent_at,
     );
     for (const ticket of tickets) insertTicket(c.sql, ticket);
     if (input.idempotencyKey) {
@@ -155,6 +162,8 @@ export function purchase(
       lang: order.lang,
       provider: order.provider,
       holdUntil: order.holdUntil,
+      // What the buyer accepted, in the purchase log too (the order keeps it with the time).
+      ...(input.consent ? { consentTerms: input.consent.terms, consentPrivacy: input.consent.privacy } : {}),
       // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
       ...(row.provider_ref ? { reference: row.provider_ref } : {}),
     });

@@ -285,6 +285,12 @@ export type OrderRow = {
   reminded_at: number | null;
   /** The keyed hash (HMAC with the ticket key) of the client address that placed it (hold rules, holds.ts); null before there was one. */
   client: string | null;
+  /** The version of the terms the buyer accepted (site/purchase-rules.ts); null before consent was recorded. */
+  consent_terms: string | null;
+  /** The version of the privacy policy the buyer accepted. */
+  consent_privacy: string | null;
+  /** When the buyer accepted them: the order's placing. */
+  consent_at: number | null;
 };
 
 /** A ticket as its row stores it. */
@@ -362,6 +368,10 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     updatedAt: iso(row.updated_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    consent:
+      row.consent_terms && row.consent_privacy && row.consent_at !== null
+        ? { terms: row.consent_terms, privacy: row.consent_privacy, at: iso(row.consent_at) }
+        : null,
   };
 }
 
@@ -424,6 +434,10 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
     if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
     if (!columns.has('client')) sql.exec('ALTER TABLE orders ADD COLUMN client TEXT');
+    // Consent on record: orders placed before it keep nulls (the console says "not recorded").
+    if (!columns.has('consent_terms')) sql.exec('ALTER TABLE orders ADD COLUMN consent_terms TEXT');
+    if (!columns.has('consent_privacy')) sql.exec('ALTER TABLE orders ADD COLUMN consent_privacy TEXT');
+    if (!columns.has('consent_at')) sql.exec('ALTER TABLE orders ADD COLUMN consent_at INTEGER');
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.

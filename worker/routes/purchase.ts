@@ -12,7 +12,14 @@ import {
   type PurchaseResult,
 } from '../../site/orders';
 import { href, orderPageHref } from '../../site/pages';
-import { emailError, invoiceRuleErrors, needsHolderName, PURCHASE_LIMITS } from '../../site/purchase-rules';
+import {
+  CONSENT_VERSIONS,
+  consentErrors,
+  emailError,
+  invoiceRuleErrors,
+  needsHolderName,
+  PURCHASE_LIMITS,
+} from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -86,6 +93,20 @@ const langField = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
   .default(DEFAULT_LANGUAGE);
 
+/**
+ * The terms and the privacy policy the buyer accepted, `{terms, privacy}`: exactly the versions in
+ * force (site/purchase-rules.ts), else 422 with `consent` / `consent.terms` / `consent.privacy`
+ * `consent_required` or `consent_outdated`. A buyer whose page showed an older text reads it again.
+ */
+const consentField = z
+  .unknown()
+  .superRefine((value, context) => {
+    for (const [path, message] of Object.entries(consentErrors(value))) {
+      context.addIssue({ code: 'custom', path: path.split('.').slice(1), message });
+    }
+  })
+  .transform(() => ({ ...CONSENT_VERSIONS }));
+
 /** Card (the provider's checkout) by default; a bank transfer only with invoice data. */
 const paymentField = z.enum(PAYMENT_METHODS, { error: 'invalid' }).default('card');
 const transferNeedsInvoice = (body: { payment: PaymentMethod; invoice?: unknown }, context: z.RefinementCtx) => {
@@ -101,6 +122,7 @@ const purchaseBody = z
     name: text(PURCHASE_LIMITS.name).optional(),
     invoice: invoiceBody.optional(),
     payment: paymentField,
+    consent: consentField,
   })
   .superRefine(transferNeedsInvoice);
 type PurchaseBody = z.infer<typeof purchaseBody>;
@@ -132,6 +154,7 @@ const cartBody = z
       .max(MAX_TICKETS, { error: 'too_many_tickets' }),
     invoice: invoiceBody.optional(),
     payment: paymentField,
+    consent: consentField,
   })
   .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
@@ -232,7 +255,9 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** What a cart or a one-ticket purchase asks the box office for, and how the buyer pays. */
-type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice'> & { payment: PaymentMethod };
+type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice' | 'consent'> & {
+  payment: PaymentMethod;
+};
 
 /**
  * Places an order in the box office (prices from site/, never from the request), sends it to its
@@ -307,6 +332,7 @@ const buyer = (body: PurchaseBody | CartBody) => ({
   ...(body.name ? { name: body.name } : {}),
   ...(body.invoice ? { invoice: body.invoice } : {}),
   payment: body.payment,
+  consent: body.consent,
 });
 
 /**
