@@ -59,6 +59,7 @@ import {
   withTimeout,
 } from './bench-lines.mjs';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
+import { CONSENT } from './consent.mjs';
 import { ANCHOR_CONTROLS, ANCHOR_OF, controlsOn, TAP_DELAYS_MS, tapRounds } from './tap-timing.mjs';
 
 const args = process.argv.slice(2);
@@ -156,7 +157,7 @@ async function pageUrl(lang, path) {
   const bought = await fetch(`${BASE}/api/purchase/online-premium`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email: `bench-${lang.toLowerCase()}@example.com`, lang }),
+    body: JSON.stringify({ email: `bench-${lang.toLowerCase()}@example.com`, lang, consent: CONSENT }),
   });
   if (!bought.ok)
     throw new Error(
@@ -536,7 +537,7 @@ const loads = [
     url: `${BASE}/api/purchase/standard`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com' }),
+    body: JSON.stringify({ email: 'bench@example.com', consent: CONSENT }),
     amount: quick ? 300 : 2000,
   }),
 ];

@@ -6,6 +6,7 @@
 // (or both answers 200), and tickets lost (nobody admitted, and the code the ticket has now admits
 // nobody either).
 
+import { CONSENT } from './consent.mjs';
 import { pool } from './pool.mjs';
 
 /**
@@ -37,7 +38,7 @@ export async function doorBurst({ base, adminToken, run, tickets, connections })
       const response = await fetch(`${base}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': `door-${run}-${i}-idempotency` },
-        body: JSON.stringify({ email: `door-${run}-${i}@example.com`, lang: 'pl', items }),
+        body: JSON.stringify({ email: `door-${run}-${i}@example.com`, lang: 'pl', items, consent: CONSENT }),
       });
       if (response.status !== 201) throw new Error(`door burst: a purchase answered ${response.status}`);
       const { orderId, url } = await response.json();

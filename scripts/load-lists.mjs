@@ -7,6 +7,7 @@
 // ticket admitted exactly once, every repeat answered "already" or recorded as a conflict, every
 // scan sent recorded once (none lost, none doubled), and the same nonce always answered the same.
 
+import { CONSENT } from './consent.mjs';
 import { pool } from './pool.mjs';
 
 /** Scans per /sync request, as an offline door sends its queue. */
@@ -43,7 +44,7 @@ export async function doorLists({ base, adminToken, run, tickets, connections, l
           'idempotency-key': `lists-${run}-${i}-idempotency`,
           'CF-Connecting-IP': `10.200.${(i >> 8) & 255}.${i & 255}`,
         },
-        body: JSON.stringify({ email: `lists-${run}-${i}@example.com`, lang: 'pl', items }),
+        body: JSON.stringify({ email: `lists-${run}-${i}@example.com`, lang: 'pl', items, consent: CONSENT }),
       });
       if (response.status !== 201) throw new Error(`door lists: a purchase answered ${response.status}`);
       const { orderId, url } = await response.json();

@@ -29,6 +29,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { CONSENT } from './consent.mjs';
 import { doorBurst } from './load-door.mjs';
 import { doorLists, listsReport } from './load-lists.mjs';
 import { pool } from './pool.mjs';
@@ -191,14 +192,14 @@ function purchaseFor(n) {
       index: i,
       path: `/api/purchase/${PRODUCTS[i % PRODUCTS.length]}`,
       key,
-      body: JSON.stringify({ email, lang: 'pl' }),
+      body: JSON.stringify({ email, lang: 'pl', consent: CONSENT }),
     };
   }
   const items = Array.from({ length: 1 + (i % 5) }, (_, k) => {
     const product = PRODUCTS[(i + k) % PRODUCTS.length];
     return product.startsWith('onsite') ? { product, name: `Load ${i}-${k}` } : { product };
   });
-  return { index: i, path: '/api/orders', key, body: JSON.stringify({ email, lang: 'pl', items }) };
+  return { index: i, path: '/api/orders', key, body: JSON.stringify({ email, lang: 'pl', items, consent: CONSENT }) };
 }
 
 /** Buyer i's own client address (a documentation range, 10.x for the burst). */
@@ -219,7 +220,7 @@ async function hoardingAttack(answered) {
     const response = await fetch(`${BASE}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': address, 'idempotency-key': key },
-      body: JSON.stringify({ lang: 'pl', ...body }),
+      body: JSON.stringify({ lang: 'pl', consent: CONSENT, ...body }),
     });
     const answer = await response.json().catch(() => ({}));
     answered.push({ status: response.status, orderId: answer.orderId ?? null, url: answer.url ?? null });

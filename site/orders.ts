@@ -186,7 +186,15 @@ export type Order = {
   voucher?: string;
   /** Why a free ticket is free (site/comps.ts): its order is paid at 0 and never invoiced. */
   comp?: CompReason;
+  /**
+   * The versions of the terms and the privacy policy the buyer accepted, and when; null only for
+   * orders placed before the box office recorded consent.
+   */
+  consent: (Consent & { at: string }) | null;
 };
+
+/** The versions (the dates they apply from) of the terms and the privacy policy a buyer accepted. */
+export type Consent = { terms: string; privacy: string };
 
 /** What a new order is made of; the box office adds its status, code and times. */
 export type NewOrder = {
@@ -207,6 +215,11 @@ export type NewOrder = {
   vatCheck?: VatCheck;
   /** A voucher code as the buyer typed it (any case). */
   voucher?: string;
+  /**
+   * The terms and privacy policy the buyer accepted (the purchase routes refuse a request without
+   * the current ones); the box office stores them with the order's time.
+   */
+  consent?: Consent;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */

@@ -4,6 +4,9 @@
 // rather than a zod schema here: the dialog's island must not carry zod.
 import { isCountryCode } from './countries';
 import { type InvoiceData, invoiceDataErrors } from './invoices';
+import type { Consent } from './orders';
+import { PRIVACY_POLICY_DATE } from './privacy';
+import { TERMS_DATE } from './terms';
 import { charCount, isAcceptedText, normalText, PLAIN_EMAIL } from './text';
 import { findProduct } from './tickets';
 
@@ -58,6 +61,29 @@ export function invoiceRuleErrors(data: { taxId?: string; country: string; posta
     postalCode,
   });
   if (country === 'PL' && !postalCode) errors.postalCode ??= 'required';
+  return errors;
+}
+
+/**
+ * The versions of the terms and the privacy policy in force, as a purchase must accept them: each is
+ * the date its text applies from, the one its page shows ("version of ..."). Publishing a new text
+ * means a new date there, and every purchase from then on must accept it.
+ */
+export const CONSENT_VERSIONS: Consent = { terms: TERMS_DATE, privacy: PRIVACY_POLICY_DATE };
+
+/**
+ * A purchase's consent, by the API's path: `consent` `consent_required` when it is missing (or not
+ * an object), `consent.terms` / `consent.privacy` `consent_required` when a version is missing and
+ * `consent_outdated` when it is not the one in force (the buyer accepted a text that has changed).
+ */
+export function consentErrors(consent: unknown): Record<string, 'consent_required' | 'consent_outdated'> {
+  if (typeof consent !== 'object' || consent === null || Array.isArray(consent)) return { consent: 'consent_required' };
+  const errors: Record<string, 'consent_required' | 'consent_outdated'> = {};
+  for (const key of ['terms', 'privacy'] as const) {
+    const version = (consent as Record<string, unknown>)[key];
+    if (typeof version !== 'string' || version === '') errors[`consent.${key}`] = 'consent_required';
+    else if (version !== CONSENT_VERSIONS[key]) errors[`consent.${key}`] = 'consent_outdated';
+  }
   return errors;
 }
 

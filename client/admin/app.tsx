@@ -136,36 +136,6 @@ export function ConsoleApp() {
           {asking ? null : me ? (
             <Switch>
               <Route path="/">
-                <Dashboard />
-              </Route>
-              <Route path="/orders">
-                <Orders />
-              </Route>
-              <Route path="/orders/:id">{(params) => <OrderPage id={params.id} />}</Route>
-              <Route path="/invoices">
-                <Invoices />
-              </Route>
-              <Route path="/transfers">
-                <Transfers />
-              </Route>
-              <Route path="/holds">
-                <Holds />
-              </Route>
-              <Route path="/comps">
-                <Comps />
-              </Route>
-              <Route path="/messages">
-                <Messages />
-              </Route>
-              <Route path="/news">
-                <NewsList />
-              </Route>
-              <Route path="/news/:id">{(params) => <NewsEditor id={params.id} />}</Route>
-              <Route path="/content">
-                <Content kind="speakers" />
-              </Route>
-              <Route path="/content/history">
-                <ContentHistory />
                 {mayUse(me.role, 'dashboard') ? <Dashboard /> : home ? <Redirect to={home.path} replace /> : null}
               </Route>
               <Route path="/orders">{allowed('orders', <Orders />)}</Route>
@@ -175,6 +145,8 @@ export function ConsoleApp() {
               <Route path="/holds">{allowed('holds', <Holds />)}</Route>
               <Route path="/comps">{allowed('comps', <Comps />)}</Route>
               <Route path="/messages">{allowed('messages', <Messages />)}</Route>
+              <Route path="/news">{allowed('news', <NewsList />)}</Route>
+              <Route path="/news/:id">{(params) => allowed('news', <NewsEditor id={params.id} />)}</Route>
               <Route path="/content">{allowed('content', <Content kind="speakers" />)}</Route>
               <Route path="/content/history">{allowed('content', <ContentHistory />)}</Route>
               <Route path="/content/:kind">

@@ -130,6 +130,17 @@ export function OrderPage({ id }: { id: string }) {
             )}
             <dt>{t('order.lang')}</dt>
             <dd>{order.lang}</dd>
+            {/* What the buyer accepted when placing the order: the versions are the texts' dates. */}
+            <dt>{t('order.consent')}</dt>
+            <dd>
+              {order.consent
+                ? t('order.consentValue', {
+                    terms: order.consent.terms,
+                    privacy: order.consent.privacy,
+                    at: dateTime(lang, order.consent.at),
+                  })
+                : t('order.consentNone')}
+            </dd>
             {order.invoice && (
               <>
                 <dt>{t('order.invoice')}</dt>

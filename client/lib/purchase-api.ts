@@ -1,5 +1,6 @@
 import type { InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PAYMENT_HOSTS } from '../../site/security';
 import type { ProductId } from '../../site/tickets';
 
@@ -48,12 +49,17 @@ export type CartRequest = {
   payment?: 'transfer';
 };
 
-/** `POST /api/orders`; resolves to the payment URL. One idempotency key per attempt. */
+/**
+ * `POST /api/orders`; resolves to the payment URL. One idempotency key per attempt. Called only
+ * once the buyer ticked the terms-and-privacy box: it sends the versions this page shows as
+ * accepted (the order records them). A refusal of those versions (a text changed since the page
+ * loaded) is said at that box.
+ */
 export async function placeCart(body: CartRequest): Promise<string> {
   const response = await fetch('/api/orders', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, consent: CONSENT_VERSIONS }),
   });
   const answer = (await response.json().catch(() => ({}))) as {
     url?: unknown;
@@ -72,7 +78,13 @@ export async function placeCart(body: CartRequest): Promise<string> {
     );
   if (response.status === 429) throw failed('rateLimited');
   if (answer.error === 'invalid_fields' && answer.fields) {
-    throw new PurchaseError('invalid', 'invalid fields', answer.fields);
+    const fields: Record<string, string> = {};
+    for (const [path, code] of Object.entries(answer.fields)) {
+      // `consent`, `consent.terms`, `consent.privacy`: the box the buyer ticked.
+      if (path === 'consent' || path.startsWith('consent.')) fields.accepted ??= code;
+      else fields[path] = code;
+    }
+    throw new PurchaseError('invalid', 'invalid fields', fields);
   }
   if (answer.error === 'sold_out') throw failed('soldOut');
   if (answer.error === 'sales_closed') throw failed('salesClosed');

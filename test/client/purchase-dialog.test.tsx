@@ -6,6 +6,7 @@ import { IslandRoot } from '../../client/components/island-root';
 import { type ProductLabels, PurchaseDialog, PurchaseIsland } from '../../client/components/purchase-dialog';
 import { TicketPlans } from '../../client/components/ticket-plans';
 import { isAllowedPaymentUrl } from '../../client/lib/purchase-api';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PRODUCTS, PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { renderPl } from './render';
 
@@ -162,6 +163,8 @@ describe('purchase dialog', () => {
         { product: 'online-premium', email: 'ola@firma.pl' },
         { product: 'onsite-pro', name: 'Jan Nowak' },
       ],
+      // The versions the pages show, as accepted: the order records them.
+      consent: CONSENT_VERSIONS,
     });
   });
 
@@ -198,6 +201,7 @@ describe('purchase dialog', () => {
       email: 'ala@example.com',
       lang: 'pl',
       items: [{ product: 'online-premium' }],
+      consent: CONSENT_VERSIONS,
     });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     await act(async () =>
@@ -236,6 +240,20 @@ describe('purchase dialog', () => {
     fireEvent.click(confirm());
     await waitFor(() => expect(field(1, /Imię i nazwisko/).getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(field(1, /Imię i nazwisko/))).toContain('Sprawdź to pole');
+  });
+
+  it('says at the terms box that the terms changed when the worker refuses the versions sent', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ error: 'invalid_fields', fields: { 'consent.terms': 'consent_outdated' } }, { status: 422 }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    openFor('Premium', vi.fn());
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    const box = dialog().querySelector<HTMLInputElement>('input[name="accepted"]') as HTMLInputElement;
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(box)).toContain('zmieniły się od otwarcia tej strony');
   });
 
   it('refuses to navigate to a foreign payment URL', async () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS, PRODUCT_IDS, product } from '../../site/tickets';
 import { expect, hydrate, open, test } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
@@ -118,7 +119,7 @@ test('a sold-out product is shown as sold out and cannot be chosen', async ({ pa
   for (; held <= capacity; held++) {
     const response = await request.post('/api/purchase/onsite-vip', {
       headers: { 'Test-Clock': dayBefore, 'CF-Connecting-IP': `203.0.113.${held + 1}` },
-      data: { email: `hold-${held}@example.com`, lang: 'pl' },
+      data: { consent: CONSENT_VERSIONS, email: `hold-${held}@example.com`, lang: 'pl' },
     });
     if (response.status() === 409) {
       expect(await response.json()).toEqual({ error: 'sold_out', products: ['onsite-vip'] });
@@ -152,7 +153,7 @@ test('a closed sale is shown as closed, and the box office refuses it', async ({
   for (const button of await page.locator('button[data-product]').all()) await expect(button).toBeDisabled();
   const refused = await page.request.post('/api/purchase/online-standard', {
     headers: { 'Test-Clock': EVENT_ENDS },
-    data: { email: 'late@example.com' },
+    data: { consent: CONSENT_VERSIONS, email: 'late@example.com' },
   });
   expect(refused.status()).toBe(409);
   expect(await refused.json()).toEqual({ error: 'sales_closed', products: ['online-standard'] });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS } from '../../site/tickets';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
@@ -17,6 +18,7 @@ const DEVELOPMENT_KEY = 'development-ticket-key';
 async function paidOrder(request: APIRequestContext, name: string) {
   const made = await request.post('/api/orders', {
     data: {
+      consent: CONSENT_VERSIONS,
       email: `firma-${crypto.randomUUID()}@example.com`,
       lang: 'pl',
       items: [{ product: 'onsite-pro', name }],

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { IssuedInvoice } from '../../site/invoices';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { validateFa3 } from '../support/fa3';
 import { expect, expectNoAxeViolations, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
@@ -31,6 +32,7 @@ test('an organiser finds the invoice of a paid order, downloads its PDF and XML,
   test.setTimeout(120_000);
   const placed = await request.post('/api/orders', {
     data: {
+      consent: CONSENT_VERSIONS,
       email: `faktura-${Date.now()}@example.com`,
       lang: 'pl',
       name: 'Zofia Księgowa',

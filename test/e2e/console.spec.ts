@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, expectNoAxeViolations, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
@@ -19,7 +20,7 @@ const clientIp = () => `198.51.100.${(address++ % 250) + 1}`;
 async function buy(request: APIRequestContext, email: string, name: string) {
   const res = await request.post('/api/purchase/standard', {
     headers: { 'CF-Connecting-IP': clientIp() },
-    data: { email, name, lang: 'pl' },
+    data: { consent: CONSENT_VERSIONS, email, name, lang: 'pl' },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { url: string; orderId: string; code: string };
@@ -248,7 +249,7 @@ test('an organiser sees an unpaid VIP dinner hold and releases it, and the place
   const email = `hold-${Date.now()}@example.com`;
   const bought = await request.post('/api/orders', {
     headers: { 'CF-Connecting-IP': clientIp() },
-    data: { email, lang: 'pl', items: [{ product: 'onsite-vip', name: 'Ewa Rezerwująca' }] },
+    data: { consent: CONSENT_VERSIONS, email, lang: 'pl', items: [{ product: 'onsite-vip', name: 'Ewa Rezerwująca' }] },
   });
   expect(bought.status()).toBe(201);
   const { code } = (await bought.json()) as { code: string };

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 import { staffToken } from './staff';
@@ -18,6 +19,7 @@ async function ticketsWithSeat(request: APIRequestContext, run: string) {
   const bought = await request.post('/api/orders', {
     headers: { 'CF-Connecting-IP': clientIp(), 'Idempotency-Key': `lists-${run}-key-0001` },
     data: {
+      consent: CONSENT_VERSIONS,
       email,
       lang: 'pl',
       items: [

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LanguageCode } from '../../site/languages';
 import { href, PAGE_READY_MARK } from '../../site/pages';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { E2E_ADMIN_TOKEN, E2E_SERVER_LOG } from './playwright.config';
 
 /** The test server's last logged events (worker/ logs JSON lines), for a failure's message. */
@@ -201,7 +202,7 @@ export async function buyByApi(
   const key = crypto.randomUUID();
   const email = `thanks-${Date.now()}@example.com`;
   let bought = await request.post('/api/purchase/online-standard', {
-    data: { email, lang },
+    data: { consent: CONSENT_VERSIONS, email, lang },
     headers: { 'Idempotency-Key': key },
   });
   for (let attempt = 1; bought.status() === 503 && attempt < 3; attempt++) {
@@ -209,7 +210,7 @@ export async function buyByApi(
     console.warn(`a purchase answered 503 (${await bought.text()}); again.\n${serverEvents()}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     bought = await request.post('/api/purchase/online-standard', {
-      data: { email, lang },
+      data: { consent: CONSENT_VERSIONS, email, lang },
       headers: { 'Idempotency-Key': key },
     });
   }

@@ -3,6 +3,7 @@ import { EVENT } from '../../site/event';
 import { formatDate } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { buyByApi, expect, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
@@ -74,7 +75,12 @@ test.describe('at 320 px', () => {
 
   test('the demo checkout does not scroll sideways', async ({ page, request }) => {
     const bought = await request.post('/api/purchase/onsite-vip', {
-      data: { email: `narrow-${Date.now()}@example.com`, lang: 'pl', name: 'Anna Przykładowa-Wąska' },
+      data: {
+        consent: CONSENT_VERSIONS,
+        email: `narrow-${Date.now()}@example.com`,
+        lang: 'pl',
+        name: 'Anna Przykładowa-Wąska',
+      },
     });
     expect(bought.status()).toBe(201);
     const { url } = (await bought.json()) as { url: string };

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
@@ -12,6 +13,7 @@ const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 async function paidOrder(request: APIRequestContext, holders: string[]) {
   const made = await request.post('/api/orders', {
     data: {
+      consent: CONSENT_VERSIONS,
       email: `kupujacy-${crypto.randomUUID()}@example.com`,
       lang: 'pl',
       items: holders.map((email, i) => ({ product: 'onsite-pro', name: `Osoba ${i + 1}`, email })),

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_STARTS } from '../../site/tickets';
 import { axeViolations, expect, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
@@ -22,7 +23,7 @@ let address = 0;
 async function joinPath(request: APIRequestContext, product = 'online-standard'): Promise<string> {
   const bought = await request.post(`/api/purchase/${product}`, {
     headers: { 'CF-Connecting-IP': `198.51.100.${200 + (address++ % 50)}` },
-    data: { email: `join-${Date.now()}-${address}@example.com`, lang: 'pl' },
+    data: { consent: CONSENT_VERSIONS, email: `join-${Date.now()}-${address}@example.com`, lang: 'pl' },
   });
   expect(bought.status()).toBe(201);
   const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
@@ -122,7 +123,7 @@ test('each workshop says how online participants take part, and a Premium holder
   const email = `premium-${Date.now()}@example.com`;
   const bought = await request.post('/api/purchase/online-premium', {
     headers: { 'CF-Connecting-IP': '198.51.100.217' },
-    data: { email, lang: 'pl' },
+    data: { consent: CONSENT_VERSIONS, email, lang: 'pl' },
   });
   expect(bought.status()).toBe(201);
   const { url, orderId, code } = (await bought.json()) as { url: string; orderId: string; code: string };

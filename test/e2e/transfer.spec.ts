@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ORGANISER } from '../../site/event';
 import { venueDay } from '../../site/format';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { fa3Text, validateFa3 } from '../support/fa3';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { expect, expectNoAxeViolations, open, openConsole, test } from './helpers';
@@ -45,6 +46,7 @@ test('a company pays by transfer: bank details on its order page, an organiser r
   const res = await request.post('/api/orders', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
+      consent: CONSENT_VERSIONS,
       email,
       lang: 'pl',
       name: 'Zofia Księgowa',
@@ -128,6 +130,7 @@ test('a company pays by transfer: bank details on its order page, an organiser r
 test('the Transfers screen loads a statement and reports each incoming transfer', async ({ page, request }) => {
   const res = await request.post('/api/orders', {
     data: {
+      consent: CONSENT_VERSIONS,
       email: `import-${Date.now()}@example.com`,
       lang: 'pl',
       items: [{ product: 'online-standard' }],
@@ -140,6 +143,7 @@ test('the Transfers screen loads a statement and reports each incoming transfer'
   const other = (await (
     await request.post('/api/orders', {
       data: {
+        consent: CONSENT_VERSIONS,
         email: `import-other-${Date.now()}@example.com`,
         lang: 'pl',
         items: [{ product: 'online-standard' }],

@@ -17,6 +17,7 @@ import { logKey } from '../../worker/box-office/intent-log';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';
 import type { Bindings } from '../../worker/env';
+import { consentJson } from '../support/consent';
 import {
   allOrders,
   DURING_PROMOTION,
@@ -37,7 +38,7 @@ function buy(id: string, body: Record<string, unknown>, headers: Record<string, 
     new Request(`${ORIGIN}/api/purchase/${id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp(), ...headers },
-      body: JSON.stringify(body),
+      body: consentJson(body),
     }),
     { PURCHASE_LIMITER: undefined as unknown as RateLimit },
   );
@@ -463,7 +464,7 @@ describe('the test clock of a test server', () => {
         new Request(`${ORIGIN}/api/purchase/online-standard`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Test-Clock': at0 },
-          body: JSON.stringify({ email: 'a@b.pl' }),
+          body: consentJson({ email: 'a@b.pl' }),
         }),
         { ENVIRONMENT: environment, TEST_CLOCK: at0, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' },
       );

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
@@ -254,7 +255,7 @@ describe('workshop seats of the content store', () => {
       new Request(`${ORIGIN}/api/purchase/${product}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify({ email, lang: 'de', name: 'Ala Kot' }),
+        body: consentJson({ email, lang: 'de', name: 'Ala Kot' }),
       }),
       noLimit,
     );

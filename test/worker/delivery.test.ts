@@ -6,6 +6,7 @@ import { orderPageUrl } from '../../worker/email/compose';
 import type { Bindings } from '../../worker/env';
 import { retryDelay } from '../../worker/queues/mail';
 import { normaliseTicketCode, signedTicketCode, ticketCode, ticketKey } from '../../worker/tickets/code';
+import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
@@ -22,7 +23,7 @@ async function buy(product: string, email = 'holder@example.com', lang = 'pl'): 
     new Request(`${ORIGIN}/api/purchase/${product}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({ email, lang, name: 'Ala Kot' }),
+      body: consentJson({ email, lang, name: 'Ala Kot' }),
     }),
     noLimit,
   );

@@ -5,6 +5,7 @@ import type { InvoiceData } from '../../site/invoices';
 import type { LogEntry, Order } from '../../site/orders';
 import { POOLS, product } from '../../site/tickets';
 import { hmacSecret, sha256Hex } from '../../worker/crypto';
+import { consentJson } from '../support/consent';
 import { POLISH_COMPANY } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -34,7 +35,7 @@ function postOrder(body: Record<string, unknown>, ip = nextIp()) {
     new Request(`${ORIGIN}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
-      body: JSON.stringify({ lang: 'pl', ...body }),
+      body: consentJson({ lang: 'pl', ...body }),
     }),
     noLimit,
   );

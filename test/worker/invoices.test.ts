@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { eventStartsAt } from '../../site/terms';
+import { consentJson } from '../support/consent';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidFa3, expectValidInvoices } from './fa3';
@@ -76,7 +77,7 @@ async function buyOverHttp(items: CartItem[], invoice: InvoiceData | null) {
     new Request('https://kongres.test/api/orders', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
-      body: JSON.stringify({ email: 'firma@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }),
+      body: consentJson({ email: 'firma@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }),
     }),
     { PURCHASE_LIMITER: undefined as unknown as RateLimit },
   );

@@ -5,6 +5,7 @@ import { href, SELLING_PAGES } from '../../site/pages';
 import { EVENT_ENDS, PRODUCT_IDS, PROMOTION_UNTIL, type ProductId, product, SALES_OPEN } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
 import { availabilityLine } from '../../worker/live-state';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, resetBoxOffice } from './box-office';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN, visit } from './platform';
@@ -51,7 +52,7 @@ async function buy(id: ProductId, n: number, bindings: Partial<Bindings>) {
       new Request(`${ORIGIN}/api/purchase/${id}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify({ email: `buyer-${i}@example.com`, lang: 'pl' }),
+        body: consentJson({ email: `buyer-${i}@example.com`, lang: 'pl' }),
       }),
       bindings,
     );

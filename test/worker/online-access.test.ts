@@ -9,6 +9,7 @@ import { setSource } from '../../worker/online/store';
 import { VIEWER_TOKEN_SECONDS } from '../../worker/online/stream-token';
 import { ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
+import { withConsent } from '../support/consent';
 import { freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN, postJson } from './platform';
@@ -29,14 +30,10 @@ type Holder = { ticketId: string; orderId: string; secret: string; code: string;
 /** A paid one-ticket order of `product`, bought inside the promotion, with its holder's join secret. */
 async function paidTicket(product: ProductId, email = 'widz@example.com'): Promise<Holder> {
   setClock('2027-05-01T12:00:00+02:00');
-  const res = await postJson(
-    `/api/purchase/${product}`,
-    { email, lang: 'pl', name: 'Ala Kot' },
-    {
-      ip: nextIp(),
-      bindings: noLimit,
-    },
-  );
+  const res = await postJson(`/api/purchase/${product}`, withConsent({ email, lang: 'pl', name: 'Ala Kot' }), {
+    ip: nextIp(),
+    bindings: noLimit,
+  });
   expect(res.status).toBe(201);
   const { orderId, code } = (await res.json()) as { orderId: string; code: string };
   await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
@@ -234,7 +231,7 @@ describe('the join link', () => {
     setClock('2027-05-01T12:00:00+02:00');
     const pending = await postJson(
       '/api/purchase/online-standard',
-      { email: 'p@example.com', lang: 'pl' },
+      withConsent({ email: 'p@example.com', lang: 'pl' }),
       {
         ip: nextIp(),
         bindings: noLimit,

@@ -5,6 +5,7 @@ import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
 import { HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, signedTicketCode, ticketKey } from '../../worker/tickets/code';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 import { callWorker, ORIGIN, visit } from './platform';
@@ -16,7 +17,7 @@ async function order({ paid = true } = {}) {
   const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-pro`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
-    body: JSON.stringify({ email: 'holder@example.com', lang: 'pl' }),
+    body: consentJson({ email: 'holder@example.com', lang: 'pl' }),
   });
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };
   const token = new URL(url).searchParams.get('token') ?? '';

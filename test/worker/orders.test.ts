@@ -5,6 +5,7 @@ import { sha256Hex } from '../../worker/crypto';
 import { csvCell, toCsv } from '../../worker/csv';
 import worker from '../../worker/index';
 import { signStripePayload, verifyStripeSignature } from '../../worker/payments/stripe-signature';
+import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
 import { stored } from './kv';
@@ -20,7 +21,7 @@ async function buy(plan = 'standard', lang = 'pl') {
   const res = await SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${buyer % 250}` },
-    body: JSON.stringify({ email: 'buyer@example.com', lang }),
+    body: consentJson({ email: 'buyer@example.com', lang }),
   });
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };
   const token = new URL(url).searchParams.get('token') ?? '';

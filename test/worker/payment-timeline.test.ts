@@ -6,6 +6,7 @@ import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
 import { signStripePayload } from '../../worker/payments/stripe-signature';
+import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
@@ -118,7 +119,7 @@ describe('the Stripe session and the hold', () => {
       new Request(`${ORIGIN}/api/purchase/onsite-vip`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify({ email: 'a@example.com' }),
+        body: consentJson({ email: 'a@example.com' }),
       }),
       STRIPE,
     );
@@ -232,7 +233,7 @@ describe('a payment that arrives late', () => {
     const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-vip`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({ email: 'late@example.com' }),
+      body: consentJson({ email: 'late@example.com' }),
     });
     const { orderId, url } = (await res.json()) as { orderId: string; url: string };
     const token = new URL(url).searchParams.get('token') ?? '';
@@ -278,7 +279,7 @@ describe('a checkout that cannot be started', () => {
             'Idempotency-Key': 'retry-key-0123456789',
             'CF-Connecting-IP': nextIp(),
           },
-          body: JSON.stringify({ email: 'a@example.com' }),
+          body: consentJson({ email: 'a@example.com' }),
         }),
         STRIPE,
       );
@@ -305,7 +306,7 @@ describe('a refund or a cancel', () => {
     const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-vip`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({ email: 'seat@example.com' }),
+      body: consentJson({ email: 'seat@example.com' }),
     });
     const { orderId, code } = (await res.json()) as { orderId: string; code: string };
     await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
@@ -379,7 +380,7 @@ describe('canonical input', () => {
     SELF.fetch(`${ORIGIN}/api/purchase/standard`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify(body),
+      body: consentJson(body),
     });
   const contact = (body: Record<string, string>) =>
     SELF.fetch(`${ORIGIN}/api/contact`, {

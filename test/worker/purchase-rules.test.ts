@@ -2,6 +2,7 @@
 // schema calls the same rules. The same invalid cart must give the same field codes on both sides.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CartInput, cartFieldErrors } from '../../site/purchase-rules';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN } from './platform';
@@ -13,7 +14,7 @@ async function workerFields(cart: CartInput): Promise<Record<string, string>> {
     new Request(`${ORIGIN}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({ lang: 'pl', ...cart }),
+      body: consentJson({ lang: 'pl', ...cart }),
     }),
     { PURCHASE_LIMITER: undefined as unknown as RateLimit },
   );

@@ -2,6 +2,7 @@ import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionC
 import { describe, expect, it, vi } from 'vitest';
 import { HOLD_MINUTES } from '../../site/tickets';
 import worker from '../../worker/index';
+import { consentJson } from '../support/consent';
 import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office } from './box-office';
 import { ORIGIN } from './platform';
@@ -14,7 +15,7 @@ function purchase(plan: string, body: unknown, headers: Record<string, string> =
   return SELF.fetch(`${ORIGIN}/api/purchase/${plan}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp(), ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : consentJson(body),
   });
 }
 
@@ -23,7 +24,7 @@ async function purchaseWith(bindings: Partial<typeof env>, plan: string, body: u
   const request = new Request(`${ORIGIN}/api/purchase/${plan}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    body: consentJson(body),
   });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
@@ -38,7 +39,7 @@ function order(invoice: unknown) {
   return SELF.fetch(`${ORIGIN}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-    body: JSON.stringify({ email: 'a@b.pl', items: [{ product: 'online-premium' }], invoice }),
+    body: consentJson({ email: 'a@b.pl', items: [{ product: 'online-premium' }], invoice }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { href } from '../../site/pages';
+import { consentJson } from '../support/consent';
 import { resetBoxOffice, setClock } from './box-office';
 import { callWorker, visitDirect } from './platform';
 
@@ -103,7 +104,7 @@ beforeEach(async () => {
     new Request(`${ORIGIN}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.43' },
-      body: JSON.stringify({ email: 'kupujacy@example.com', lang: 'pl', items: [{ product: 'online-standard' }] }),
+      body: consentJson({ email: 'kupujacy@example.com', lang: 'pl', items: [{ product: 'online-standard' }] }),
     }),
     { PURCHASE_LIMITER: undefined as unknown as RateLimit },
   );

@@ -8,6 +8,7 @@ import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { POOLS, product } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
+import { consentJson, withConsent } from '../support/consent';
 import { allOrders, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
@@ -24,7 +25,7 @@ const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } 
 type Placed = { orderId: string; code: string; url: string; token: string };
 
 function postCart(body: unknown, options: { key?: string; bindings?: Partial<Bindings> } = {}) {
-  return postJson('/api/orders', body, {
+  return postJson('/api/orders', withConsent(body), {
     ip: nextIp(),
     headers: options.key ? { 'Idempotency-Key': options.key } : {},
     bindings: { ...noLimit, ...options.bindings },
@@ -180,7 +181,7 @@ describe('POST /api/orders: a cart', () => {
       new Request(`${ORIGIN}/api/purchase/onsite-vip`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: JSON.stringify({ email: 'one@firma.pl', name: 'Jan Nowak' }),
+        body: consentJson({ email: 'one@firma.pl', name: 'Jan Nowak' }),
       }),
       noLimit,
     );

@@ -15,6 +15,7 @@ import { href } from '../../site/pages';
 import { product } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
 import { codeCandidates, Mt940Error, parseMt940 } from '../../worker/payments/mt940';
+import { withConsent } from '../support/consent';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
 import { allOrders, office, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -39,11 +40,11 @@ const ORDERED_AT = '2027-03-15T11:00:00Z';
 type Placed = { orderId: string; code: string; url: string };
 
 function postOrder(body: Record<string, unknown>, key?: string, bindings: Partial<Bindings> = {}) {
-  return postJson(
-    '/api/orders',
-    { email: 'ksiegowosc@firma.pl', lang: 'pl', ...body },
-    { ip: nextIp(), headers: key ? { 'Idempotency-Key': key } : {}, bindings: { ...noLimit, ...bindings } },
-  );
+  return postJson('/api/orders', withConsent({ email: 'ksiegowosc@firma.pl', lang: 'pl', ...body }), {
+    ip: nextIp(),
+    headers: key ? { 'Idempotency-Key': key } : {},
+    bindings: { ...noLimit, ...bindings },
+  });
 }
 
 async function orderByTransfer(items: CartItem[] = [{ product: 'online-standard' }]): Promise<Placed> {

@@ -3,6 +3,7 @@ import type { VatCheck } from '../../site/invoices';
 import type { LogEntry } from '../../site/orders';
 import { checkVatNumber, VIES_TIMEOUT_MS, viesConfig } from '../../worker/tax/vies';
 import wranglerToml from '../../wrangler.toml?raw';
+import { consentJson } from '../support/consent';
 import { POLISH_COMPANY } from '../support/invoice-data';
 import { allOrders, freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
@@ -21,7 +22,7 @@ function orderVip(taxId: string) {
     new Request(`${ORIGIN}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({
+      body: consentJson({
         email: 'einkauf@beispiel.de',
         lang: 'de',
         items: [{ product: 'online-vip' }],

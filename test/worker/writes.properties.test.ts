@@ -7,6 +7,7 @@ import { LANGUAGE_CODES } from '../../site/languages';
 import { charCount, isAcceptedText, normalText } from '../../site/text';
 import { findProduct, PLAN_TYPES, PRODUCT_IDS, priceAt } from '../../site/tickets';
 import { PURCHASE_BODY_LIMIT } from '../../worker/routes/purchase';
+import { consentJson } from '../support/consent';
 import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, resetBoxOffice, setClock } from './box-office';
 import { clientIps } from './client-ip';
@@ -223,17 +224,17 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
   fc.tuple(plan, validPurchase, fc.oneof(notAnEmail, notAString)).map(([p, body, email]) => ({
     why: 'bad e-mail',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify({ ...body, email }),
+    body: consentJson({ ...body, email }),
   })),
   fc.tuple(plan, validPurchase, fc.integer({ min: 1, max: 40 })).map(([p, body, n]) => ({
     why: 'e-mail too long',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify({ ...body, email: `${'a'.repeat(250 + n)}@example.com` }),
+    body: consentJson({ ...body, email: `${'a'.repeat(250 + n)}@example.com` }),
   })),
   fc.tuple(plan, validPurchase).map(([p, { email: _, ...body }]) => ({
     why: 'no e-mail',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify(body),
+    body: consentJson(body),
   })),
   fc
     .tuple(
@@ -247,7 +248,7 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     .map(([p, body, lang]) => ({
       why: 'bad language',
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, lang }),
+      body: consentJson({ ...body, lang }),
     })),
   fc
     .tuple(
@@ -279,26 +280,26 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     .map(([p, body, invoice, { field, value }]) => ({
       why: `bad invoice ${field}`,
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
+      body: consentJson({ ...body, invoice: { ...invoice, [field]: value } }),
     })),
   fc
     .tuple(plan, validPurchase, validInvoice, fc.constantFrom('name', 'street', 'city'), withRefused(invoiceText(150)))
     .map(([p, body, invoice, field, value]) => ({
       why: `refused character in invoice ${field}`,
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, invoice: { ...invoice, [field]: value } }),
+      body: consentJson({ ...body, invoice: { ...invoice, [field]: value } }),
     })),
   fc.tuple(plan, validPurchase, withRefused(fieldText(100, 20))).map(([p, body, name]) => ({
     why: 'refused character in the name',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify({ ...body, name }),
+    body: consentJson({ ...body, name }),
   })),
   fc
     .tuple(plan, validPurchase, fc.constantFrom('00000', '00-0000', '0-000', 'AB-123', '12 345'))
     .map(([p, body, postalCode]) => ({
       why: 'a Polish postal code not in the form 00-000',
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, invoice: { ...ACME, postalCode } }),
+      body: consentJson({ ...body, invoice: { ...ACME, postalCode } }),
     })),
   fc
     .tuple(
@@ -315,30 +316,30 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     .map(([p, body, [country, taxId]]) => ({
       why: "an EU VAT number without its country's prefix or form",
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, invoice: { ...ACME, country, taxId, postalCode: '10115' } }),
+      body: consentJson({ ...body, invoice: { ...ACME, country, taxId, postalCode: '10115' } }),
     })),
   fc
     .tuple(plan, validPurchase, fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string())))
     .map(([p, body, invoice]) => ({
       why: 'invoice not an object',
       path: `/api/purchase/${p}`,
-      body: JSON.stringify({ ...body, invoice }),
+      body: consentJson({ ...body, invoice }),
     })),
   fc.tuple(plan, jsonNotAnObject).map(([p, value]) => ({
     why: 'JSON that is not an object',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify(value),
+    body: consentJson(value),
   })),
   fc.tuple(plan, notJson).map(([p, body]) => ({ why: 'not JSON', path: `/api/purchase/${p}`, body })),
   fc.tuple(plan, validPurchase, fc.integer({ min: 1, max: 20_000 })).map(([p, body, n]) => ({
     why: 'too large',
     path: `/api/purchase/${p}`,
-    body: JSON.stringify({ ...body, padding: 'x'.repeat(PURCHASE_BODY_LIMIT + n) }),
+    body: consentJson({ ...body, padding: 'x'.repeat(PURCHASE_BODY_LIMIT + n) }),
   })),
   fc.tuple(plan, validPurchase, wrongContentType).map(([p, body, contentType]) => ({
     why: `content type ${contentType || '(none)'}`,
     path: `/api/purchase/${p}`,
-    body: JSON.stringify(body),
+    body: consentJson(body),
     contentType,
   })),
   fc
@@ -350,7 +351,7 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
     .map(([p, body, key]) => ({
       why: 'bad Idempotency-Key',
       path: `/api/purchase/${p}`,
-      body: JSON.stringify(body),
+      body: consentJson(body),
       headers: { 'Idempotency-Key': key },
     })),
   fc
@@ -358,7 +359,7 @@ const invalidPurchase: fc.Arbitrary<Sent & { why: string }> = fc.oneof(
       fc.stringMatching(/^[a-z0-9-]{1,16}$/).filter((p) => !findProduct(p)),
       validPurchase,
     )
-    .map(([p, body]) => ({ why: 'unknown plan', path: `/api/purchase/${p}`, body: JSON.stringify(body) })),
+    .map(([p, body]) => ({ why: 'unknown plan', path: `/api/purchase/${p}`, body: consentJson(body) })),
 );
 
 /** Silences the worker's logs for the block and starts every test with an empty KV. */
@@ -410,7 +411,7 @@ describe('purchase properties (fast-check)', () => {
         const headers: Record<string, string> = withKey
           ? { 'Idempotency-Key': `prop-${++idempotencyCounter}-idempotency-key` }
           : {};
-        const res = await send({ path: `/api/purchase/${p}`, body: JSON.stringify(body), headers });
+        const res = await send({ path: `/api/purchase/${p}`, body: consentJson(body), headers });
         expect(res.status, await res.clone().text()).toBe(201);
         const { orderId } = await res.json<{ orderId: string }>();
 

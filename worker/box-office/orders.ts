@@ -128,11 +128,15 @@ export function purchase(
       reminded_at: null,
       client: input.client ?? null,
       voucher: voucher?.code ?? null,
+      consent_terms: input.consent?.terms ?? null,
+      consent_privacy: input.consent?.privacy ?? null,
+      consent_at: input.consent ? input.now : null,
     };
     c.sql.exec(
       `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
-         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client, voucher)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         provider, provider_ref, token_hash, hold_until, created_at, updated_at, client, voucher,
+         consent_terms, consent_privacy, consent_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       row.id,
       row.code,
       row.product,
@@ -153,6 +157,9 @@ export function purchase(
       row.updated_at,
       row.client,
       row.voucher,
+      row.consent_terms,
+      row.consent_privacy,
+      row.consent_at,
     );
     for (const ticket of tickets) insertTicket(c.sql, ticket);
     if (input.idempotencyKey) {
@@ -176,6 +183,8 @@ export function purchase(
       lang: order.lang,
       provider: order.provider,
       holdUntil: order.holdUntil,
+      // What the buyer accepted, in the purchase log too (the order keeps it with the time).
+      ...(input.consent ? { consentTerms: input.consent.terms, consentPrivacy: input.consent.privacy } : {}),
       // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
       ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       ...(voucher ? { voucher: voucher.code } : {}),

@@ -363,6 +363,12 @@ export type OrderRow = {
   comp?: string | null;
   comp_batch?: string | null;
   allotment_id?: string | null;
+  /** The version of the terms the buyer accepted (site/purchase-rules.ts); null before consent was recorded. */
+  consent_terms: string | null;
+  /** The version of the privacy policy the buyer accepted. */
+  consent_privacy: string | null;
+  /** When the buyer accepted them: the order's placing. */
+  consent_at: number | null;
 };
 
 /** A ticket as its row stores it. */
@@ -446,6 +452,10 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
     ...(row.voucher ? { voucher: row.voucher } : {}),
     ...(row.comp ? { comp: row.comp as CompReason } : {}),
+    consent:
+      row.consent_terms && row.consent_privacy && row.consent_at !== null
+        ? { terms: row.consent_terms, privacy: row.consent_privacy, at: iso(row.consent_at) }
+        : null,
   };
 }
 
@@ -525,6 +535,10 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     if (!columns.has('allotment_id')) sql.exec('ALTER TABLE orders ADD COLUMN allotment_id TEXT');
     sql.exec('CREATE INDEX IF NOT EXISTS orders_comp_batch ON orders (comp_batch) WHERE comp_batch IS NOT NULL');
     sql.exec('CREATE INDEX IF NOT EXISTS orders_allotment ON orders (allotment_id) WHERE allotment_id IS NOT NULL');
+    // Consent on record: orders placed before it keep nulls (the console says "not recorded").
+    if (!columns.has('consent_terms')) sql.exec('ALTER TABLE orders ADD COLUMN consent_terms TEXT');
+    if (!columns.has('consent_privacy')) sql.exec('ALTER TABLE orders ADD COLUMN consent_privacy TEXT');
+    if (!columns.has('consent_at')) sql.exec('ALTER TABLE orders ADD COLUMN consent_at INTEGER');
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.

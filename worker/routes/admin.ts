@@ -44,6 +44,10 @@ const ORDER_COLUMNS = [
   'invoice.postalCode',
   'invoice.city',
   'invoice.country',
+  // What the buyer accepted and when (empty for orders from before consent was recorded).
+  'consent.terms',
+  'consent.privacy',
+  'consent.at',
 ] as const;
 
 /**

@@ -12,7 +12,14 @@ import {
   type PurchaseResult,
 } from '../../site/orders';
 import { href, orderPageHref } from '../../site/pages';
-import { emailError, invoiceRuleErrors, needsHolderName, PURCHASE_LIMITS } from '../../site/purchase-rules';
+import {
+  CONSENT_VERSIONS,
+  consentErrors,
+  emailError,
+  invoiceRuleErrors,
+  needsHolderName,
+  PURCHASE_LIMITS,
+} from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { VOUCHER_CODE } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
@@ -87,6 +94,20 @@ const langField = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'invalid' })
   .default(DEFAULT_LANGUAGE);
 
+/**
+ * The terms and the privacy policy the buyer accepted, `{terms, privacy}`: exactly the versions in
+ * force (site/purchase-rules.ts), else 422 with `consent` / `consent.terms` / `consent.privacy`
+ * `consent_required` or `consent_outdated`. A buyer whose page showed an older text reads it again.
+ */
+const consentField = z
+  .unknown()
+  .superRefine((value, context) => {
+    for (const [path, message] of Object.entries(consentErrors(value))) {
+      context.addIssue({ code: 'custom', path: path.split('.').slice(1), message });
+    }
+  })
+  .transform(() => ({ ...CONSENT_VERSIONS }));
+
 /** Card (the provider's checkout) by default; a bank transfer only with invoice data. */
 const paymentField = z.enum(PAYMENT_METHODS, { error: 'invalid' }).default('card');
 const transferNeedsInvoice = (body: { payment: PaymentMethod; invoice?: unknown }, context: z.RefinementCtx) => {
@@ -109,6 +130,7 @@ const purchaseBody = z
     name: text(PURCHASE_LIMITS.name).optional(),
     invoice: invoiceBody.optional(),
     payment: paymentField,
+    consent: consentField,
   })
   .superRefine(transferNeedsInvoice);
 type PurchaseBody = z.infer<typeof purchaseBody>;
@@ -141,6 +163,7 @@ const cartBody = z
     invoice: invoiceBody.optional(),
     payment: paymentField,
     voucher: voucherField,
+    consent: consentField,
   })
   .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
@@ -243,7 +266,7 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** What a cart or a one-ticket purchase asks the box office for, and how the buyer pays. */
-type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice' | 'voucher'> & {
+type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice' | 'voucher' | 'consent'> & {
   payment: PaymentMethod;
 };
 
@@ -324,6 +347,7 @@ const buyer = (body: PurchaseBody | CartBody) => ({
   ...(body.invoice ? { invoice: body.invoice } : {}),
   ...(body.voucher ? { voucher: body.voucher } : {}),
   payment: body.payment,
+  consent: body.consent,
 });
 
 /**

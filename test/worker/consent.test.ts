@@ -1,0 +1,102 @@
+import { runInDurableObject, SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
+import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
+import { ORIGIN } from './platform';
+
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${++ipCounter % 250}`;
+
+function post(path: string, body: unknown) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+    body: JSON.stringify(body),
+  });
+}
+
+const routes = [
+  [
+    'a cart',
+    (consent: unknown) =>
+      post('/api/orders', {
+        email: 'zgoda@example.com',
+        items: [{ product: 'online-standard' }],
+        ...(consent === undefined ? {} : { consent }),
+      }),
+  ],
+  [
+    'one ticket',
+    (consent: unknown) =>
+      post('/api/purchase/standard', { email: 'zgoda@example.com', ...(consent === undefined ? {} : { consent }) }),
+  ],
+] as const;
+
+/** The 422 a request is refused with: its field errors. */
+async function refused(response: Response): Promise<Record<string, string>> {
+  expect(response.status).toBe(422);
+  const body = (await response.json()) as { error: string; fields: Record<string, string> };
+  expect(body.error).toBe('invalid_fields');
+  return body.fields;
+}
+
+freshBoxOfficeEachTest();
+
+describe('consent on record', () => {
+  it.each(routes)('stores the versions accepted and the time on the order (%s)', async (_, send) => {
+    setClock(DURING_PROMOTION);
+    const res = await send({ ...CONSENT_VERSIONS });
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const order = await office().order(orderId);
+    expect(order?.consent).toEqual({ ...CONSENT_VERSIONS, at: DURING_PROMOTION });
+    expect(order?.consent?.at).toBe(order?.createdAt);
+    // The purchase log says what was accepted too.
+    const logged = await runInDurableObject(office(), (_instance, state) =>
+      state.storage.sql
+        .exec<{ data: string }>("SELECT data FROM log WHERE order_id = ? AND event = 'created'", orderId)
+        .toArray(),
+    );
+    expect(JSON.parse(logged[0]?.data ?? '{}')).toMatchObject({
+      consentTerms: CONSENT_VERSIONS.terms,
+      consentPrivacy: CONSENT_VERSIONS.privacy,
+    });
+  });
+
+  it('gives the versions and the time in the orders CSV', async () => {
+    setClock(DURING_PROMOTION);
+    expect((await routes[0][1]({ ...CONSENT_VERSIONS })).status).toBe(201);
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/orders?format=csv`, {
+      headers: { Authorization: 'Bearer test-admin-token' },
+    });
+    const [header, row] = (await res.text()).trim().split('\r\n');
+    expect(header?.split(',').slice(-3)).toEqual(['consent.terms', 'consent.privacy', 'consent.at']);
+    expect(row?.split(',').slice(-3)).toEqual([CONSENT_VERSIONS.terms, CONSENT_VERSIONS.privacy, DURING_PROMOTION]);
+  });
+
+  it.each(routes)('refuses an order without consent and holds nothing (%s)', async (_, send) => {
+    setClock(DURING_PROMOTION);
+    expect(await refused(await send(undefined))).toEqual({ consent: 'consent_required' });
+    expect(await refused(await send(null))).toEqual({ consent: 'consent_required' });
+    expect(await refused(await send(true))).toEqual({ consent: 'consent_required' });
+    expect(await refused(await send({ terms: CONSENT_VERSIONS.terms }))).toEqual({
+      'consent.privacy': 'consent_required',
+    });
+    expect(await allOrders()).toEqual([]);
+  });
+
+  it.each(routes)('refuses an order that accepted an older version, naming which (%s)', async (_, send) => {
+    setClock(DURING_PROMOTION);
+    expect(await refused(await send({ terms: '2024-01-01', privacy: CONSENT_VERSIONS.privacy }))).toEqual({
+      'consent.terms': 'consent_outdated',
+    });
+    expect(await refused(await send({ terms: CONSENT_VERSIONS.terms, privacy: '2024-01-01' }))).toEqual({
+      'consent.privacy': 'consent_outdated',
+    });
+    expect(await refused(await send({ terms: 1, privacy: 'x' }))).toEqual({
+      'consent.terms': 'consent_required',
+      'consent.privacy': 'consent_outdated',
+    });
+    expect(await allOrders()).toEqual([]);
+  });
+});
