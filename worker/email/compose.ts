@@ -56,7 +56,7 @@ async function workshopFacts(env: Bindings, id: string, lang: LanguageCode): Pro
  */
 async function holderPageUrl(env: Bindings, ticketId: string, address: string): Promise<string | undefined> {
   const found = await boxOffice(env.BOX_OFFICE).ticketWithOrder(ticketId);
-  if (!found || found.order.status !== 'paid') return undefined;
+  if (found?.order.status !== 'paid') return undefined;
   const holder = (found.ticket.email ?? found.order.email).toLowerCase();
   if (holder !== address.toLowerCase()) return undefined;
   const secret = await ticketLinkSecret(ticketKey(env), found.ticket);
