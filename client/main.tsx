@@ -11,6 +11,8 @@ import './styles/info.css';
 import './styles/tickets.css';
 // The order page's tickets are styled however it is opened, with its island started or not.
 import './styles/delivery.css';
+// The ticket page's plan (client/components/online-access.tsx), rendered by the worker with no script.
+import './styles/online-access.css';
 import type { i18n as I18n } from 'i18next';
 import { type ComponentType, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,9 +1,8 @@
-import { EVENT } from './event';
+import type { OnlineAccessView } from './access';
+import type { CertificateRefusal } from './certificates';
 import type { LanguageCode } from './languages';
 import type { TicketView } from './order-view';
 import type { LocalTime, RoomId } from './program';
-import { eventStartsAt } from './terms';
-import { ONLINE_PLANS, ONSITE_TICKETS, type PlanFeature, type ProductId, product } from './tickets';
 
 /**
  * What a ticket's own page shows (worker/ticket-page.ts writes it into the page it serves): the
@@ -23,6 +22,14 @@ export type TicketPageView = {
   programme: AgendaSession[];
   /** When the page was made (ISO): what "open now" is measured against. */
   now: string;
+  /**
+   * What the plan gives and when, the join link per track, recordings, materials, online workshops
+   * and extras: site/access.ts as worker/online/view.ts works it out (the one source of a plan's
+   * promises), shown by client/components/online-access.tsx.
+   */
+  online: OnlineAccessView;
+  /** The certificate of attendance after the event: its download, or why there is none. */
+  certificate: TicketCertificateState;
   links: {
     /** Where a star is sent (a form's action; worker/routes/tickets.ts). */
     star: string;
@@ -43,50 +50,16 @@ export type AgendaSession = {
   starred: boolean;
 };
 
-/** The instant the congress's day ends (its last show), in Warsaw. */
-export const eventEndsAt = (): number => Date.parse(`${EVENT.date}T${EVENT.endTime}:00${EVENT.utcOffset}`);
-
-const DAY_MS = 86_400_000;
-
 /**
- * Something a ticket's plan includes, as its catalogue key (`tickets:` namespace) and, where the
- * product decisions fix one, the window it is open in (ISO instants): the stream during the event's
- * hours, recordings from its end for 30 or 365 days, the certificate from its end, what happens on
- * site on the day.
+ * A ticket's certificate as its page offers it: nothing before the event's end (the plan's list says
+ * when it comes), then the PDF through the ticket's own link, or why the ticket has none
+ * (worker/box-office/certificates.ts decides).
  */
-export type PlanItem = {
-  key: `plans.features.${PlanFeature}` | `onsite.features.${(typeof ONSITE_TICKETS)[number]['features'][number]}`;
-  opens: string | null;
-  until: string | null;
-};
+export type TicketCertificateState =
+  | { state: 'before_end' }
+  | { state: 'ready'; href: string }
+  | { state: 'refused'; reason: Exclude<CertificateRefusal, 'before_end' | 'not_found'> };
 
-const window = (opens: number | null, until: number | null) => ({
-  opens: opens === null ? null : new Date(opens).toISOString(),
-  until: until === null ? null : new Date(until).toISOString(),
-});
-
-/** What a ticket's product includes (site/tickets.ts), each with its window where it has one. */
-export function planItems(id: ProductId): PlanItem[] {
-  const item = product(id);
-  const type = id.split('-')[1];
-  const start = eventStartsAt();
-  const end = eventEndsAt();
-  if (item.mode === 'onsite') {
-    const features = ONSITE_TICKETS.find((t) => t.type === type)?.features ?? [];
-    return features.map((feature) => ({
-      key: `onsite.features.${feature}` as const,
-      ...(feature === 'noWorkshops' ? window(null, null) : window(start, end)),
-    }));
-  }
-  const plan = ONLINE_PLANS.find((p) => p.type === type);
-  const windows: Record<string, ReturnType<typeof window>> = {
-    liveStream: window(start, end),
-    recordings30: window(end, end + 30 * DAY_MS),
-    recordings365: window(end, end + 365 * DAY_MS),
-    certificate: window(end, null),
-  };
-  return (plan?.features ?? []).map((feature) => ({
-    key: `plans.features.${feature}` as const,
-    ...(windows[feature] ?? window(null, null)),
-  }));
-}
+/** The holder's certificate PDF through the ticket's own link (worker/routes/certificates.ts). */
+export const ticketCertificateHref = (ticketId: string, secret: string) =>
+  `/api/tickets/${encodeURIComponent(ticketId)}/certificate.pdf?${new URLSearchParams({ k: secret })}`;

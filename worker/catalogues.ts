@@ -6,6 +6,7 @@ import deliveryDe from '../locales/de/delivery.json';
 import emailDe from '../locales/de/email.json';
 import eventsDe from '../locales/de/events.json';
 import infoDe from '../locales/de/info.json';
+import ticketDe from '../locales/de/ticket.json';
 import ticketsDe from '../locales/de/tickets.json';
 import adminEnGB from '../locales/en-GB/admin.json';
 import cartEnGB from '../locales/en-GB/cart.json';
@@ -15,6 +16,7 @@ import deliveryEnGB from '../locales/en-GB/delivery.json';
 import emailEnGB from '../locales/en-GB/email.json';
 import eventsEnGB from '../locales/en-GB/events.json';
 import infoEnGB from '../locales/en-GB/info.json';
+import ticketEnGB from '../locales/en-GB/ticket.json';
 import ticketsEnGB from '../locales/en-GB/tickets.json';
 import adminEnUS from '../locales/en-US/admin.json';
 import cartEnUS from '../locales/en-US/cart.json';
@@ -24,6 +26,7 @@ import deliveryEnUS from '../locales/en-US/delivery.json';
 import emailEnUS from '../locales/en-US/email.json';
 import eventsEnUS from '../locales/en-US/events.json';
 import infoEnUS from '../locales/en-US/info.json';
+import ticketEnUS from '../locales/en-US/ticket.json';
 import ticketsEnUS from '../locales/en-US/tickets.json';
 import adminEs from '../locales/es/admin.json';
 import cartEs from '../locales/es/cart.json';
@@ -33,6 +36,7 @@ import deliveryEs from '../locales/es/delivery.json';
 import emailEs from '../locales/es/email.json';
 import eventsEs from '../locales/es/events.json';
 import infoEs from '../locales/es/info.json';
+import ticketEs from '../locales/es/ticket.json';
 import ticketsEs from '../locales/es/tickets.json';
 import adminPl from '../locales/pl/admin.json';
 import cartPl from '../locales/pl/cart.json';
@@ -42,6 +46,7 @@ import deliveryPl from '../locales/pl/delivery.json';
 import emailPl from '../locales/pl/email.json';
 import eventsPl from '../locales/pl/events.json';
 import infoPl from '../locales/pl/info.json';
+import ticketPl from '../locales/pl/ticket.json';
 import ticketsPl from '../locales/pl/tickets.json';
 import type { LanguageCode } from '../site/languages';
 
@@ -67,6 +72,7 @@ export const CATALOGUES = {
   email: byLanguage(emailPl, emailEnGB, emailEnUS, emailDe, emailEs),
   events: byLanguage(eventsPl, eventsEnGB, eventsEnUS, eventsDe, eventsEs),
   info: byLanguage(infoPl, infoEnGB, infoEnUS, infoDe, infoEs),
+  ticket: byLanguage(ticketPl, ticketEnGB, ticketEnUS, ticketDe, ticketEs),
   tickets: byLanguage(ticketsPl, ticketsEnGB, ticketsEnUS, ticketsDe, ticketsEs),
 };
 

@@ -2,6 +2,7 @@ import type { LanguageCode } from '../site/languages';
 import { isSettling, type KnownOrder, type OrderView, orderLinks } from '../site/order-view';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
+import { catalogue } from './catalogues';
 
 /**
  * The thank-you page with the buyer's order written in, as the worker serves it: the order island
@@ -19,6 +20,7 @@ export function withOrder(
   secret: { id: string; token: string },
   view: (id: string, token: string) => Promise<OrderView | null>,
   workshopTitles: (ids: string[]) => Promise<Record<string, string>>,
+  certificates: (orderId: string) => Promise<boolean | null> = async () => null,
 ): Response {
   const known = (async (): Promise<KnownOrder> => {
     if (!secret.id || !secret.token) return { kind: 'missing' };
@@ -71,6 +73,10 @@ export function withOrder(
       element.setAttribute('data-props', attributeSource(JSON.stringify(props)));
       if (order.kind === 'missing' || !isSettling(order.order)) element.removeAttribute('data-start');
       element.setInnerContent(html, { html: true });
+      if (order.kind === 'loaded' && order.order.status === 'paid') {
+        const part = await certificates(order.order.id).catch(() => null);
+        if (part !== null) element.after(certificatesPart(lang, order.order.id, secret.token, part), { html: true });
+      }
     },
   });
   const response = rewritten.transform(page);
@@ -79,6 +85,22 @@ export function withOrder(
   headers.set('Cache-Control', 'private, no-store');
   headers.delete('ETag');
   return new Response(response.body, { status: response.status, headers });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * After the event, beside the order's island (so its script, at the page's line, grows by nothing):
+ * the file of every delegate's certificate and the attendance list through the order's secret, or
+ * why there is none (`any`: some ticket of the order qualifies, worker/box-office/certificates.ts).
+ */
+function certificatesPart(lang: LanguageCode, orderId: string, token: string, any: boolean): string {
+  const t = catalogue('ticket', lang).orderCertificates;
+  const href = `/api/orders/${encodeURIComponent(orderId)}/certificates.zip?${new URLSearchParams({ token })}`;
+  const body = any
+    ? `<p><a class="button button--accent" href="${escapeHtml(href)}" download type="application/zip">${escapeHtml(t.download)}</a></p>`
+    : `<p>${escapeHtml(t.none)}</p>`;
+  return `<section class="container order-certificates" aria-labelledby="order-certificates"><h2 id="order-certificates">${escapeHtml(t.title)}</h2>${body}</section>`;
 }
 
 // HTMLRewriter reads an attribute as it is written in the page (entities and all) and, writing one,

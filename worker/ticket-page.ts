@@ -3,12 +3,14 @@ import type { Order, Ticket } from '../site/orders';
 import { ticketPageHref } from '../site/pages';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
-import type { TicketPageView } from '../site/ticket-view';
+import { type TicketCertificateState, type TicketPageView, ticketCertificateHref } from '../site/ticket-view';
+import { EVENT_ENDS } from '../site/tickets';
 import type { boxOffice } from './box-office/box-office';
 import { catalogue } from './catalogues';
 import { prepareStore } from './content/seed';
 import { publishedSessions } from './content/session-calendar';
 import { workshopTitles } from './content/store';
+import { onlineAccessView } from './online/view';
 import { signedTicketCode, ticketCode, ticketKey } from './tickets/code';
 import { ticketLinkSecret } from './tickets/page-link';
 
@@ -38,6 +40,10 @@ export async function ticketPageView(
     office.registrations(order.id),
     office.agenda(ticket.id),
     publishedSessions(env.CONTENT_DB),
+  ]);
+  const [online, certificate] = await Promise.all([
+    onlineAccessView(env.CONTENT_DB, ticket, secret, lang, now),
+    certificateState(office, order.id, ticket.id, secret, now),
   ]);
   const workshopIds = seats.filter((seat) => seat.ticketId === ticket.id).map((seat) => seat.workshopId);
   const titles = await workshopTitles(env.CONTENT_DB, workshopIds, lang);
@@ -72,6 +78,8 @@ export async function ticketPageView(
       starred: starred.has(session.id),
     })),
     now: new Date(now).toISOString(),
+    online,
+    certificate,
     links: {
       star: ticketAgendaPath(ticket.id, secret),
       feed,
@@ -80,6 +88,25 @@ export async function ticketPageView(
   };
   // Any stored string renders: a lone surrogate would stop the render half-way.
   return wellFormedDeep(view);
+}
+
+/**
+ * Whether the page offers the certificate: nothing before the event's end, then the PDF's link when
+ * the ticket qualifies (worker/box-office/certificates.ts, read without giving one out: the PDF
+ * route gives it out when it is asked for), else why not.
+ */
+async function certificateState(
+  office: ReturnType<typeof boxOffice>,
+  orderId: string,
+  ticketId: string,
+  secret: string,
+  now: number,
+): Promise<TicketCertificateState> {
+  if (now < Date.parse(EVENT_ENDS)) return { state: 'before_end' };
+  const found = (await office.orderCertificates(orderId)).find((c) => c.ticketId === ticketId);
+  if (found?.qualifies) return { state: 'ready', href: ticketCertificateHref(ticketId, secret) };
+  const reason = found?.refusal;
+  return { state: 'refused', reason: reason === 'not_paid' || reason === 'withdrawn' ? reason : 'not_attended' };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../site/format';
-import { type PlanItem, planItems, type TicketPageView } from '../../site/ticket-view';
-import { useLanguage } from '../lib/use-language';
+import type { TicketPageView } from '../../site/ticket-view';
+import { OnlineAccess } from './online-access';
 import { eventFacts, TicketCard, useProductName } from './ticket-card';
 import { TimeRange } from './time-range';
 
@@ -37,12 +36,13 @@ export function TicketPage({ view }: { view: TicketPageView }) {
 
 /**
  * What the ticket page shows below the ticket, in order: each section takes the page's view and
- * renders its own `<section>` (or nothing). The plan's online access (its windows, the join link,
- * recordings and materials) comes as a section of its own here.
+ * renders its own `<section>` (or nothing). The plan's section is the online access component (its
+ * windows, the join link per track, recordings and materials); the certificate follows it.
  */
 export const TICKET_SECTIONS: { id: string; Section: ComponentType<{ view: TicketPageView }> }[] = [
   { id: 'workshops', Section: WorkshopsSection },
   { id: 'plan', Section: PlanSection },
+  { id: 'certificate', Section: CertificateSection },
   { id: 'agenda', Section: AgendaSection },
 ];
 
@@ -65,37 +65,40 @@ function WorkshopsSection({ view }: { view: TicketPageView }) {
   );
 }
 
-/** What the ticket's plan includes (site/tickets.ts), each with when it is open. */
+/**
+ * What the ticket's plan gives and when: the online access component (site/access.ts is its one
+ * source), rendered here on the server with the page, so the join link is in the page as served.
+ */
 function PlanSection({ view }: { view: TicketPageView }) {
-  const { t } = useTranslation(['ticket', 'tickets']);
   return (
-    <section className="ticket-page__section" aria-labelledby="ticket-plan">
-      <h2 id="ticket-plan">{t('planTitle')}</h2>
-      <ul className="ticket-page__plan">
-        {planItems(view.ticket.product).map((item) => (
-          <li key={item.key}>
-            <span className="ticket-page__feature">{t(`tickets:${item.key}`)}</span>
-            <PlanState item={item} now={view.now} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="ticket-page__section">
+      <OnlineAccess view={view.online} headingLevel={2} />
+    </div>
   );
 }
 
-/** Where a plan's item stands: open now (until when), opening at, or over. */
-function PlanState({ item, now }: { item: PlanItem; now: string }) {
+/**
+ * After the event: the certificate of attendance to download through the ticket's own link, or
+ * why the ticket has none. Before it, the plan's list says when the certificate comes.
+ */
+function CertificateSection({ view }: { view: TicketPageView }) {
   const { t } = useTranslation('ticket');
-  const lang = useLanguage();
-  if (!item.opens) return null;
-  const at = Date.parse(now);
-  const opens = formatDateTime(lang, item.opens);
-  const until = item.until && formatDateTime(lang, item.until);
-  let text: string;
-  if (item.until && at >= Date.parse(item.until)) text = t('state.over', { until });
-  else if (at >= Date.parse(item.opens)) text = until ? t('state.openUntil', { until }) : t('state.open');
-  else text = until ? t('state.opensUntil', { opens, until }) : t('state.opens', { opens });
-  return <span className="ticket-page__state">{text}</span>;
+  const certificate = view.certificate;
+  if (certificate.state === 'before_end') return null;
+  return (
+    <section className="ticket-page__section" aria-labelledby="ticket-certificate">
+      <h2 id="ticket-certificate">{t('certificate.title')}</h2>
+      {certificate.state === 'ready' ? (
+        <p>
+          <a className="button button--accent" href={certificate.href} download type="application/pdf">
+            {t('certificate.download')}
+          </a>
+        </p>
+      ) : (
+        <p>{t(`certificate.refused.${certificate.reason}`)}</p>
+      )}
+    </section>
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { News, NewsAudience, NewsDetail } from '../../site/news';
 import type { Order } from '../../site/orders';
+import { ticketPageHref } from '../../site/pages';
 import type { ProductId } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
 import { NEWS_BATCH, NEWS_INTERVAL_MS } from '../../worker/box-office/news';
@@ -9,6 +10,7 @@ import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { wakeUp } from '../../worker/box-office/wake-up';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
+import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN } from './platform';
@@ -220,6 +222,24 @@ describe('the audience', () => {
     expect(spanish?.subject).toBe('Zmiana sali');
     expect(spanish?.html).toContain('lang="es"');
     expect(spanish?.html).toContain('<a href="https://kongres.test/pl/program"');
+  });
+
+  it("links each holder's own ticket page under the text", async () => {
+    const order = await paidOrder([{ product: 'online-premium', email: 'widz@example.com' }], { lang: 'de' });
+    const ticket = order.tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    const page = ticketPageHref('de', ticket.id, await ticketLinkSecret(ticketKey(env), ticket));
+    const news = await draft();
+    await api(`/${news.id}/send`, { method: 'POST', body: {} });
+    const send = sender();
+    await sendAll(news.id, send);
+    const message = send.mock.calls.map((call) => call[0] as { to: string; html: string; text: string })[0];
+    expect(message?.to).toBe('widz@example.com');
+    expect(message?.html).toMatch(
+      new RegExp(`<a href="https://[^/"]+${page.replaceAll('&', '&amp;').replace(/[?]/g, '\\?')}"`),
+    );
+    expect(message?.html).toContain('Ticketseite öffnen');
+    expect(message?.text).toContain(`${page}`);
   });
 
   it('narrows by product, by mode, by check-in and by workshop seat', async () => {

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSettling, type KnownOrder } from '../../site/order-view';
 import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
-import { HOLD_MINUTES } from '../../site/tickets';
+import { EVENT_ENDS, HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, signedTicketCode, ticketKey } from '../../worker/tickets/code';
 import { consentJson } from '../support/consent';
@@ -221,5 +221,33 @@ describe('any stored string', () => {
     expect(html).toMatch(/href="https:\/\/outlook\.live\.com\/[^"]*location=Atlas\+Arena/);
     expect(html).toContain('href="/api/calendar/pl/congress.ics"');
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+});
+
+describe("the order page's certificates, after the event", () => {
+  const AFTER_EVENT = new Date(Date.parse(EVENT_ENDS) + 24 * 3_600_000).toISOString();
+  const zipLink = (id: string) => new RegExp(`href="(/api/orders/${id}/certificates\\.zip\\?token=[^"]+)"`);
+
+  it('offers nothing before the end of the event', async () => {
+    const { orderId, token } = await order();
+    const html = await (await thanksPage(orderId, token)).text();
+    expect(html).not.toContain('id="order-certificates"');
+    expect(html).not.toMatch(zipLink(orderId));
+  });
+
+  it('links the ZIP in the page as served once a ticket qualifies, and the link downloads it', async () => {
+    const { orderId, token } = await order();
+    const ticketId = (await office().order(orderId))?.tickets[0]?.id ?? '';
+    setClock(AFTER_EVENT);
+    const none = await (await thanksPage(orderId, token)).text();
+    expect(none).toContain('Żaden bilet tego zamówienia nie ma certyfikatu');
+    expect(none).not.toMatch(zipLink(orderId));
+    await office().decideCertificate(ticketId, true, 'test', 'attended, scanner down', Date.now());
+    const html = await (await thanksPage(orderId, token)).text();
+    const href = html.match(zipLink(orderId))?.[1]?.replaceAll('&amp;', '&');
+    if (!href) throw new Error('no certificates link');
+    const zip = await SELF.fetch(`${ORIGIN}${href}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('Content-Type')).toBe('application/zip');
   });
 });

@@ -2,6 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '../../site/order-view';
 import { ticketPageHref } from '../../site/pages';
+import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
 import type { ContentFields } from '../../worker/content/schema';
 import { getRecord, publishNow, saveDraft } from '../../worker/content/store';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
@@ -126,9 +127,9 @@ describe("a ticket's own page", () => {
     const code = view.tickets[1]?.code ?? '';
     expect(html).toContain(`Kod QR biletu ${code}`);
     expect(html).toContain('src="data:image/svg+xml');
-    // The plan (site/tickets.ts: on-site Pro) and the programme (the published examples).
-    expect(html).toContain('Co obejmuje Twój pakiet');
-    expect(html).toContain('Warsztaty podstawowe');
+    // The plan (site/access.ts: on-site Pro) and the programme (the published examples).
+    expect(html).toContain('Co obejmuje Twój bilet');
+    expect(html).toContain('Miejsce na warsztatach na sali');
     expect(html).toMatch(/<form [^>]*action="\/api\/tickets\/[0-9A-Z]{26}\/agenda\?key=[\w-]{32}" method="post">/);
     expect(html).toContain('webcal://kongres.test/api/tickets/');
     // Nothing is laid over it: no welcome popup, no development notice.
@@ -291,6 +292,104 @@ describe("a ticket holder's agenda", () => {
     const res = await SELF.fetch(`${ORIGIN}/api/tickets/${first.id}/agenda.ics?key=${keyOf(pageOf(view, 2))}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'not_found' });
+  });
+});
+
+/** A paid one-ticket order of `product` with its holder's own page. */
+async function paidTicketOf(product: ProductId) {
+  buyer++;
+  const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
+    body: JSON.stringify({ email: 'holder@example.com', lang: 'pl', items: [{ product, name: 'Ada Lovelace' }] }),
+  });
+  expect(res.status).toBe(201);
+  const { orderId } = (await res.json()) as { orderId: string };
+  await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
+  const ticket = (await office().order(orderId))?.tickets[0];
+  if (!ticket) throw new Error('no ticket');
+  const secret = await ticketLinkSecret(ticketKey(env), ticket);
+  return { ticketId: ticket.id, secret, page: `${ORIGIN}${ticketPageHref('pl', ticket.id, secret)}` };
+}
+
+const HOUR = 3_600_000;
+const DURING_EVENT = new Date(Date.parse(EVENT_STARTS) + 2 * HOUR).toISOString();
+const AFTER_EVENT = new Date(Date.parse(EVENT_ENDS) + 24 * HOUR).toISOString();
+const certificateLink = (ticketId: string) =>
+  new RegExp(`href="/api/tickets/${ticketId}/certificate\\.pdf\\?k=[\\w-]+"`);
+
+describe("the ticket page's plan: one source with the online access (site/access.ts)", () => {
+  it('shows the join link per track during the event for an online Premium ticket, in the page as served', async () => {
+    const holder = await paidTicketOf('online-premium');
+    setClock(DURING_EVENT);
+    const html = await (await visit(holder.page)).text();
+    expect(html).toContain('id="online-access-title"');
+    const join = `/join/${holder.ticketId}?k=${holder.secret}`;
+    expect(html).toContain(`href="${join}"`);
+    expect(html).toContain(`href="${join}&amp;to=track%3Abusiness"`);
+    expect(html).toContain(`href="${join}&amp;to=track%3Atechnology"`);
+    // Premium takes part in the workshops online: their live links are listed during the event.
+    expect(html).toContain('to=workshop%3A');
+  });
+
+  it('gives an on-site Standard ticket no join link, and says what it gives', async () => {
+    const holder = await paidTicketOf('onsite-standard');
+    setClock(DURING_EVENT);
+    const html = await (await visit(holder.page)).text();
+    expect(html).toContain('id="online-access-title"');
+    expect(html).toContain('data-kind="venue"');
+    expect(html).not.toContain('data-kind="stream"');
+    expect(html).not.toContain('href="/join/');
+  });
+
+  it('says before the event when the stream opens, with no join link yet', async () => {
+    const holder = await paidTicketOf('online-standard');
+    const html = await (await visit(holder.page)).text();
+    expect(html).toContain('online-access__item--upcoming" data-kind="stream"');
+    expect(html).not.toContain('href="/join/');
+  });
+});
+
+describe("the ticket page's certificate", () => {
+  it('offers no certificate before the end of the event, even to a ticket that will qualify', async () => {
+    const holder = await paidTicketOf('online-premium');
+    setClock(DURING_EVENT);
+    expect(
+      (await SELF.fetch(`${ORIGIN}/join/${holder.ticketId}?k=${holder.secret}`, { redirect: 'manual' })).status,
+    ).toBeLessThan(400);
+    const html = await (await visit(holder.page)).text();
+    expect(html).not.toContain('id="ticket-certificate"');
+    expect(html).not.toMatch(certificateLink(holder.ticketId));
+  });
+
+  it('links the PDF after the event once the stream was opened during it, and the link downloads it', async () => {
+    const holder = await paidTicketOf('online-premium');
+    setClock(DURING_EVENT);
+    await SELF.fetch(`${ORIGIN}/join/${holder.ticketId}?k=${holder.secret}`, { redirect: 'manual' });
+    setClock(AFTER_EVENT);
+    const html = await (await visit(holder.page)).text();
+    expect(html).toContain('Certyfikat uczestnictwa');
+    const href = html.match(certificateLink(holder.ticketId))?.[0].slice(6, -1).replaceAll('&amp;', '&');
+    if (!href) throw new Error('no certificate link');
+    const pdf = await SELF.fetch(`${ORIGIN}${href}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('says why not after the event for a ticket that did not attend, or whose certificate was withdrawn', async () => {
+    const absent = await paidTicketOf('onsite-standard');
+    const withdrawn = await paidTicketOf('online-vip');
+    setClock(DURING_EVENT);
+    await SELF.fetch(`${ORIGIN}/join/${withdrawn.ticketId}?k=${withdrawn.secret}`, { redirect: 'manual' });
+    await office().decideCertificate(withdrawn.ticketId, false, 'test', 'shared the link', Date.now());
+    setClock(AFTER_EVENT);
+    const absentHtml = await (await visit(absent.page)).text();
+    expect(absentHtml).toContain('Ten bilet nie ma certyfikatu: certyfikat dostają osoby');
+    expect(absentHtml).not.toMatch(certificateLink(absent.ticketId));
+    const withdrawnHtml = await (await visit(withdrawn.page)).text();
+    expect(withdrawnHtml).toContain('Organizatorzy wycofali certyfikat tego biletu');
+    expect(withdrawnHtml).not.toMatch(certificateLink(withdrawn.ticketId));
   });
 });
 

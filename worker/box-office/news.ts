@@ -398,16 +398,21 @@ export function newsMessage(
   id: string,
   kind: 'news' | 'news_test',
   data: string,
-): { text: NewsText; lang: LanguageCode; to: string | null } | null {
+): { text: NewsText; lang: LanguageCode; to: string | null; ticketId?: string } | null {
   const row = newsRow(sql, id);
   if (!row) return null;
   const texts = JSON.parse(row.texts) as NewsTexts;
   if (kind === 'news_test')
     return { text: newsTextIn(texts, data as LanguageCode), lang: data as LanguageCode, to: null };
   const recipient = sql
-    .exec<{ lang: string }>('SELECT lang FROM news_recipients WHERE news_id = ? AND address = ?', id, data)
+    .exec<{ lang: string; ticket_id: string }>(
+      'SELECT lang, ticket_id FROM news_recipients WHERE news_id = ? AND address = ?',
+      id,
+      data,
+    )
     .toArray()[0];
   if (!recipient) return null;
   const lang = recipient.lang as LanguageCode;
-  return { text: newsTextIn(texts, lang), lang, to: data };
+  // The ticket the address was picked for: its holder's page is linked from the message.
+  return { text: newsTextIn(texts, lang), lang, to: data, ticketId: recipient.ticket_id };
 }

@@ -56,6 +56,19 @@ async function workshopFacts(env: Bindings, id: string, lang: LanguageCode): Pro
 }
 
 /** Builds the e-mail of a job from the box office's records (the mail queue's consumer sends it). */
+/**
+ * The page of a ticket for the address a message goes to, while that address still holds it: a
+ * ticket given to someone else since has a new secret, and its page is no longer this address's.
+ */
+async function holderPageUrl(env: Bindings, ticketId: string, address: string): Promise<string | undefined> {
+  const found = await boxOffice(env.BOX_OFFICE).ticketWithOrder(ticketId);
+  if (found?.order.status !== 'paid') return undefined;
+  const holder = (found.ticket.email ?? found.order.email).toLowerCase();
+  if (holder !== address.toLowerCase()) return undefined;
+  const secret = await ticketLinkSecret(ticketKey(env), found.ticket);
+  return `${siteOrigin(env)}${ticketPageHref(found.order.lang, found.ticket.id, secret)}`;
+}
+
 export async function compose(
   env: Bindings,
   job: { kind: string; subjectId: string; data: string | null },
@@ -70,11 +83,13 @@ export async function compose(
   if (job.kind === 'news' || job.kind === 'news_test') {
     const news = await office.newsMessage(job.subjectId, job.kind, job.data ?? '');
     if (!news) throw new StaleEmail(`news ${job.subjectId} has no recipient ${job.data}`);
+    const ticketPage = news.ticketId && news.to ? await holderPageUrl(env, news.ticketId, news.to) : undefined;
     return newsEmail({
       text: news.text,
       lang: news.lang,
       to: news.to ?? env.ORGANISERS_EMAIL,
       from,
+      ...(ticketPage ? { ticketPage } : {}),
       ...(job.kind === 'news_test' ? { testOf: news.lang } : {}),
     });
   }
@@ -155,7 +170,13 @@ export async function compose(
   }
   const message = confirmationEmail({
     order: { ...buyer, invoice: order.invoice ?? undefined, paidAt: order.paidAt ?? order.updatedAt },
-    tickets: await Promise.all(order.tickets.map(signed)),
+    // Each ticket's own page, where its join link and agenda are (a holder with an address gets its own e-mail too).
+    tickets: await Promise.all(
+      order.tickets.map(async (ticket) => ({
+        ...(await signed(ticket)),
+        page: `${siteOrigin(env)}${ticketPageHref(order.lang, ticket.id, await ticketLinkSecret(key, ticket))}`,
+      })),
+    ),
     orderUrl,
     from,
   });

@@ -17,7 +17,12 @@ import { qrPng } from './qr';
  * A ticket as its e-mail shows it: its holder and its signed code (see worker/tickets/code.ts):
  * `code` the typed form shown as text, `qrCode` the Ed25519-signed form its QR code carries.
  */
-export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & { code: string; qrCode?: string };
+export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & {
+  code: string;
+  qrCode?: string;
+  /** The ticket's own page (absolute; its link secret inside): the QR code, the join link, the agenda. */
+  page?: string;
+};
 
 /** What the confirmation e-mail is made from: a paid order, its tickets and where to link. */
 export type ConfirmationInput = {
@@ -81,6 +86,7 @@ const encoder = new TextEncoder();
 export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   const { order, tickets: ticketList, orderUrl, from } = input;
   const { lang } = order;
+  const pageLink = catalogue('email', lang).attendee.pageLink;
   if (!/^https?:\/\//.test(orderUrl)) throw new Error('orderUrl must be an absolute http(s) URL');
   const t = catalogue('email', lang).confirmation;
   const tickets = texts(lang).cart;
@@ -126,7 +132,12 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
     preheader: `${label(first)}: ${first.code}`,
     content: html`<p>${greeting}</p>
 <p>${ticketList.length > 1 ? fill(t.introMany, { count: String(ticketList.length) }) : t.intro}</p>
-${ticketList.map((ticket) => panel(lang, ticket, label(ticket), holderOf(ticket)))}
+${ticketList.map(
+  (ticket) =>
+    html`${panel(lang, ticket, label(ticket), holderOf(ticket))}${
+      ticket.page ? html`<p><a href="${ticket.page}">${pageLink} (${label(ticket)})</a></p>` : ''
+    }`,
+)}
 <p>${ticketHow}</p>
 ${ticketList.length > 1 ? html`<p>${t.ticket.forward}</p>` : ''}
 <h2 style="${S.h2}">${t.order.title}</h2>
@@ -156,6 +167,7 @@ ${
       label(ticket),
       `${t.ticket.holder}: ${holderOf(ticket)}`,
       `${t.ticket.code}: ${ticket.code}`,
+      ...(ticket.page ? [`${pageLink}: ${ticket.page}`] : []),
     ]),
     '',
     ticketHow,

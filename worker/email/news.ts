@@ -18,6 +18,8 @@ export function newsEmail(input: {
   from: string;
   /** The language whose holders a test stands for; absent in a real send. */
   testOf?: LanguageCode;
+  /** The holder's own ticket page (absolute), linked under the text; absent in a test or preview. */
+  ticketPage?: string;
 }): EmailMessage {
   const { text, lang } = input;
   const t = catalogue('email', lang).news;
@@ -41,6 +43,9 @@ export function newsEmail(input: {
             )}`,
         )}</p>`,
     ),
+    input.ticketPage
+      ? html`<p style="margin:0 0 16px">${t.page} <a href="${input.ticketPage}" style="color:${EMAIL_COLOURS.accent}">${t.pageLink}</a></p>`
+      : html``,
   ];
   const body = emailLayout({
     lang,
@@ -53,6 +58,7 @@ export function newsEmail(input: {
     ...(banner ? [banner] : []),
     text.subject,
     ...paragraphs.map((lines) => lines.join('\n')),
+    ...(input.ticketPage ? [`${t.page} ${t.pageLink}: ${input.ticketPage}`] : []),
     '--',
     reason,
     questions,

@@ -3,6 +3,8 @@ import { DEFAULT_LANGUAGE, findLanguage, language } from '../../site/languages';
 import { notFoundAssetPath, SELLING_PAGES } from '../../site/pages';
 import { preferredLanguage, resolvePath } from '../../site/routing';
 import { contentSecurityPolicy } from '../../site/security';
+import { EVENT_ENDS } from '../../site/tickets';
+import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import { CONTENT_PAGE_IDS, type ContentPageId, storedPage } from '../content/pages';
 import { workshopTitles } from '../content/store';
@@ -74,6 +76,11 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
         secret,
         (id, token) => orderView(c.env, id, token),
         (ids) => workshopTitles(c.env.CONTENT_DB, ids, resolved.lang),
+        // After the event: whether some ticket of the order has a certificate (the ZIP's link).
+        async (orderId) =>
+          now(c) < Date.parse(EVENT_ENDS)
+            ? null
+            : (await boxOffice(c.env.BOX_OFFICE).orderCertificates(orderId)).some((t) => t.qualifies),
       );
     }
     if (asset.ok) return asset;
