@@ -251,12 +251,20 @@ describe('GET /api/admin/orders (console table)', () => {
     const invoiced = await order({ invoice: ACME });
     await order();
     const lines = (await (await get('/api/admin/orders?format=csv')).text()).trim().split('\r\n');
-    expect(
-      lines[0]?.endsWith(',invoice.name,invoice.taxId,invoice.street,invoice.postalCode,invoice.city,invoice.country'),
-    ).toBe(true);
+    const fields = ['invoice.name', 'invoice.taxId', 'invoice.street', 'invoice.postalCode', 'invoice.city'];
+    const at = lines[0]?.split(',').indexOf('invoice.name') ?? -1;
+    const invoiceCells = (line: string | undefined) => line?.split(',').slice(at, at + 6);
+    expect(invoiceCells(lines[0])).toEqual([...fields, 'invoice.country']);
     expect(lines[1]?.startsWith(`${invoiced.id},`)).toBe(true);
-    expect(lines[1]?.endsWith(',ACME sp. z o.o.,5260250274,ul. Prosta 1,00-850,Warszawa,PL')).toBe(true);
-    expect(lines[2]?.endsWith(',,,,,,')).toBe(true);
+    expect(invoiceCells(lines[1])).toEqual([
+      'ACME sp. z o.o.',
+      '5260250274',
+      'ul. Prosta 1',
+      '00-850',
+      'Warszawa',
+      'PL',
+    ]);
+    expect(invoiceCells(lines[2])).toEqual(['', '', '', '', '', '']);
   });
 
   it("puts the company on each ticket's row only for a company: a private person's invoice name is no company", async () => {

@@ -4,6 +4,7 @@ import { importPublicKey, verifySignedCode } from '../../site/ticket-code';
 import { fromBase64 } from '../../worker/crypto';
 import { doorHash, type OfflineList } from '../../worker/routes/door-offline';
 import { signedTicketCode, ticketCode, ticketKey } from '../../worker/tickets/code';
+import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office } from './box-office';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN } from './platform';
@@ -18,7 +19,7 @@ async function paidTicket(product: string, name = 'Ala Kot') {
     new Request(`${ORIGIN}/api/purchase/${product}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: JSON.stringify({ email: 'holder@example.com', lang: 'pl', name }),
+      body: consentJson({ email: 'holder@example.com', lang: 'pl', name }),
     }),
     noLimit,
   );

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '../../site/order-view';
 import { orderPageHref } from '../../site/pages';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 import { ORIGIN, visit } from './platform';
@@ -15,7 +16,7 @@ async function paidOrder() {
   const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${buyer % 250}` },
-    body: JSON.stringify({
+    body: consentJson({
       email: 'buyer@example.com',
       lang: 'de',
       items: [{ product: 'onsite-pro', name: 'Ada Lovelace' }],

@@ -7,6 +7,7 @@ import type { ContentFields } from '../../worker/content/schema';
 import { getRecord, publishNow, saveDraft } from '../../worker/content/store';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
+import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 import { clearContentStore } from './content-store';
 import { clearKv } from './kv';
@@ -19,7 +20,7 @@ async function paidOrder() {
   const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
-    body: JSON.stringify({
+    body: consentJson({
       email: 'buyer@example.com',
       lang: 'pl',
       items: [
@@ -105,7 +106,7 @@ describe("a ticket's own page", () => {
     const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-pro`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.251' },
-      body: JSON.stringify({ email: 'pending@example.com', lang: 'pl' }),
+      body: consentJson({ email: 'pending@example.com', lang: 'pl' }),
     });
     const { url, orderId } = (await res.json()) as { url: string; orderId: string };
     const token = new URL(url).searchParams.get('token') ?? '';
@@ -301,7 +302,7 @@ async function paidTicketOf(product: ProductId) {
   const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
-    body: JSON.stringify({ email: 'holder@example.com', lang: 'pl', items: [{ product, name: 'Ada Lovelace' }] }),
+    body: consentJson({ email: 'holder@example.com', lang: 'pl', items: [{ product, name: 'Ada Lovelace' }] }),
   });
   expect(res.status).toBe(201);
   const { orderId } = (await res.json()) as { orderId: string };

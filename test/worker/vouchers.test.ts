@@ -5,6 +5,7 @@ import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import type { VoucherView } from '../../site/vouchers';
 import { sha256Hex } from '../../worker/crypto';
 import { timeSortableId } from '../../worker/ids';
+import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
@@ -30,7 +31,7 @@ function cart(items: { product: string; name?: string }[], extra: Record<string,
   return SELF.fetch(`${ORIGIN}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-    body: JSON.stringify({ email: `b${Math.random().toString(36).slice(2)}@example.com`, lang: 'pl', items, ...extra }),
+    body: consentJson({ email: `b${Math.random().toString(36).slice(2)}@example.com`, lang: 'pl', items, ...extra }),
   });
 }
 
