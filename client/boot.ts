@@ -153,6 +153,18 @@ export function brandFont(doc: Document = document): void {
   else win.addEventListener('load', later, { once: true });
 }
 
+/**
+ * Loads the page's own script, where the page names one (`data-page-script`: the programme's
+ * agenda, client/agenda-script.ts): a small classic file of its own, so no other page carries it.
+ */
+export function pageOwnScript(doc: Document = document): void {
+  const src = doc.querySelector<HTMLElement>('[data-page-script]')?.dataset.pageScript;
+  if (!src || doc.querySelector(`script[src="${src}"]`)) return;
+  const script = doc.createElement('script');
+  script.src = src;
+  doc.body.append(script);
+}
+
 /** Whether a dialog or a popover is open on the page (a modal, the mobile menu, a dropdown). */
 function visitorLayerOpen(doc: Document) {
   if (doc.querySelector('dialog[open]')) return true;
@@ -381,6 +393,7 @@ export function pageBehaviours(doc: Document = document): void {
     rememberLanguage,
     linkManifest,
     footerService,
+    pageOwnScript,
   ];
   afterNextPaint(win, () => {
     for (const behaviour of later) win.setTimeout(() => behaviour(doc), 0);

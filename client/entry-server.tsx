@@ -24,7 +24,7 @@ export async function render(lang: LanguageCode, page: PageId | null) {
 }
 
 export { LANGUAGES as languages, manifestPath } from '../site/languages';
-export { notFoundAssetPath as notFoundPath } from '../site/pages';
+export { AGENDA_SCRIPT_PLACEHOLDER as agendaScriptPlaceholder, notFoundAssetPath as notFoundPath } from '../site/pages';
 export { BRAND_FONT_SCRIPT as brandFontScript } from '../site/privacy';
 export { headersFile } from '../site/security';
 

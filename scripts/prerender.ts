@@ -25,6 +25,7 @@ interface ServerEntry {
   manifestPath: typeof manifestPath;
   robotsTxt(): string;
   brandFontScript: string;
+  agendaScriptPlaceholder: string;
 }
 
 /** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
@@ -87,7 +88,17 @@ async function writePages(
   footerBase: string | undefined,
   logger: Logger,
 ) {
-  const { render, pages, languages, notFoundPath, ogImageSvg, manifestJson, manifestPath, brandFontScript } = entry;
+  const {
+    render,
+    pages,
+    languages,
+    notFoundPath,
+    ogImageSvg,
+    manifestJson,
+    manifestPath,
+    brandFontScript,
+    agendaScriptPlaceholder,
+  } = entry;
   const templatePath = join(client, 'client/index.html');
   const built = await readFile(templatePath, 'utf8');
 
@@ -116,6 +127,11 @@ async function writePages(
   });
   const pageScriptPath = `/assets/page-script-${createHash('sha256').update(pageScript).digest('hex').slice(0, 10)}.js`;
   await writeFile(join(client, pageScriptPath), pageScript);
+  // The programme page's own file (client/agenda-script.ts), named by that page alone
+  // (`data-page-script`), so the agenda's code is on no other page.
+  const agendaScript = await classicScript('client/agenda-script.ts', {});
+  const agendaScriptPath = `/assets/page-script-agenda-${createHash('sha256').update(agendaScript).digest('hex').slice(0, 10)}.js`;
+  await writeFile(join(client, agendaScriptPath), agendaScript);
   const bootScript = await classicScript('client/first-tap.ts', { __PAGE_SCRIPT__: JSON.stringify(pageScriptPath) });
   const scriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
   // The favicon goes into the page as a data URL: a linked icon is one more request while the page
@@ -143,7 +159,7 @@ async function writePages(
     template
       .replace('<html lang="pl">', `<html lang="${lang}">`)
       .replace('<!--head-->', head)
-      .replace('<!--app-->', html);
+      .replace('<!--app-->', html.replaceAll(`"${agendaScriptPlaceholder}"`, `"${agendaScriptPath}"`));
 
   let count = 0;
   for (const lang of languages) {

@@ -56,6 +56,18 @@ export function calendarPath(lang: LanguageCode, id: CalendarEntry['id']): strin
   return `${CALENDAR_BASE}/${language(lang).prefix}/${calendarSlug(id)}.ics`;
 }
 
+/** The programme page's personal agenda as one file: `/api/calendar/<prefix>/agenda.ics?s=<id>,<id>`. */
+export const AGENDA_FILE = 'agenda.ics';
+/** The query parameter that lists the starred sessions' ids, comma-separated. */
+export const AGENDA_QUERY = 's';
+/** How many sessions one downloaded agenda holds at most (the day has far fewer). */
+export const AGENDA_MAX_SESSIONS = 100;
+
+/** Path of the agenda file of some sessions in a language (worker/routes/calendar.ts). */
+export function agendaPath(lang: LanguageCode, ids: readonly string[]): string {
+  return `${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}?${AGENDA_QUERY}=${ids.map(encodeURIComponent).join(',')}`;
+}
+
 /**
  * Links that add the whole congress to Google Calendar and Outlook (on the web), for the order
  * page; the `.ics` file of the congress is `calendarPath(lang, 'congress')`.

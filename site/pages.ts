@@ -118,4 +118,9 @@ export const notFoundAssetPath = (prefix: string) => `/_internal/404/${prefix}`;
  * The User Timing mark a prerendered page sets once its page script's behaviours are all in place
  * (client/boot.ts `pageBehaviours`): seen in a trace, and waited for by the browser tests.
  */
+/**
+ * Where a page names its own script (`data-page-script`, the programme's agenda): the prerender
+ * (scripts/prerender.ts) puts the built file's hashed path in its place.
+ */
+export const AGENDA_SCRIPT_PLACEHOLDER = '/assets/page-script-agenda.js';
 export const PAGE_READY_MARK = 'page-behaviours';

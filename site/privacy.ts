@@ -6,6 +6,8 @@ export const WELCOME_POPUP_STORAGE_KEY = 'welcomePopupClosed';
 export const DEV_NOTICE_STORAGE_KEY = 'devNoticeClosed';
 /** localStorage key set to 'true' once the brand typeface's files are in the browser's cache. */
 export const BRAND_FONT_STORAGE_KEY = 'brandFont';
+/** localStorage key of the sessions a visitor starred on the programme page: a JSON array of ids. */
+export const AGENDA_STORAGE_KEY = 'programAgenda';
 /** Lifetime of the language cookie, in days. */
 export const LANGUAGE_COOKIE_DAYS = 365;
 
@@ -13,7 +15,7 @@ export type StorageItem = {
   name: string;
   kind: 'cookie' | 'localStorage' | 'sessionStorage';
   /** Catalogue key of what it is for, under `privacy.storage.purposes`. */
-  purpose: 'language' | 'languageEdge' | 'welcomePopup' | 'devNotice' | 'brandFont';
+  purpose: 'language' | 'languageEdge' | 'welcomePopup' | 'devNotice' | 'brandFont' | 'agenda';
   /** Catalogue key of how long it lives, under `privacy.storage.lifetimes`. */
   lifetime: 'days' | 'untilCleared' | 'session';
 };
@@ -28,6 +30,7 @@ export const BROWSER_STORAGE: readonly StorageItem[] = [
   { name: WELCOME_POPUP_STORAGE_KEY, kind: 'localStorage', purpose: 'welcomePopup', lifetime: 'untilCleared' },
   { name: DEV_NOTICE_STORAGE_KEY, kind: 'sessionStorage', purpose: 'devNotice', lifetime: 'session' },
   { name: BRAND_FONT_STORAGE_KEY, kind: 'localStorage', purpose: 'brandFont', lifetime: 'untilCleared' },
+  { name: AGENDA_STORAGE_KEY, kind: 'localStorage', purpose: 'agenda', lifetime: 'untilCleared' },
 ];
 
 /**

@@ -51,7 +51,26 @@ export function SessionCard({ session }: { session: SessionView }) {
           <dd>{t('shared.seats', { count: seats, seats: formatNumber(lang, seats) })}</dd>
         </div>
       </dl>
-      {session.calendar && <CalendarLink id={session.id as CalendarEntry['id']} title={title} />}
+      {session.calendar && (
+        <div className="session-card__actions">
+          <CalendarLink id={session.id as CalendarEntry['id']} title={title} />
+          {/* The programme's personal agenda (client/lib/agenda.ts): shown by its script, so never a dead control. */}
+          <button
+            type="button"
+            className="agenda-star"
+            data-agenda-star={session.id}
+            aria-pressed="false"
+            // Its visible words first (WCAG 2.5.3), then which session: a hidden span of the title read as "plan : title".
+            aria-label={`${t('program.agenda.star')}: ${title}`}
+            hidden
+          >
+            <svg className="agenda-star__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z" />
+            </svg>
+            {t('program.agenda.star')}
+          </button>
+        </div>
+      )}
     </article>
   );
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { AWARD_CATEGORIES } from '../../site/awards';
+import { AGENDA_FILE, CALENDAR_BASE } from '../../site/calendar';
 import { EVENT } from '../../site/event';
 import { eventDate } from '../../site/facts';
 import { formatDate, formatNumber } from '../../site/format';
-import { language } from '../../site/languages';
-import { href } from '../../site/pages';
+import { type LanguageCode, language } from '../../site/languages';
+import { AGENDA_SCRIPT_PLACEHOLDER, href } from '../../site/pages';
 import { TRACKS } from '../../site/program';
 import { SHOWS } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
@@ -66,6 +67,7 @@ export default function Page() {
             </section>
           ))}
         </div>
+        <AgendaBar />
         <p className="program__exports">
           {t('program.exportsText')}{' '}
           <a href={`/schedule.json?lang=${language(lang).prefix}`} type="application/json">
@@ -106,4 +108,44 @@ export default function Page() {
       </Section>
     </>
   );
+}
+
+/**
+ * The starred sessions' count and download (client/lib/agenda.ts), hidden until the page's own
+ * script (named by `data-page-script`, filled in by the prerender) shows it for a first star. The
+ * count's plural forms go in as one text per category of the language, `#` for the number.
+ */
+function AgendaBar() {
+  const { t } = useTranslation('events');
+  const lang = useLanguage();
+  return (
+    <aside
+      className="agenda-bar"
+      aria-label={t('program.agenda.title')}
+      data-agenda=""
+      data-page-script={AGENDA_SCRIPT_PLACEHOLDER}
+      hidden
+    >
+      <p className="agenda-bar__count" data-counts={JSON.stringify(pluralForms(lang, t))} aria-live="polite" />
+      <a
+        className="button button--accent"
+        href={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
+        download
+        type="text/calendar"
+      >
+        {t('program.agenda.download')}
+      </a>
+    </aside>
+  );
+}
+
+/** The count's text for each plural category of the language, as i18next picks them. */
+function pluralForms(lang: LanguageCode, t: ReturnType<typeof useTranslation<'events'>>['t']) {
+  const rules = new Intl.PluralRules(lang);
+  const forms: Record<string, string> = {};
+  for (let n = 0; n <= 200; n++) {
+    const category = rules.select(n);
+    forms[category] ??= t('program.agenda.count', { count: n, number: '#' });
+  }
+  return forms;
 }
