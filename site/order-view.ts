@@ -37,6 +37,8 @@ export type OrderView = Pick<
   invoices: InvoiceView[];
   /** Where an EU business's VAT number stands with VIES, for an order that gave one; else null. */
   vatCheck: VatStatus | null;
+  /** The voucher code the order used (in capitals), else null: its tickets show their list price too. */
+  voucher: string | null;
 };
 
 /**
@@ -67,6 +69,8 @@ export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 
 
 /** A ticket as its buyer sees it. */
 export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
+  /** In the buyer's view of an order with a voucher: its net price before and after the discount. */
+  voucherPrice?: { listNet: number; net: number };
   /** The ticket's code to type or read aloud (20 symbols, HMAC-signed), once the order is paid; null before. */
   code: string | null;
   /**

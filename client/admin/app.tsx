@@ -22,6 +22,7 @@ import { mayUse, type Screen } from './roles';
 import { type LogoutReason, SessionContext } from './session';
 import { Staff } from './staff';
 import { Transfers } from './transfers';
+import { Vouchers } from './vouchers';
 
 const SECTIONS = [
   { path: '/', key: 'dashboard' },
@@ -29,6 +30,7 @@ const SECTIONS = [
   { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
   { path: '/holds', key: 'holds' },
+  { path: '/vouchers', key: 'vouchers' },
   { path: '/comps', key: 'comps' },
   { path: '/messages', key: 'messages' },
   { path: '/news', key: 'news' },
@@ -143,6 +145,7 @@ export function ConsoleApp() {
               <Route path="/invoices">{allowed('invoices', <Invoices />)}</Route>
               <Route path="/transfers">{allowed('transfers', <Transfers />)}</Route>
               <Route path="/holds">{allowed('holds', <Holds />)}</Route>
+              <Route path="/vouchers">{allowed('vouchers', <Vouchers />)}</Route>
               <Route path="/comps">{allowed('comps', <Comps />)}</Route>
               <Route path="/messages">{allowed('messages', <Messages />)}</Route>
               <Route path="/news">{allowed('news', <NewsList />)}</Route>

@@ -10,6 +10,7 @@ export const SCREEN_ROLES = {
   invoices: ['finance'],
   transfers: ['finance'],
   holds: ['finance'],
+  vouchers: ['finance'],
   messages: [],
   content: ['content'],
   news: ['content'],

@@ -248,6 +248,26 @@ function OrderDetails({
         <dd>
           {[...products].map(([id, count]) => (count > 1 ? `${count} × ` : '') + (productNames[id] ?? id)).join(', ')}
         </dd>
+        {order.voucher && (
+          <>
+            {/* What the voucher took off: each discounted ticket's price against its list price. */}
+            <dt>{t('thanks.discount', { code: order.voucher })}</dt>
+            <dd className="thanks__lines">
+              {order.tickets
+                .flatMap(({ position, product, voucherPrice: price }) =>
+                  price
+                    ? t('thanks.ticketPrice', {
+                        position,
+                        product: productNames[product] ?? product,
+                        net: formatPrice(lang, price.net, true),
+                        list: formatPrice(lang, price.listNet, true),
+                      })
+                    : [],
+                )
+                .join('\n')}
+            </dd>
+          </>
+        )}
         <dt>{t('thanks.net')}</dt>
         <dd>{formatPrice(lang, order.net, true)}</dd>
         <dt>{t('thanks.vat', { rate: VAT_RATE_PERCENT })}</dt>

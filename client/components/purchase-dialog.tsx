@@ -7,7 +7,8 @@ import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/or
 import { href } from '../../site/pages';
 import { cartFieldErrors } from '../../site/purchase-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
-import { type CartRequest, PurchaseError, placeCart } from '../lib/purchase-api';
+import { VOUCHER_CODE, type VoucherQuote } from '../../site/vouchers';
+import { type CartRequest, checkVoucher, PurchaseError, placeCart } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { priceSteps } from './price-steps';
@@ -62,16 +63,23 @@ function check(data: FormData, items: CartRequest['items']): Errors {
   if (invoice && !invoice.taxId && isEuCountry(invoice.country) && data.get('invoice.kind') !== 'person') {
     errors['invoice.taxId'] ??= 'required';
   }
+  const voucher = text(data, 'voucher');
+  if (voucher && !VOUCHER_CODE.test(voucher)) errors.voucher = 'invalid';
   if (data.get('accepted') === null) errors.accepted = 'required';
   // In the form's order: the first of them gets focus.
   const order = [
     'email',
     ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`]),
     ...['name', 'taxId', 'street', 'postalCode', 'city', 'country'].map((field) => `invoice.${field}`),
+    'voucher',
     'accepted',
   ];
   return Object.fromEntries(order.filter((name) => errors[name]).map((name) => [name, errors[name] as string]));
 }
+
+/** The cart's distinct products, sorted (what a voucher is checked for). */
+const productsOf = (products: (ProductId | undefined)[]) =>
+  [...new Set(products)].filter((id): id is ProductId => Boolean(id)).sort();
 
 /** The id of a field's element, by its name. */
 const fieldId = (ids: string, name: string) => `${ids}-${name.replaceAll('.', '-')}`;
@@ -102,6 +110,16 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const [buyer, setBuyer] = useState({ wanted: false, person: false, country: 'PL' });
   // The other countries of the country list, named by the browser once an invoice is wanted.
   const [countries, setCountries] = useState<[string, string][] | null>(null);
+  // A checked voucher: its code and one ticket's price with it per product of the cart it covers
+  // (a product it does not cover is absent: its tickets keep their price).
+  const [voucher, setVoucher] = useState<{
+    code: string;
+    quotes: Partial<Record<ProductId, VoucherQuote>>;
+    /** The cart's products it was checked for: another product in the cart checks it again. */
+    products: string;
+  } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [voucherOpen, setVoucherOpen] = useState(false);
 
   const read = () => {
     const data = new FormData(form.current ?? undefined);
@@ -142,6 +160,57 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     setErrors({});
   };
 
+  /**
+   * Checks the typed code for each product of the cart (`/api/vouchers/check`, nothing held): a
+   * code that covers at least one of them is applied and the summary shows its discount; else the
+   * reason is said at the field (the first product's, as the box office would say it).
+   */
+  const applyVoucher = async () => {
+    const data = new FormData(form.current ?? undefined);
+    const code = text(data, 'voucher');
+    setVoucher(null);
+    if (!VOUCHER_CODE.test(code)) {
+      setErrors({ ...errors, voucher: code ? 'invalid' : 'required' });
+      return;
+    }
+    const products = productsOf(itemsOf(data, rows.length).map((item) => item.product));
+    setChecking(true);
+    clear('voucher');
+    const answers = await Promise.all(
+      products.map((product) =>
+        checkVoucher(code, product).then(
+          (quote) => ({ product, quote }),
+          (error: unknown) => ({ product, error }),
+        ),
+      ),
+    );
+    setChecking(false);
+    const quotes: Partial<Record<ProductId, VoucherQuote>> = {};
+    for (const answer of answers) if ('quote' in answer) quotes[answer.product] = answer.quote;
+    const first = Object.values(quotes)[0];
+    if (first) {
+      setVoucher({ code: first.code, quotes, products: products.join() });
+      return;
+    }
+    // Refused for every product: the most telling reason (a refusal other than "not for this ticket").
+    const reasons = answers.map((answer) =>
+      'error' in answer && answer.error instanceof PurchaseError
+        ? (answer.error.fields?.voucher ?? answer.error.reason)
+        : 'failed',
+    );
+    setErrors((current) => ({
+      ...current,
+      voucher: reasons.find((reason) => reason !== 'not_for_product') ?? reasons[0] ?? 'not_for_product',
+    }));
+  };
+
+  // A product added to the cart after the code was checked is checked too (its price may change).
+  const cartProducts = productsOf(cart ?? []).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the cart's products change
+  useEffect(() => {
+    if (voucher && !checking && voucher.products !== cartProducts) applyVoucher();
+  }, [cartProducts]);
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
@@ -153,6 +222,8 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     setFailure(null);
     const first = Object.keys(found)[0];
     if (first) {
+      if (first === 'voucher') setVoucherOpen(true);
+      requestAnimationFrame(() => document.getElementById(fieldId(ids, first))?.focus());
       document.getElementById(fieldId(ids, first))?.focus();
       return;
     }
@@ -166,6 +237,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       }
       const invoice = invoiceOf(data);
       const transfer = invoice && data.get('payment') === 'transfer';
+      const code = text(data, 'voucher');
       navigate(
         await placeCart({
           email,
@@ -173,6 +245,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           items,
           ...(invoice ? { invoice } : {}),
           ...(transfer ? { payment: 'transfer' } : {}),
+          ...(code ? { voucher: code } : {}),
         }),
       );
     } catch (error) {
@@ -180,7 +253,11 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       if (error instanceof PurchaseError && error.fields) {
         setErrors(error.fields);
         const named = Object.keys(error.fields)[0];
-        if (named) document.getElementById(fieldId(ids, named))?.focus();
+        if (named === 'voucher') {
+          setVoucher(null);
+          setVoucherOpen(true);
+        }
+        if (named) requestAnimationFrame(() => document.getElementById(fieldId(ids, named))?.focus());
       } else {
         const reason = error instanceof PurchaseError && error.reason !== 'invalid' ? error.reason : 'failed';
         const products = error instanceof PurchaseError ? error.products : [];
@@ -231,16 +308,43 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   };
 
   const now = Date.now();
+  // With a checked voucher, a ticket it covers costs what the box office quoted (23% VAT, as here).
   const total = cart?.reduce(
     (sum, id) => {
       const item = findProduct(id);
-      const price = item ? priceBreakdown(priceAt(item, now).net) : { net: 0, vat: 0, gross: 0 };
-      return { net: sum.net + price.net, vat: sum.vat + price.vat, gross: sum.gross + price.gross };
+      const listNet = item ? priceAt(item, now).net : 0;
+      const quote = voucher?.quotes[id];
+      const price = quote
+        ? { net: quote.net, vat: quote.gross - quote.net, gross: quote.gross }
+        : priceBreakdown(listNet);
+      return {
+        listNet: sum.listNet + (quote?.listNet ?? listNet),
+        net: sum.net + price.net,
+        vat: sum.vat + price.vat,
+        gross: sum.gross + price.gross,
+        listGross: sum.listGross + (quote?.listGross ?? price.gross),
+      };
     },
-    { net: 0, vat: 0, gross: 0 },
+    { listNet: 0, net: 0, vat: 0, gross: 0, listGross: 0 },
   );
+  const discounted = voucher && total && total.listNet > total.net;
   const email = described('email');
   const accepted = described('accepted');
+  const code = described('voucher');
+  // What the code does, said in the live region under it: the discount and the new total, or why not.
+  const voucherNote = code.error
+    ? null
+    : checking
+      ? t('voucher.checking')
+      : voucher && total
+        ? discounted
+          ? t('voucher.applied', {
+              code: voucher.code,
+              discount: formatPrice(lang, total.listGross - total.gross, true),
+              total: formatPrice(lang, total.gross, true),
+            })
+          : t('voucher.noDiscount', { code: voucher.code })
+        : null;
 
   return (
     <dialog
@@ -383,6 +487,51 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
             </p>
             {errorOf('payment') && <p className="field__error">{errorOf('payment')}</p>}
           </fieldset>
+          <details
+            className="purchase__voucher"
+            open={voucherOpen}
+            onToggle={(event) => setVoucherOpen(event.currentTarget.open)}
+          >
+            <summary>{t('voucher.question')}</summary>
+            <div className={`field${code.error ? ' field--invalid' : ''}`}>
+              <label htmlFor={code.attributes.id}>{t('voucher.label')}</label>
+              <div className="purchase__voucher-row">
+                <input
+                  {...code.attributes}
+                  aria-describedby={`${code.attributes.id}-status`}
+                  name="voucher"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={32}
+                  onInput={() => {
+                    clear('voucher');
+                    setVoucher(null);
+                  }}
+                  onKeyDown={(event) => {
+                    // Enter checks the code rather than sending the whole order.
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      applyVoucher();
+                    }
+                  }}
+                />
+                <button type="button" className="button button--outline" onClick={applyVoucher} disabled={checking}>
+                  {t('voucher.apply')}
+                </button>
+              </div>
+              {/* One live region for the answer: the discount or the reason, read out as it comes. */}
+              <p
+                id={`${code.attributes.id}-status`}
+                className={code.error ? 'field__error' : 'purchase__hint'}
+                role="status"
+              >
+                {code.error
+                  ? t(`voucher.errors.${errors.voucher}`, { defaultValue: t('voucher.errors.failed') })
+                  : voucherNote}
+              </p>
+            </div>
+          </details>
           {/* Before React, the price of the product chosen (every step of every product; the one in
               force is shown); once React counts the cart, its total. The server charges the price of
               the moment it takes the order. */}
@@ -390,6 +539,14 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
             <dl className="purchase__summary" aria-live="polite">
               <dt>{t('dialog.count')}</dt>
               <dd>{cart?.length}</dd>
+              {discounted && (
+                <>
+                  <dt>{t('voucher.listNet')}</dt>
+                  <dd>{formatPrice(lang, total.listNet, true)}</dd>
+                  <dt>{t('voucher.discount', { code: voucher.code })}</dt>
+                  <dd>−{formatPrice(lang, total.listNet - total.net, true)}</dd>
+                </>
+              )}
               <dt>{t('dialog.net')}</dt>
               <dd>{formatPrice(lang, total.net, true)}</dd>
               <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>

@@ -3,6 +3,7 @@ import type { LanguageCode } from '../../site/languages';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PAYMENT_HOSTS } from '../../site/security';
 import type { ProductId } from '../../site/tickets';
+import type { VoucherQuote } from '../../site/vouchers';
 
 /** Why a purchase failed, as far as the buyer needs to know; the fields to fix, or the products short. */
 export class PurchaseError extends Error {
@@ -47,6 +48,8 @@ export type CartRequest = {
   invoice?: InvoiceData;
   /** A bank transfer instead of the online checkout (with invoice data only); the answer's URL is the order page. */
   payment?: 'transfer';
+  /** A voucher code as the buyer typed it; the box office prices the tickets it covers. */
+  voucher?: string;
 };
 
 /**
@@ -67,6 +70,7 @@ export async function placeCart(body: CartRequest): Promise<string> {
     fields?: Record<string, string>;
     products?: ProductId[];
     limits?: Partial<Record<ProductId, number>>;
+    reason?: unknown;
   };
   const failed = (reason: PurchaseError['reason']) =>
     new PurchaseError(
@@ -86,6 +90,10 @@ export async function placeCart(body: CartRequest): Promise<string> {
     }
     throw new PurchaseError('invalid', 'invalid fields', fields);
   }
+  // A code the box office will not take (unknown, used up, expired...): said at the code's field.
+  if (answer.error === 'invalid_voucher') {
+    throw new PurchaseError('invalid', 'invalid voucher', { voucher: String(answer.reason ?? 'unknown') });
+  }
   if (answer.error === 'sold_out') throw failed('soldOut');
   if (answer.error === 'sales_closed') throw failed('salesClosed');
   if (answer.error === 'transfer_closed') throw failed('transferClosed');
@@ -98,4 +106,30 @@ export async function placeCart(body: CartRequest): Promise<string> {
     throw new PurchaseError('failed', `refusing to navigate to ${answer.url}`);
   }
   return answer.url;
+}
+
+/**
+ * `POST /api/vouchers/check`: one ticket's price with the code, or a PurchaseError whose `voucher`
+ * field says why the code is refused (`unknown`, `expired`, `not_for_product`...). Nothing is held.
+ */
+export async function checkVoucher(code: string, product: ProductId): Promise<VoucherQuote> {
+  const response = await fetch('/api/vouchers/check', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, product }),
+  });
+  if (response.status === 429) throw new PurchaseError('rateLimited', 'voucher check rate-limited');
+  const answer = (await response.json().catch(() => ({}))) as Partial<VoucherQuote> & {
+    error?: string;
+    reason?: string;
+    fields?: Record<string, string>;
+  };
+  if (answer.error === 'invalid_voucher') {
+    throw new PurchaseError('invalid', 'invalid voucher', { voucher: answer.reason ?? 'unknown' });
+  }
+  if (answer.error === 'invalid_fields' && answer.fields?.code) {
+    throw new PurchaseError('invalid', 'invalid voucher', { voucher: 'invalid' });
+  }
+  if (!response.ok || typeof answer.gross !== 'number') throw new PurchaseError('failed', `HTTP ${response.status}`);
+  return answer as VoucherQuote;
 }

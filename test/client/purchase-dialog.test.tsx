@@ -490,3 +490,111 @@ describe('the invoice data in the purchase dialog', () => {
     expect(log).not.toHaveBeenCalled();
   });
 });
+
+describe('a discount code in the purchase dialog', () => {
+  /** The box office's answers: `/api/vouchers/check` with `check`, `/api/orders` with a payment URL. */
+  const answering = (check: (code: string, product: string) => Response) =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (url === '/api/vouchers/check') return check(body.code, body.product);
+      return Response.json({ url: '/checkout/demo/1' }, { status: 201 });
+    });
+  const codeField = () => screen.getByLabelText('Kod rabatowy') as HTMLInputElement;
+  const status = () => document.getElementById(`${codeField().id}-status`) as HTMLElement;
+
+  it('is folded under "Masz kod rabatowy?", checks the code for the cart and shows the discount and the new total', async () => {
+    const fetch = answering((code, product) =>
+      Response.json({ code: code.toUpperCase(), product, listNet: 10000, net: 5000, listGross: 12300, gross: 6150 }),
+    );
+    openFor('Premium', vi.fn());
+    const details = codeField().closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')?.textContent).toBe('Masz kod rabatowy?');
+    fireEvent.click(details.querySelector('summary') as HTMLElement);
+    codeField().value = 'student-2026';
+    // Enter in the code's field checks the code; it does not send the order.
+    fireEvent.keyDown(codeField(), { key: 'Enter' });
+    await waitFor(() => expect(status().textContent).toContain('Kod STUDENT-2026 przyjęty'));
+    expect(status().getAttribute('role')).toBe('status');
+    expect(status().textContent).toMatch(/rabat 61,50\s*zł brutto, do zapłaty 61,50\s*zł/);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/vouchers/check');
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      code: 'student-2026',
+      product: 'online-premium',
+    });
+    expect(shown('dl')).toContain('Rabat (STUDENT-2026)');
+    expect(shown('dl')).toMatch(/−50,00\s*zł/);
+    expect(shown('dl')).toMatch(/Do zapłaty \(brutto\)61,50\s*zł/);
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/orders');
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toMatchObject({
+      items: [{ product: 'online-premium' }],
+      voucher: 'student-2026',
+    });
+  });
+
+  it.each([
+    ['unknown', 'Nie znamy takiego kodu'],
+    ['expired', 'Ten kod już wygasł'],
+    ['not_yet_valid', 'jeszcze nie obowiązuje'],
+    ['not_for_product', 'nie obejmuje wybranych biletów'],
+    ['used_up', 'został już wykorzystany'],
+    ['ended', 'Organizator wycofał ten kod'],
+  ])('says at the field why a %s code is refused, and shows no discount', async (reason, words) => {
+    answering(() => Response.json({ error: 'invalid_voucher', reason }, { status: 422 }));
+    openFor('Premium', vi.fn());
+    codeField().value = 'NOPE-1';
+    fireEvent.click(screen.getByRole('button', { name: 'Zastosuj kod' }));
+    await waitFor(() => expect(codeField().getAttribute('aria-invalid')).toBe('true'));
+    expect(status().textContent).toContain(words);
+    expect(status().getAttribute('role')).toBe('status');
+    expect(shown('dl')).not.toContain('Rabat');
+  });
+
+  it('applies a code that covers one product of the cart and keeps the price of the other', async () => {
+    answering((code, product) =>
+      product === 'onsite-pro'
+        ? Response.json({ error: 'invalid_voucher', reason: 'not_for_product' }, { status: 422 })
+        : Response.json({ code, product, listNet: 10000, net: 0, listGross: 12300, gross: 0 }),
+    );
+    openFor('Premium', vi.fn());
+    fireEvent.click(screen.getByRole('button', { name: 'Dodaj kolejny bilet' }));
+    fireEvent.change(within(ticket(2)).getByLabelText('Rodzaj biletu'), { target: { value: 'onsite-pro' } });
+    codeField().value = 'FREE-PREMIUM';
+    fireEvent.click(screen.getByRole('button', { name: 'Zastosuj kod' }));
+    await waitFor(() => expect(status().textContent).toContain('Kod FREE-PREMIUM przyjęty'));
+    expect(codeField().getAttribute('aria-invalid')).toBeNull();
+    expect(shown('dl')).toMatch(/−100,00\s*zł/);
+  });
+
+  it('says at the field why the box office refused the code when the order is sent', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ error: 'invalid_voucher', reason: 'used_up' }, { status: 422 }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const navigate = vi.fn();
+    openFor('Premium', navigate);
+    codeField().value = 'LAST-ONE';
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(status().textContent).toContain('został już wykorzystany'));
+    expect((codeField().closest('details') as HTMLDetailsElement).open).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed code before anything is sent', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    openFor('Premium', vi.fn());
+    codeField().value = 'ab';
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(status().textContent).toContain('od 4 do 32 znaków'));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

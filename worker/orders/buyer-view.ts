@@ -76,6 +76,9 @@ export async function viewOf(
         name: ticket.name,
         email: ticket.email,
         checkedInAt: ticket.checkedInAt,
+        ...(ticket.voucher && ticket.listNet !== undefined
+          ? { voucherPrice: { listNet: ticket.listNet, net: ticket.net } }
+          : {}),
         // Codes only once paid: before, a code would admit nobody and could only mislead.
         code: paid ? await ticketCode(ticketKey(env), ticket) : null,
         qrCode: paid ? await signedTicketCode(ticketKey(env), ticket) : null,
@@ -95,6 +98,7 @@ export async function viewOf(
       ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
     })),
     vatCheck,
+    voucher: order.voucher ?? null,
   };
 }
 

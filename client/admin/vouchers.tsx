@@ -1,0 +1,355 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCTS, type ProductId } from '../../site/tickets';
+import { VOUCHER_KINDS, type VoucherKind, type VoucherView } from '../../site/vouchers';
+import { useProductName } from '../components/ticket-card';
+import { useLanguage } from '../lib/use-language';
+import { ApiFailure } from './api';
+import { DataTable, timeColumn } from './data-table';
+import { count, dateTime, money } from './format';
+import { useApi } from './session';
+import { LoadState, useErrorText } from './status';
+import { useLoad } from './use-load';
+import { warsawInstant } from './warsaw-time';
+
+type FieldErrors = Record<string, string>;
+
+const FIELDS = ['code', 'kind', 'value', 'products', 'uses', 'from', 'until', 'tag', 'reserve'] as const;
+
+/** A price typed in złoty ("49,50") as grosze; NaN when it is not one. */
+const grosze = (typed: string) =>
+  /^\d+([.,]\d{1,2})?$/.test(typed) ? Math.round(Number(typed.replace(',', '.')) * 100) : Number.NaN;
+
+/**
+ * Discount codes (role finance, as the API: worker/routes/vouchers.ts): a new code with its kind,
+ * value in złoty or percent, products, uses, validity, tag and whether it reserves its places;
+ * the API's refusals at their fields; the list with uses taken and left; ending a code.
+ */
+export function Vouchers() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const productName = useProductName();
+  const { call } = useApi();
+  const errorText = useErrorText();
+  const ids = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [kind, setKind] = useState<VoucherKind>('percent');
+  const { value: vouchers, error, load } = useLoad<VoucherView[]>('/api/admin/vouchers', 'vouchers');
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const typed = (name: string) => String(data.get(name) ?? '').trim();
+    const found: FieldErrors = {};
+    const value = kind === 'free' ? undefined : kind === 'percent' ? Number(typed('value')) : grosze(typed('value'));
+    if (kind !== 'free' && !typed('value')) found.value = 'required';
+    else if (value !== undefined && !Number.isInteger(value)) found.value = 'invalid';
+    const instant = (name: 'from' | 'until') => {
+      if (!typed(name)) return undefined;
+      const at = warsawInstant(typed(name));
+      if (!at) found[name] = 'invalid';
+      return at ?? undefined;
+    };
+    const products = data.getAll('products').map(String) as ProductId[];
+    const body = {
+      code: typed('code'),
+      kind,
+      ...(value === undefined ? {} : { value }),
+      ...(products.length ? { products } : {}),
+      uses: typed('uses') ? Number(typed('uses')) : undefined,
+      from: instant('from'),
+      until: instant('until'),
+      ...(typed('tag') ? { tag: typed('tag') } : {}),
+      reserve: data.get('reserve') !== null,
+    };
+    setNotice(null);
+    if (Object.keys(found).length) return show(found);
+    setBusy(true);
+    try {
+      const made = await call<VoucherView>('/api/admin/vouchers', { method: 'POST', body });
+      setErrors({});
+      setNotice({ ok: true, text: t('vouchers.created', { code: made.code }) });
+      form.reset();
+      setKind('percent');
+      await load();
+    } catch (problem) {
+      const fields = problem instanceof ApiFailure ? (problem.details.fields as FieldErrors | undefined) : undefined;
+      if (fields) show(fields);
+      else if (problem instanceof ApiFailure && problem.code === 'voucher_exists') show({ code: 'voucher_exists' });
+      else setNotice({ ok: false, text: errorText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The API's paths (`products.0`) at their fields, the first of them focused. */
+  const show = (fields: FieldErrors) => {
+    const mapped: FieldErrors = {};
+    for (const [path, code] of Object.entries(fields)) mapped[path.split('.')[0] as string] ??= code;
+    setErrors(mapped);
+    const first = FIELDS.find((name) => mapped[name]);
+    if (first) document.getElementById(`${ids}-${first}`)?.focus();
+  };
+
+  const end = async (voucher: VoucherView) => {
+    if (!window.confirm(t('vouchers.confirmEnd', { code: voucher.code }))) return;
+    setBusy(true);
+    try {
+      await call(`/api/admin/vouchers/${encodeURIComponent(voucher.code)}/end`, { method: 'POST' });
+      setNotice({ ok: true, text: t('vouchers.ended', { code: voucher.code }) });
+    } catch (problem) {
+      setNotice({ ok: false, text: errorText(problem) });
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+
+  const described = (name: string, hint?: boolean) => ({
+    id: `${ids}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby':
+      [hint ? `${ids}-${name}-hint` : '', errors[name] ? `${ids}-${name}-error` : ''].filter(Boolean).join(' ') ||
+      undefined,
+  });
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <span id={`${ids}-${name}-error`} className="console-field__error">
+        {t(`vouchers.errors.${name}.${errors[name]}` as 'vouchers.errors.invalid', {
+          defaultValue: t(`vouchers.errors.${errors[name]}` as 'vouchers.errors.invalid', {
+            defaultValue: t('vouchers.errors.invalid'),
+          }),
+        })}
+      </span>
+    ) : null;
+  const field = (name: string, label: string, input: ReactNode, hint?: string) => (
+    <div className="console-field">
+      <label htmlFor={`${ids}-${name}`}>{label}</label>
+      {input}
+      {hint && (
+        <span id={`${ids}-${name}-hint`} className="console-hint">
+          {hint}
+        </span>
+      )}
+      {fieldError(name)}
+    </div>
+  );
+  const clear = (name: string) => () => {
+    if (errors[name]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
+  };
+
+  const terms = (voucher: VoucherView) =>
+    voucher.kind === 'free'
+      ? t('vouchers.kinds.free')
+      : voucher.kind === 'percent'
+        ? t('vouchers.percentOff', { value: voucher.value })
+        : t(`vouchers.${voucher.kind === 'amount' ? 'amountOff' : 'priceSet'}`, {
+            value: money(lang, voucher.value ?? 0),
+          });
+  const state = (voucher: VoucherView) =>
+    voucher.endedAt
+      ? t('vouchers.state.ended')
+      : voucher.until && Date.parse(voucher.until) <= Date.now()
+        ? t('vouchers.state.expired')
+        : voucher.left === 0
+          ? t('vouchers.state.usedUp')
+          : t('vouchers.state.active');
+
+  return (
+    <>
+      <div className="console-title">
+        <h1>{t('vouchers.title')}</h1>
+      </div>
+      <p className="console-muted console-lead">{t('vouchers.intro')}</p>
+      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+
+      <section aria-labelledby={`${ids}-new`}>
+        <h2 id={`${ids}-new`}>{t('vouchers.new')}</h2>
+        <form className="console-form console-voucher-form" onSubmit={create} noValidate>
+          {field(
+            'code',
+            t('vouchers.code'),
+            <input
+              {...described('code', true)}
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              onInput={clear('code')}
+            />,
+            t('vouchers.codeHint'),
+          )}
+          {field(
+            'kind',
+            t('vouchers.kind'),
+            <select
+              {...described('kind')}
+              name="kind"
+              value={kind}
+              onChange={(event) => {
+                setKind(event.currentTarget.value as VoucherKind);
+                clear('value')();
+              }}
+            >
+              {VOUCHER_KINDS.map((item) => (
+                <option key={item} value={item}>
+                  {t(`vouchers.kinds.${item}`)}
+                </option>
+              ))}
+            </select>,
+          )}
+          {kind !== 'free' &&
+            field(
+              'value',
+              t(kind === 'percent' ? 'vouchers.valuePercent' : 'vouchers.valueZl'),
+              <input
+                {...described('value', true)}
+                name="value"
+                inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
+                autoComplete="off"
+                onInput={clear('value')}
+              />,
+              t(kind === 'percent' ? 'vouchers.valuePercentHint' : 'vouchers.valueZlHint'),
+            )}
+          <fieldset
+            className="console-field console-voucher-products"
+            aria-describedby={`${ids}-products-hint${errors.products ? ` ${ids}-products-error` : ''}`}
+          >
+            <legend id={`${ids}-products`} tabIndex={-1}>
+              {t('vouchers.products')}
+            </legend>
+            {PRODUCTS.map((product) => (
+              <label key={product.id} className="console-check">
+                <input type="checkbox" name="products" value={product.id} onChange={clear('products')} />
+                {productName(product.id)}
+              </label>
+            ))}
+            <span id={`${ids}-products-hint`} className="console-hint">
+              {t('vouchers.productsHint')}
+            </span>
+            {fieldError('products')}
+          </fieldset>
+          {field(
+            'uses',
+            t('vouchers.uses'),
+            <input {...described('uses')} name="uses" inputMode="numeric" autoComplete="off" onInput={clear('uses')} />,
+          )}
+          {field(
+            'from',
+            t('vouchers.from'),
+            <input {...described('from')} type="datetime-local" name="from" onInput={clear('from')} />,
+          )}
+          {field(
+            'until',
+            t('vouchers.until'),
+            <input {...described('until')} type="datetime-local" name="until" onInput={clear('until')} />,
+          )}
+          {field(
+            'tag',
+            t('vouchers.tag'),
+            <input {...described('tag')} name="tag" autoComplete="off" maxLength={60} onInput={clear('tag')} />,
+          )}
+          <div className="console-field console-check">
+            <input {...described('reserve', true)} type="checkbox" name="reserve" onChange={clear('products')} />
+            <label htmlFor={`${ids}-reserve`}>{t('vouchers.reserve')}</label>
+            <span id={`${ids}-reserve-hint`} className="console-hint">
+              {t('vouchers.reserveHint')}
+            </span>
+            {fieldError('reserve')}
+          </div>
+          <button type="submit" className="console-button" disabled={busy}>
+            {t('vouchers.create')}
+          </button>
+        </form>
+      </section>
+
+      <LoadState error={error} loading={!vouchers && !error} retry={load} />
+      {vouchers && (
+        <DataTable<VoucherView>
+          caption={t('vouchers.list')}
+          rows={vouchers}
+          rowKey={(voucher) => voucher.code}
+          empty={t('vouchers.empty')}
+          columns={[
+            {
+              id: 'code',
+              header: t('vouchers.code'),
+              rowHeader: true,
+              sortBy: (voucher) => voucher.code,
+              cell: (voucher) => <span translate="no">{voucher.code}</span>,
+            },
+            { id: 'terms', header: t('vouchers.kind'), cell: terms },
+            {
+              id: 'products',
+              header: t('vouchers.products'),
+              className: 'console-break',
+              cell: (voucher) =>
+                voucher.products
+                  ? voucher.products.map((id) => productName(id as ProductId)).join(', ')
+                  : t('vouchers.allProducts'),
+            },
+            {
+              id: 'taken',
+              header: t('vouchers.taken'),
+              numeric: true,
+              sortBy: (voucher) => voucher.taken,
+              firstDirection: 'descending',
+              cell: (voucher) => `${count(lang, voucher.taken)} / ${count(lang, voucher.uses)}`,
+            },
+            {
+              id: 'left',
+              header: t('vouchers.left'),
+              numeric: true,
+              sortBy: (voucher) => voucher.left,
+              cell: (voucher) => count(lang, voucher.left),
+            },
+            {
+              id: 'valid',
+              header: t('vouchers.valid'),
+              className: 'console-nowrap',
+              cell: (voucher) =>
+                voucher.from || voucher.until
+                  ? `${voucher.from ? dateTime(lang, voucher.from) : '…'} – ${voucher.until ? dateTime(lang, voucher.until) : '…'}`
+                  : t('vouchers.always'),
+            },
+            {
+              id: 'tag',
+              header: t('vouchers.tag'),
+              sortBy: (voucher) => voucher.tag,
+              cell: (voucher) => voucher.tag ?? '',
+            },
+            {
+              id: 'reserve',
+              header: t('vouchers.reserveColumn'),
+              cell: (voucher) => (voucher.reserve ? t('vouchers.yes') : t('vouchers.no')),
+            },
+            { id: 'state', header: t('vouchers.stateColumn'), cell: state },
+            timeColumn<VoucherView>(lang, 'created', t('vouchers.created_at'), (voucher) => voucher.createdAt, {
+              sortable: true,
+            }),
+            {
+              id: 'actions',
+              header: t('vouchers.actions'),
+              headerHidden: true,
+              cell: (voucher) =>
+                voucher.endedAt ? null : (
+                  <button
+                    type="button"
+                    className="console-button console-button--quiet"
+                    disabled={busy}
+                    onClick={() => end(voucher)}
+                  >
+                    {t('vouchers.end', { code: voucher.code })}
+                  </button>
+                ),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}
