@@ -5,6 +5,7 @@ import { EVENT_ENDS } from '../../site/tickets';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { staffToken } from './staff';
 
 // Certificates of attendance (issue 45): an organiser grants one in the console; after the event
 // (the server's clock moved with the Test-Clock header) the holder downloads it through the
@@ -51,7 +52,10 @@ test('the console grants a certificate; after the event it downloads and its che
   const holder = `Zofia Nowicka ${Date.now() % 10_000}`;
   const { orderId, ticket } = await paidOrder(request, holder);
 
-  await openConsole(page, `/admin/orders/${orderId}`);
+  // Ewa's own token (finance): the decision is logged with her name.
+  await openConsole(page, `/admin/orders/${orderId}`, {
+    token: await staffToken(page.request, 'Ewa Finansowa', 'finance'),
+  });
   const section = page.getByRole('region', { name: 'Certyfikat', exact: true });
   await expect(section.getByText('Nie przysługuje: brak potwierdzonego udziału')).toBeVisible();
   await section.getByRole('button', { name: 'Przyznaj certyfikat' }).click();
@@ -60,7 +64,7 @@ test('the console grants a certificate; after the event it downloads and its che
   await section.getByRole('button', { name: 'Przyznaj certyfikat' }).click();
   await expect(section.getByRole('status')).toHaveText('Zapisano.');
   await expect(section.getByText('Przysługuje: przyznany przez organizatora')).toBeVisible();
-  await expect(section.getByText(/przyznany: Ewa Konsolowa, .*: Prelegent, wszedł wejściem dla mówców/)).toBeVisible();
+  await expect(section.getByText(/przyznany: Ewa Finansowa, .*: Prelegent, wszedł wejściem dla mówców/)).toBeVisible();
   expect(await axeViolations(page, { within: '[aria-labelledby="order-certificates"]' })).toEqual([]);
   await shoot(page, 'console');
 

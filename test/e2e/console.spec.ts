@@ -89,7 +89,7 @@ test.describe('the organiser console', () => {
     const resent = page.waitForResponse((r) => r.url().endsWith(`/api/admin/orders/${paid.orderId}/resend`));
     await page.getByRole('button', { name: 'Wyślij potwierdzenie ponownie' }).click();
     expect((await resent).status()).toBe(202);
-    await expect(page.getByRole('status')).toHaveText('Potwierdzenie czeka w kolejce do wysyłki.');
+    await expect(page.locator('.console-outcome')).toHaveText('Potwierdzenie czeka w kolejce do wysyłki.');
     const emails = page.getByRole('table', { name: 'E-maile zamówienia, od najstarszych' });
     // The payment's confirmation and the one just asked for (queued, or already sent).
     await expect(emails.getByRole('rowheader', { name: 'Potwierdzenie zamówienia' })).toHaveCount(2);
@@ -103,7 +103,7 @@ test.describe('the organiser console', () => {
     await page.getByRole('button', { name: 'Anuluj zamówienie' }).click();
     await expect(page.getByRole('group', { name: `Anulować zamówienie ${pending.code}?` })).toBeVisible();
     await page.getByRole('button', { name: 'Tak, wykonaj' }).click();
-    await expect(page.getByRole('status')).toHaveText('Zamówienie anulowane.');
+    await expect(page.locator('.console-outcome')).toHaveText('Zamówienie anulowane.');
     await expect(history.getByRole('rowheader').last()).toHaveText('Anulowane');
     await expect(page.getByRole('button', { name: 'Anuluj zamówienie' })).toHaveCount(0);
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { qrMatrix } from '../../site/qr';
 import { productSymbol, signedMessage, toBase32 } from '../../site/ticket-code';
 import { axeViolations, expect, test } from './helpers';
@@ -54,7 +55,12 @@ const clientIp = () => `198.51.100.${(address++ % 250) + 1}`;
 async function paidTicket(request: APIRequestContext, product = 'onsite-standard') {
   const bought = await request.post(`/api/purchase/${product}`, {
     headers: { 'CF-Connecting-IP': clientIp() },
-    data: { email: `door-${Date.now()}-${address}@example.com`, name: 'Ola Drzwiowa', lang: 'pl' },
+    data: {
+      consent: CONSENT_VERSIONS,
+      email: `door-${Date.now()}-${address}@example.com`,
+      name: 'Ola Drzwiowa',
+      lang: 'pl',
+    },
   });
   expect(bought.status(), await bought.text()).toBe(201);
   const { url, orderId } = (await bought.json()) as { url: string; orderId: string };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, test } from './helpers';
 
 // A ticket's own page (issue 45): the holder opens it from their e-mail in a browser of their own,
@@ -35,6 +36,7 @@ async function paidOrder(request: APIRequestContext, holderEmail: string) {
   const buyer = `buyer-${Date.now()}@example.com`;
   const bought = await request.post('/api/orders', {
     data: {
+      consent: CONSENT_VERSIONS,
       email: buyer,
       lang: 'pl',
       items: [
