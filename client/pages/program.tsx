@@ -129,7 +129,8 @@ function AgendaBar() {
       <p className="agenda-bar__count" data-counts={JSON.stringify(pluralForms(lang, t))} aria-live="polite" />
       <a
         className="button button--accent"
-        href={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
+        // The address without the starred sessions answers 422: the script sets `href` with them.
+        data-href={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
         download
         type="text/calendar"
       >
