@@ -58,8 +58,12 @@ test.describe('a page without islands', () => {
     await page.keyboard.press('Tab');
     await page.getByRole('main').locator('a, button, summary').first().click({ trial: true });
     await page.waitForTimeout(1500);
-    // No React, no island: only the page's own script, one cached file.
-    expect(await scriptsLoaded(page)).toEqual([PAGE_SCRIPT]);
+    // No React, no island: the page script and the programme's own small one (its personal agenda,
+    // client/lib/agenda.ts), each one cached file.
+    expect(await scriptsLoaded(page)).toEqual([
+      PAGE_SCRIPT,
+      expect.stringMatching(/^\/assets\/page-script-agenda-[0-9a-f]+\.js$/),
+    ]);
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   });
 
