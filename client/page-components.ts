@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../site/pages';
+import AccessibilityPage from './pages/accessibility';
 import BecomePartnerPage from './pages/become-partner';
 import CareersPage from './pages/careers';
 import ContactPage from './pages/contact';
@@ -46,6 +47,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   faq: FaqPage,
   privacy: PrivacyPage,
   terms: TermsPage,
+  accessibility: AccessibilityPage,
   press: PressPage,
   becomePartner: BecomePartnerPage,
   tickets: TicketsPage,

@@ -43,9 +43,10 @@ export const PAGES = [
   { id: 'faq', slug: 'faq', namespaces: ['info', 'faq'] },
   { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
+  { id: 'accessibility', slug: 'dostepnosc', namespaces: ['info'] },
   { id: 'press', slug: 'dla-mediow', namespaces: ['info'] },
   { id: 'becomePartner', slug: 'zostac-partnerem', namespaces: ['info'] },
-  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart'] },
+  { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart', 'info'] },
   { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'cart', 'delivery', 'events'] },
   // A ticket's own page (its holder's link): the worker writes the ticket in (worker/ticket-page.ts).
   { id: 'ticket', slug: 'bilet', namespaces: ['ticket', 'delivery', 'tickets', 'events'] },
