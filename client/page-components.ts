@@ -23,6 +23,7 @@ import TermsPage from './pages/terms';
 import ThanksPage from './pages/thanks';
 import TicketPage from './pages/ticket';
 import TicketsPage from './pages/tickets';
+import TravelPage from './pages/travel';
 import WorkshopsPage from './pages/workshops';
 import ZonesPage from './pages/zones';
 
@@ -45,6 +46,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   careers: CareersPage,
   contact: ContactPage,
   faq: FaqPage,
+  travel: TravelPage,
   privacy: PrivacyPage,
   terms: TermsPage,
   accessibility: AccessibilityPage,

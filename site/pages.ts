@@ -41,6 +41,7 @@ export const PAGES = [
   { id: 'careers', slug: 'wspolpraca/pracuj-z-nami', namespaces: ['info'] },
   { id: 'contact', slug: 'kontakt', namespaces: ['info', 'contact'] },
   { id: 'faq', slug: 'faq', namespaces: ['info', 'faq'] },
+  { id: 'travel', slug: 'dojazd', namespaces: ['info'] },
   { id: 'privacy', slug: 'polityka-prywatnosci', namespaces: ['info'] },
   { id: 'terms', slug: 'regulamin', namespaces: ['info'] },
   { id: 'accessibility', slug: 'dostepnosc', namespaces: ['info'] },

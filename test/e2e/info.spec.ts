@@ -362,3 +362,32 @@ test.describe('accessibility statement', () => {
     }
   });
 });
+
+test.describe('travel and venue page', () => {
+  const TRAVEL = [
+    ['pl', 'Dojazd', 'Dojazd i nocleg', 'Przykład'],
+    ['en-gb', 'Getting there', 'Getting there and staying', 'Example'],
+    ['en-us', 'Getting there', 'Getting there and staying', 'Example'],
+    ['de', 'Anreise', 'Anreise und Unterkunft', 'Beispiel'],
+    ['es', 'Cómo llegar', 'Cómo llegar y dónde alojarse', 'Ejemplo'],
+  ] as const;
+
+  for (const [lang, link, title, example] of TRAVEL) {
+    test(`is reached from the footer in ${lang}, with the hotels labelled as examples and no axe violations`, async ({
+      page,
+    }) => {
+      await open(page, `/${lang}/kontakt`);
+      await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dojazd$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      for (const id of ['train', 'city', 'car', 'plane', 'hotels'])
+        await expect(main(page).locator(`#${id} h2`)).not.toBeEmpty();
+      await expect(main(page).locator('#hotels li')).toHaveCount(3);
+      await expect(main(page).locator('#hotels .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#car .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#car')).toContainText('al. Bandurskiego 7, 94-020 Łódź');
+      await expect(main(page).locator('#accessibility a')).toHaveAttribute('href', `/${lang}/dostepnosc#venue`);
+      await expectNoAxeViolations(page, `travel ${lang}`);
+    });
+  }
+});
