@@ -21,7 +21,7 @@ export const BARRIER_ANSWER_DAYS = 7;
 
 /**
  * The authority that supervises the act of 26 April 2024 for services, to which a consumer may
- * complain when the service provider's answer does not satisfy them (art. 36 ff. of the act).
+ * complain when the service provider's answer does not satisfy them. Address to be checked before going live.
  */
 export const ENFORCEMENT_AUTHORITY = {
   street: 'al. Jana Pawła II 13',
