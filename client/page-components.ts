@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../site/pages';
+import AccessibilityPage from './pages/accessibility';
 import BecomePartnerPage from './pages/become-partner';
 import CareersPage from './pages/careers';
 import ContactPage from './pages/contact';
@@ -22,6 +23,7 @@ import TermsPage from './pages/terms';
 import ThanksPage from './pages/thanks';
 import TicketPage from './pages/ticket';
 import TicketsPage from './pages/tickets';
+import TravelPage from './pages/travel';
 import WorkshopsPage from './pages/workshops';
 import ZonesPage from './pages/zones';
 
@@ -44,8 +46,10 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   careers: CareersPage,
   contact: ContactPage,
   faq: FaqPage,
+  travel: TravelPage,
   privacy: PrivacyPage,
   terms: TermsPage,
+  accessibility: AccessibilityPage,
   press: PressPage,
   becomePartner: BecomePartnerPage,
   tickets: TicketsPage,

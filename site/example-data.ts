@@ -36,6 +36,18 @@ export const EXAMPLE_DATA = {
       'the console (/admin, Content); seeded from site/program.ts TRACKS and the `program.sessions` texts in locales/*/events.json',
     what: 'the confirmed sessions with their times, rooms and speakers',
   },
+  accessibility: {
+    example: true,
+    in: 'code',
+    where: 'site/accessibility.ts VENUE_ACCESS and BARRIER_ANSWER_DAYS (texts: `venueAccess` in locales/*/info.json)',
+    what: "the venue's accessibility as confirmed with the arena (step-free access, wheelchair spaces, induction loop, quiet room, assistance on request) and the most days in which a reported barrier is answered",
+  },
+  travel: {
+    example: true,
+    in: 'code',
+    where: 'site/travel.ts HOTELS (texts: `travel.car` and `travel.hotels` in locales/*/info.json)',
+    what: "the hotels the organisers recommend (names, distances) and the venue's parking on the event day",
+  },
 } as const satisfies Record<string, { example: boolean; in: 'code' | 'store'; where: string; what: string }>;
 
 export type ExampleDataId = keyof typeof EXAMPLE_DATA;

@@ -8,7 +8,7 @@ import { COOPERATION_MENU, PROGRAM_MENU } from './navigation';
 const COLUMNS: { title: 'event' | 'cooperation' | 'info'; pages: readonly PageId[] }[] = [
   { title: 'event', pages: [...PROGRAM_MENU, 'speakers', 'expo', 'zones', 'workshops'] },
   { title: 'cooperation', pages: [...COOPERATION_MENU, 'becomePartner'] },
-  { title: 'info', pages: ['tickets', 'contact', 'faq', 'press', 'privacy', 'terms'] },
+  { title: 'info', pages: ['tickets', 'contact', 'travel', 'faq', 'press', 'privacy', 'terms', 'accessibility'] },
 ];
 
 /**

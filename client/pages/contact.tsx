@@ -5,6 +5,7 @@ import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
 import { InfoIcon } from '../components/info-icon';
 import { Island } from '../components/island';
+import { VenueAccess } from '../components/venue-access';
 
 const { venue } = EVENT;
 const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent(
@@ -13,6 +14,7 @@ const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent
 
 export default function Page() {
   const { t } = useTranslation('contact');
+  const { t: ti } = useTranslation('info');
   const facts = useInfoFacts();
   return (
     <>
@@ -77,6 +79,14 @@ export default function Page() {
               <p>
                 <a href={MAP_URL}>{t('map')}</a>
               </p>
+            </div>
+
+            <div className="contact-page__block">
+              <h3>
+                <InfoIcon name="check" size={20} />
+                {ti('venueAccess.title')}
+              </h3>
+              <VenueAccess />
             </div>
 
             <div className="contact-page__block">

@@ -6,12 +6,14 @@ import { priceSteps } from '../components/price-steps';
 import { availabilityId, ProductAvailability } from '../components/product-availability';
 import { Section } from '../components/section';
 import { TicketPlans } from '../components/ticket-plans';
+import { VenueAccess } from '../components/venue-access';
 import { PURCHASE_DIALOG_ID } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 
 /** kup-bilet: the online plans and the on-site tickets, all sold with the one purchase dialog. */
 export default function Tickets() {
   const { t } = useTranslation('tickets');
+  const { t: ti } = useTranslation('info');
   const lang = useLanguage();
   return (
     <>
@@ -67,6 +69,9 @@ export default function Tickets() {
             );
           })}
         </ul>
+      </Section>
+      <Section id="venue-access" title={ti('venueAccess.title')} lead={ti('venueAccess.lead')}>
+        <VenueAccess />
       </Section>
     </>
   );

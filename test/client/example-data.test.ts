@@ -45,7 +45,7 @@ describe('example data', () => {
 
   it('lists what is still an example, with where to fill it in', () => {
     const pending = pendingExamples();
-    expect(pending.map((p) => p.id)).toEqual(['organiser']);
+    expect(pending.map((p) => p.id)).toEqual(['organiser', 'accessibility', 'travel']);
     for (const p of pending) expect(p.where).toMatch(/site\//);
   });
 

@@ -309,3 +309,85 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoAxeViolations(page, 'faq open');
   });
 });
+
+test.describe('accessibility statement', () => {
+  // Each language's footer link text, the statement's heading, its authority line and the example label.
+  const STATEMENTS = [
+    ['pl', 'Dostępność', 'Deklaracja dostępności', 'Przykład'],
+    ['en-gb', 'Accessibility', 'Accessibility statement', 'Example'],
+    ['en-us', 'Accessibility', 'Accessibility statement', 'Example'],
+    ['de', 'Barrierefreiheit', 'Erklärung zur Barrierefreiheit', 'Beispiel'],
+    ['es', 'Accesibilidad', 'Declaración de accesibilidad', 'Ejemplo'],
+  ] as const;
+
+  for (const [lang, link, title, example] of STATEMENTS) {
+    test(`is reached from the footer and reads in full in ${lang}, with no axe violations`, async ({ page }) => {
+      await open(page, `/${lang}/faq`);
+      await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dostepnosc$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      // The EU model statement's parts, in order, then the venue.
+      await expect(main(page).locator('.legal__section')).toHaveCount(6);
+      await expect(main(page).locator('#status')).toContainText('WCAG 2.2');
+      await expect(main(page).locator('#enforcement')).toContainText(
+        'Prezes Państwowego Funduszu Rehabilitacji Osób Niepełnosprawnych',
+      );
+      await expect(main(page).getByRole('link', { name: 'www.pfron.org.pl' })).toHaveAttribute(
+        'href',
+        'https://www.pfron.org.pl',
+      );
+      // The answer time and the venue stay labelled as examples until the organisers confirm them.
+      await expect(main(page).locator('#feedback .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#venue .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#venue li')).toHaveCount(5);
+      await expectNoAxeViolations(page, `statement ${lang}`);
+    });
+  }
+
+  test('the contact and ticket pages show the venue accessibility, labelled as an example, and link the statement', async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ['/pl/kontakt', 'Dostępność miejsca wydarzenia'],
+      ['/de/kup-bilet', 'Barrierefreiheit des Veranstaltungsorts'],
+    ] as const) {
+      await open(page, path);
+      const block = main(page).locator('.venue-access');
+      await expect(main(page).getByRole('heading', { name: heading })).toBeVisible();
+      await expect(block.locator('li')).toHaveCount(5);
+      await expect(block.locator('.badge--example')).toBeVisible();
+      await expect(
+        block.getByRole('link', { name: /Deklaracja dostępności|Erklärung zur Barrierefreiheit/ }),
+      ).toHaveAttribute('href', path.startsWith('/pl') ? '/pl/dostepnosc' : '/de/dostepnosc');
+    }
+  });
+});
+
+test.describe('travel and venue page', () => {
+  const TRAVEL = [
+    ['pl', 'Dojazd', 'Dojazd i nocleg', 'Przykład'],
+    ['en-gb', 'Getting there', 'Getting there and staying', 'Example'],
+    ['en-us', 'Getting there', 'Getting there and staying', 'Example'],
+    ['de', 'Anreise', 'Anreise und Unterkunft', 'Beispiel'],
+    ['es', 'Cómo llegar', 'Cómo llegar y dónde alojarse', 'Ejemplo'],
+  ] as const;
+
+  for (const [lang, link, title, example] of TRAVEL) {
+    test(`is reached from the footer in ${lang}, with the hotels labelled as examples and no axe violations`, async ({
+      page,
+    }) => {
+      await open(page, `/${lang}/kontakt`);
+      await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dojazd$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      for (const id of ['train', 'city', 'car', 'plane', 'hotels'])
+        await expect(main(page).locator(`#${id} h2`)).not.toBeEmpty();
+      await expect(main(page).locator('#hotels li')).toHaveCount(3);
+      await expect(main(page).locator('#hotels .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#car .badge--example')).toHaveText(example);
+      await expect(main(page).locator('#car')).toContainText('al. Bandurskiego 7, 94-020 Łódź');
+      await expect(main(page).locator('#accessibility a')).toHaveAttribute('href', `/${lang}/dostepnosc#venue`);
+      await expectNoAxeViolations(page, `travel ${lang}`);
+    });
+  }
+});

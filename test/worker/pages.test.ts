@@ -22,5 +22,7 @@ describe.each(LANGUAGES)('$label pages', (lang) => {
     }
     expect(html).toContain('hreflang="x-default"');
     expect(html).toContain(`<meta property="og:locale" content="${lang.ogLocale}"`);
+    // The accessibility statement is one link away from every page (its footer), as the EAA asks.
+    expect(html).toContain(`<a href="${href(lang.code, 'accessibility')}">`);
   });
 });
