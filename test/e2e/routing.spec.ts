@@ -113,9 +113,13 @@ test('pages and their islands run without warnings and ship only their own langu
     await page.waitForLoadState('networkidle');
     const lang = await page.locator('html').getAttribute('lang');
     const catalogues = scripts.filter((url) => url.includes('/locale-'));
-    // Only islands load catalogues: a page without one loads no script file but its page script.
+    // Only islands load catalogues: a page without one loads no script file but its page script
+    // (and the programme its own agenda script, which carries its texts in the page).
     if ((await page.locator('[data-island]').count()) === 0)
-      expect(scripts, path).toEqual([expect.stringMatching(/\/assets\/page-script-[0-9a-f]+\.js$/)]);
+      expect(scripts, path).toEqual([
+        expect.stringMatching(/\/assets\/page-script-[0-9a-f]+\.js$/),
+        ...(path.endsWith('/program') ? [expect.stringMatching(/\/assets\/page-script-agenda-[0-9a-f]+\.js$/)] : []),
+      ]);
     else expect(catalogues.length, path).toBeGreaterThan(0);
     for (const url of catalogues) expect(url, path).toContain(`/locale-${lang}-`);
   }
