@@ -37,7 +37,7 @@ export function agenda(doc: Document = document, storage: Storage = localStorage
   const link = bar?.querySelector<HTMLAnchorElement>('a[download]');
   const buttons = [...doc.querySelectorAll<HTMLButtonElement>('button[data-agenda-star]')];
   if (!bar || !count || !link || !buttons.length) return;
-  const base = link.dataset.href ?? '';
+  const base = link.dataset.agendaFile ?? '';
   const forms = JSON.parse(count.dataset.counts ?? '{}') as Record<string, string>;
   const rules = new Intl.PluralRules(doc.documentElement.lang);
   const stars = new Set(storedStars(storage));

@@ -130,7 +130,7 @@ function AgendaBar() {
       <a
         className="button button--accent"
         // The address without the starred sessions answers 422: the script sets `href` with them.
-        data-href={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
+        data-agenda-file={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
         download
         type="text/calendar"
       >
