@@ -34,7 +34,7 @@ function store(storage: Storage, stars: ReadonlySet<string>): void {
 export function agenda(doc: Document = document, storage: Storage = localStorage): void {
   const bar = doc.querySelector<HTMLElement>('[data-agenda]');
   const count = bar?.querySelector<HTMLElement>('[data-counts]');
-  const link = bar?.querySelector<HTMLAnchorElement>('a[download]');
+  const link = bar?.querySelector<HTMLAnchorElement>('a[data-agenda-file]');
   const buttons = [...doc.querySelectorAll<HTMLButtonElement>('button[data-agenda-star]')];
   if (!bar || !count || !link || !buttons.length) return;
   const base = link.dataset.agendaFile ?? '';
@@ -55,6 +55,8 @@ export function agenda(doc: Document = document, storage: Storage = localStorage
     const form = forms[rules.select(n)] ?? forms.other ?? '#';
     count.textContent = form.replace('#', n.toLocaleString(doc.documentElement.lang));
     link.href = `${base}?s=${[...starred].map(encodeURIComponent).join(',')}`;
+    link.download = '';
+    link.type = 'text/calendar';
   };
 
   doc.addEventListener('click', (event) => {

@@ -129,10 +129,9 @@ function AgendaBar() {
       <p className="agenda-bar__count" data-counts={JSON.stringify(pluralForms(lang, t))} aria-live="polite" />
       <a
         className="button button--accent"
-        // The address without the starred sessions answers 422: the script sets `href` with them.
+        // The address without the starred sessions answers 422: the script makes this a download
+        // link (href with them, download, type) once there is a star; until then it is no link.
         data-agenda-file={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
-        download
-        type="text/calendar"
       >
         {t('program.agenda.download')}
       </a>

@@ -24,7 +24,7 @@ function page(ids: string[]) {
       .join('')}
     <aside data-agenda hidden>
       <p data-counts='${COUNTS}' aria-live="polite"></p>
-      <a data-agenda-file="/api/calendar/pl/agenda.ics" download>Pobierz mój plan (.ics)</a>
+      <a data-agenda-file="/api/calendar/pl/agenda.ics">Pobierz mój plan (.ics)</a>
     </aside>`;
 }
 
