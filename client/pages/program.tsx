@@ -127,10 +127,9 @@ function AgendaBar() {
       hidden
     >
       <p className="agenda-bar__count" data-counts={JSON.stringify(pluralForms(lang, t))} aria-live="polite" />
+      {/* biome-ignore lint/a11y/useValidAnchor: no link until there is a star (the bare address answers 422); the script then gives it its href, download and type, and the bar is hidden until then */}
       <a
         className="button button--accent"
-        // The address without the starred sessions answers 422: the script makes this a download
-        // link (href with them, download, type) once there is a star; until then it is no link.
         data-agenda-file={`${CALENDAR_BASE}/${language(lang).prefix}/${AGENDA_FILE}`}
       >
         {t('program.agenda.download')}
