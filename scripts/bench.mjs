@@ -8,7 +8,7 @@
 // Also autocannon against the local worker (loopback only, bounded). Prints one table, writes
 // bench/latest.md and exits non-zero when a line is missed.
 //   npm run bench             every page in every language
-//   npm run bench -- --quick  home, program, kup-bilet in pl and en-gb, the thank-you page in pl
+//   npm run bench -- --quick  home, program, kup-bilet in pl and en-gb, the thank-you and ticket pages in pl
 //   --no-build                measure the existing dist/
 //   --only /pl,/de/program    just these pages (while working on them)
 //   --runs 3                  interleaved rounds (default 3): in each, the anchors then every page of
@@ -35,6 +35,7 @@
 // The thank-you page (kup-bilet/dziekujemy) is measured with a real order: the bench buys a ticket
 // in the page's language through the API and pays it in the demo checkout, as a buyer would, and
 // measures the page the checkout sends the buyer to (the order, its QR ticket, the live status).
+// The ticket page (bilet) is measured the same way, at the link its holder's e-mail carries.
 // Tap timing (scripts/tap-timing.mjs): for each kind of control on a page, the median time from a
 // cold tap to its visible answer on Lighthouse's mobile profile. Every page gets the mobile menu;
 // the other header controls and the welcome popup are measured on each language's home page, the
@@ -141,18 +142,37 @@ function targets() {
   if (only) return table.filter(([, path]) => only.includes(path));
   if (!quick) return table;
   const wanted = ['/pl', '/pl/program', '/pl/kup-bilet', '/en-gb', '/en-gb/program', '/en-gb/kup-bilet'];
-  wanted.push('/pl/kup-bilet/dziekujemy');
+  wanted.push('/pl/kup-bilet/dziekujemy', '/pl/bilet');
   return table.filter(([, path]) => wanted.includes(path));
 }
 
 const isThanksPage = (path) => path.endsWith('/kup-bilet/dziekujemy');
+/** The ticket page (`/pl/bilet`): without a ticket's secret it is only the page's empty state. */
+const isTicketPage = (path) => /^\/[a-z-]+\/bilet$/.test(path);
 
 /**
- * The URL to measure a page at. The thank-you page shows an order: one is bought in the page's
- * language and paid in the demo checkout, and the URL is where the checkout sends the buyer.
+ * The URL to measure a page at. The thank-you page shows an order and the ticket page one of its
+ * tickets: an order is bought in the page's language and paid in the demo checkout; the thank-you
+ * page is measured where the checkout sends the buyer, the ticket page at the link its holder's
+ * e-mail carries (the order view's `tickets[].page`, with the ticket's own secret).
  */
 async function pageUrl(lang, path) {
+  if (isTicketPage(path)) {
+    const thanks = new URL(await paidOrderUrl(lang));
+    const order = thanks.searchParams.get('order');
+    const view = await fetch(
+      `${BASE}/api/orders/${order}?token=${encodeURIComponent(thanks.searchParams.get('token') ?? '')}`,
+    );
+    const page = view.ok ? (await view.json()).tickets?.[0]?.page : null;
+    if (!page) throw new Error(`the ticket page needs a paid ticket, and its order answered ${view.status}`);
+    return BASE + page;
+  }
   if (!isThanksPage(path)) return BASE + path;
+  return paidOrderUrl(lang);
+}
+
+/** An online plan bought in a language and paid in the demo checkout: where the checkout sends its buyer. */
+async function paidOrderUrl(lang) {
   const headers = { origin: BASE, 'content-type': 'application/json' };
   const bought = await fetch(`${BASE}/api/purchase/online-premium`, {
     method: 'POST',
@@ -504,7 +524,8 @@ try {
 
 // Time to first byte of what the worker renders, beside a static page the assets layer serves
 // alone (not in wrangler.toml's run_worker_first): the pages whose lists come from the content
-// store (one KV read), and the order page, rendered with the buyer's order from the box office.
+// store (one KV read), and the order and ticket pages, rendered with the buyer's order (the holder's
+// ticket) from the box office.
 // The cron's route renders the store's pages first, as production's scheduled run does.
 await fetch(`${BASE}/__scheduled?cron=*+*+*+*+*`).catch(() => {});
 const STATIC_PAGE = '/pl/regulamin';
@@ -515,6 +536,7 @@ const ttfbEndpoints = [
     url: BASE + path,
   })),
   { name: 'order page /pl/kup-bilet/dziekujemy?order=…', url: await pageUrl('pl', '/pl/kup-bilet/dziekujemy') },
+  { name: 'ticket page /pl/bilet?ticket=…', url: await pageUrl('pl', '/pl/bilet') },
 ];
 /** Whether a content page came from the store: the built file's validators are dropped there (worker/content/pages.ts `storedPage`). */
 const fromStore = {};

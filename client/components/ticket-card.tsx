@@ -47,6 +47,7 @@ export function TicketCard({
   qr,
   event,
   onPrint,
+  level = 3,
   children,
 }: {
   ticket: TicketView & { code: string };
@@ -60,17 +61,20 @@ export function TicketCard({
   event: EventFacts;
   /** Prints this ticket alone; without it (a page with no script), the browser's own print does. */
   onPrint?: () => void;
+  /** Its title's heading level: 3 inside the order page's list of tickets, 2 alone on the ticket page. */
+  level?: 2 | 3;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const kind = productOf(ticket.product).mode;
   const titleId = `ticket-${ticket.id}-title`;
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <section className="ticket-card" aria-labelledby={titleId} data-ticket={ticket.id}>
-      <h3 id={titleId} className="ticket-card__title">
+      <Title id={titleId} className="ticket-card__title">
         {count > 1 ? t('ticket.titleOf', { position: ticket.position, count }) : t('ticket.title')}
-      </h3>
+      </Title>
       <p className="ticket-card__holder">{holder}</p>
       <div className="ticket-card__qr">
         <img src={qr} alt={t('ticket.qrLabel', { code: ticket.code })} width={288} height={288} />

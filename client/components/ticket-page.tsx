@@ -16,7 +16,8 @@ export function TicketPage({ view }: { view: TicketPageView }) {
   const { t: delivery } = useTranslation('delivery');
   const productName = useProductName();
   return (
-    <section className="ticket-page container" aria-labelledby="ticket-page-title">
+    // The page's own main is its landmark; the ticket card below is the one region named for the ticket.
+    <div className="ticket-page container">
       <h1 id="ticket-page-title">{t('title')}</h1>
       <p className="ticket-page__private">{t('private')}</p>
       <TicketCard
@@ -26,11 +27,12 @@ export function TicketPage({ view }: { view: TicketPageView }) {
         holder={view.holder}
         qr={view.qr}
         event={eventFacts(view.lang, delivery('ticket.whereOnline'))}
+        level={2}
       />
       {TICKET_SECTIONS.map(({ id, Section }) => (
         <Section key={id} view={view} />
       ))}
-    </section>
+    </div>
   );
 }
 
