@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTS, type ProductId } from '../../site/tickets';
 import { VOUCHER_KINDS, type VoucherKind, type VoucherView } from '../../site/vouchers';
@@ -6,13 +6,12 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable, timeColumn } from './data-table';
+import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
 import { count, dateTime, money } from './format';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
+import { LoadState } from './status';
 import { useLoad } from './use-load';
 import { warsawInstant } from './warsaw-time';
-
-type FieldErrors = Record<string, string>;
 
 const FIELDS = ['code', 'kind', 'value', 'products', 'uses', 'from', 'until', 'tag', 'reserve'] as const;
 
@@ -30,20 +29,17 @@ export function Vouchers() {
   const lang = useLanguage();
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
-  const ids = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, notice, run } = useAction();
+  const { ids, errors, setErrors, show, clear, described, error, field } = useFields('vouchers', FIELDS);
   const [kind, setKind] = useState<VoucherKind>('percent');
-  const { value: vouchers, error, load } = useLoad<VoucherView[]>('/api/admin/vouchers', 'vouchers');
+  const { value: vouchers, error: failed, load } = useLoad<VoucherView[]>('/api/admin/vouchers', 'vouchers');
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const typed = (name: string) => String(data.get(name) ?? '').trim();
-    const found: FieldErrors = {};
+    const found: Record<string, string> = {};
     const value = kind === 'free' ? undefined : kind === 'percent' ? Number(typed('value')) : grosze(typed('value'));
     if (kind !== 'free' && !typed('value')) found.value = 'required';
     else if (value !== undefined && !Number.isInteger(value)) found.value = 'invalid';
@@ -65,80 +61,36 @@ export function Vouchers() {
       ...(typed('tag') ? { tag: typed('tag') } : {}),
       reserve: data.get('reserve') !== null,
     };
-    setNotice(null);
     if (Object.keys(found).length) return show(found);
-    setBusy(true);
-    try {
-      const made = await call<VoucherView>('/api/admin/vouchers', { method: 'POST', body });
-      setErrors({});
-      setNotice({ ok: true, text: t('vouchers.created', { code: made.code }) });
-      form.reset();
-      setKind('percent');
-      await load();
-    } catch (problem) {
-      const fields = problem instanceof ApiFailure ? (problem.details.fields as FieldErrors | undefined) : undefined;
-      if (fields) show(fields);
-      else if (problem instanceof ApiFailure && problem.code === 'voucher_exists') show({ code: 'voucher_exists' });
-      else setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** The API's paths (`products.0`) at their fields, the first of them focused. */
-  const show = (fields: FieldErrors) => {
-    const mapped: FieldErrors = {};
-    for (const [path, code] of Object.entries(fields)) mapped[path.split('.')[0] as string] ??= code;
-    setErrors(mapped);
-    const first = FIELDS.find((name) => mapped[name]);
-    if (first) document.getElementById(`${ids}-${first}`)?.focus();
+    await run(
+      async () => {
+        const made = await call<VoucherView>('/api/admin/vouchers', { method: 'POST', body });
+        setErrors({});
+        form.reset();
+        setKind('percent');
+        await load();
+        return t('vouchers.created', { code: made.code });
+      },
+      (problem) => {
+        const fields = fieldErrorsOf(problem);
+        if (fields) show(fields);
+        else if (problem instanceof ApiFailure && problem.code === 'voucher_exists') show({ code: 'voucher_exists' });
+        else return undefined;
+        return null;
+      },
+    );
   };
 
   const end = async (voucher: VoucherView) => {
     if (!window.confirm(t('vouchers.confirmEnd', { code: voucher.code }))) return;
-    setBusy(true);
-    try {
-      await call(`/api/admin/vouchers/${encodeURIComponent(voucher.code)}/end`, { method: 'POST' });
-      setNotice({ ok: true, text: t('vouchers.ended', { code: voucher.code }) });
-    } catch (problem) {
-      setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
-
-  const described = (name: string, hint?: boolean) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby':
-      [hint ? `${ids}-${name}-hint` : '', errors[name] ? `${ids}-${name}-error` : ''].filter(Boolean).join(' ') ||
-      undefined,
-  });
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <span id={`${ids}-${name}-error`} className="console-field__error">
-        {t(`vouchers.errors.${name}.${errors[name]}` as 'vouchers.errors.invalid', {
-          defaultValue: t(`vouchers.errors.${errors[name]}` as 'vouchers.errors.invalid', {
-            defaultValue: t('vouchers.errors.invalid'),
-          }),
-        })}
-      </span>
-    ) : null;
-  const field = (name: string, label: string, input: ReactNode, hint?: string) => (
-    <div className="console-field">
-      <label htmlFor={`${ids}-${name}`}>{label}</label>
-      {input}
-      {hint && (
-        <span id={`${ids}-${name}-hint`} className="console-hint">
-          {hint}
-        </span>
-      )}
-      {fieldError(name)}
-    </div>
-  );
-  const clear = (name: string) => () => {
-    if (errors[name]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
+    await run(async () => {
+      try {
+        await call(`/api/admin/vouchers/${encodeURIComponent(voucher.code)}/end`, { method: 'POST' });
+      } finally {
+        await load();
+      }
+      return t('vouchers.ended', { code: voucher.code });
+    });
   };
 
   const terms = (voucher: VoucherView) =>
@@ -160,11 +112,7 @@ export function Vouchers() {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('vouchers.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('vouchers.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('vouchers.title')} intro={t('vouchers.intro')} notice={notice} />
 
       <section aria-labelledby={`${ids}-new`}>
         <h2 id={`${ids}-new`}>{t('vouchers.new')}</h2>
@@ -231,7 +179,7 @@ export function Vouchers() {
             <span id={`${ids}-products-hint`} className="console-hint">
               {t('vouchers.productsHint')}
             </span>
-            {fieldError('products')}
+            {error('products')}
           </fieldset>
           {field(
             'uses',
@@ -259,7 +207,7 @@ export function Vouchers() {
             <span id={`${ids}-reserve-hint`} className="console-hint">
               {t('vouchers.reserveHint')}
             </span>
-            {fieldError('reserve')}
+            {error('reserve')}
           </div>
           <button type="submit" className="console-button" disabled={busy}>
             {t('vouchers.create')}
@@ -267,7 +215,7 @@ export function Vouchers() {
         </form>
       </section>
 
-      <LoadState error={error} loading={!vouchers && !error} retry={load} />
+      <LoadState error={failed} loading={!vouchers && !failed} retry={load} />
       {vouchers && (
         <DataTable<VoucherView>
           caption={t('vouchers.list')}

@@ -1,0 +1,127 @@
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure } from './api';
+import { useErrorText } from './status';
+
+// The parts every console screen that changes something is made of: its head (title, what it is
+// for, the outcome of the last action announced to screen readers), an action's busy state and
+// outcome, and labelled fields whose errors (the API's `details.fields`, or the screen's own
+// checks) are read with them.
+
+/** The outcome of the last action: done (`ok`) or refused, as the organiser reads it. */
+export type Notice = { ok: boolean; text: string } | null;
+
+/** A screen's head: its title (with controls beside it), its lead, and the last action's outcome. */
+export function ScreenHead({
+  title,
+  intro,
+  notice,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  notice: Notice;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="console-title">
+        <h1>{title}</h1>
+        {children}
+      </div>
+      {intro && <p className="console-muted console-lead">{intro}</p>}
+      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+    </>
+  );
+}
+
+/**
+ * An action's state: `run` marks the screen busy, clears the last outcome, and shows what the work
+ * returns as done, or its failure: as `failed` words it (null when `failed` showed it itself, at the
+ * fields), else as the API's error code reads.
+ */
+export function useAction() {
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const run = useCallback(
+    async (work: () => Promise<string | undefined>, failed?: (problem: unknown) => string | null | undefined) => {
+      setBusy(true);
+      setNotice(null);
+      try {
+        const done = await work();
+        if (done) setNotice({ ok: true, text: done });
+      } catch (problem) {
+        const text = failed?.(problem);
+        if (text !== null) setNotice({ ok: false, text: text ?? errorText(problem) });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [errorText],
+  );
+  return { busy, notice, setNotice, run };
+}
+
+/** The API's errors by field of a refusal (422 `details.fields`, paths such as `products.0`). */
+export const fieldErrorsOf = (problem: unknown) =>
+  problem instanceof ApiFailure ? (problem.details.fields as Record<string, string> | undefined) : undefined;
+
+/**
+ * A form's fields and their errors. `texts` is the screen's key in the catalogue: an error reads
+ * `<texts>.errors.<field>.<code>`, else `<texts>.errors.<code>`, else `<texts>.errors.invalid`.
+ * `order` is the fields' order on the screen: the first with an error takes the focus.
+ */
+export function useFields(texts: string, order: readonly string[]) {
+  const { t } = useTranslation('admin');
+  const ids = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = (name: string) => `${ids}-${name}`;
+
+  /** Errors at their fields (a path's first part names the field), the first of them focused. */
+  const show = (fields: Record<string, string>) => {
+    const mapped: Record<string, string> = {};
+    for (const [path, code] of Object.entries(fields)) mapped[path.split('.')[0] as string] ??= code;
+    setErrors(mapped);
+    const first = order.find((name) => mapped[name]);
+    if (first) document.getElementById(id(first))?.focus();
+  };
+  /** A field's error gone once it is edited. */
+  const clear = (name: string) => () => {
+    if (errors[name]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
+  };
+  /** What a field's control carries: its id, whether it is wrong, and what is read after its label. */
+  const described = (name: string, hint?: boolean) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby':
+      [hint ? `${id(name)}-hint` : '', errors[name] ? `${id(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
+  });
+  const errorText = (name: string, code: string) =>
+    t(`${texts}.errors.${name}.${code}` as 'common.loading', {
+      defaultValue: t(`${texts}.errors.${code}` as 'common.loading', {
+        defaultValue: t(`${texts}.errors.invalid` as 'common.loading'),
+      }),
+    });
+  /** A field's error, where it has one, read after its label (`described`). */
+  const error = (name: string) =>
+    errors[name] ? (
+      <span id={`${id(name)}-error`} className="console-field__error">
+        {errorText(name, errors[name])}
+      </span>
+    ) : null;
+  /** A labelled field: its control (given `described(name)`), its hint and its error. */
+  const field = (name: string, label: string, control: ReactNode, hint?: string) => (
+    <div className="console-field">
+      <label htmlFor={id(name)}>{label}</label>
+      {control}
+      {hint && (
+        <span id={`${id(name)}-hint`} className="console-hint">
+          {hint}
+        </span>
+      )}
+      {error(name)}
+    </div>
+  );
+  return { ids, id, errors, setErrors, show, clear, described, error, field };
+}
