@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AllotmentView,
@@ -14,9 +14,10 @@ import { PRODUCT_IDS, type ProductId } from '../../site/tickets';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { ScreenHead, useAction, useFields } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
+import { LoadState } from './status';
 import { useLoad } from './use-load';
 
 type Check = { ok: boolean; count: number; rows: CompRowReport[]; remaining: Record<string, number | null> };
@@ -30,18 +31,16 @@ type Check = { ok: boolean; count: number; rows: CompRowReport[]; remaining: Rec
 export function Comps() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const ids = useId();
+  const { ids, field } = useFields('comps', []);
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
+  const { busy, notice, setNotice, run } = useAction();
   const [text, setText] = useState('');
   const [reason, setReason] = useState<CompReason>('speaker');
   const [product, setProduct] = useState<ProductId>('onsite-standard');
   const [note, setNote] = useState('');
   const [check, setCheck] = useState<Check | null>(null);
   const [key, setKey] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const batches = useLoad<CompBatch[]>('/api/admin/comps', 'batches');
   const allotments = useLoad<AllotmentView[]>('/api/admin/allotments', 'allotments');
 
@@ -59,40 +58,34 @@ export function Comps() {
 
   const runCheck = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setNotice(null);
-    try {
+    await run(async () => {
       setCheck(await call<Check>('/api/admin/comps?check=1', { method: 'POST', body: body() }));
       setKey(crypto.randomUUID());
-    } catch (problem) {
-      setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-    }
+      return undefined;
+    });
   };
 
-  const issue = async () => {
-    setBusy(true);
-    try {
-      const batch = await call<CompBatch>('/api/admin/comps', {
-        method: 'POST',
-        body: body(),
-        headers: { 'Idempotency-Key': key },
-      });
-      setNotice({ ok: true, text: t('comps.issued', { count: batch.orders.length }) });
-      setText('');
-      setCheck(null);
-      await batches.load();
-    } catch (problem) {
-      if (problem instanceof ApiFailure && problem.code === 'invalid_rows') {
-        setCheck({ ok: false, count: 0, rows: problem.details.rows as CompRowReport[], remaining: {} });
-      } else if (problem instanceof ApiFailure && problem.code === 'sold_out') {
-        setNotice({ ok: false, text: soldOutText(problem) });
-      } else setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const issue = () =>
+    run(
+      async () => {
+        const batch = await call<CompBatch>('/api/admin/comps', {
+          method: 'POST',
+          body: body(),
+          headers: { 'Idempotency-Key': key },
+        });
+        setText('');
+        setCheck(null);
+        await batches.load();
+        return t('comps.issued', { count: batch.orders.length });
+      },
+      (problem) => {
+        if (problem instanceof ApiFailure && problem.code === 'invalid_rows') {
+          setCheck({ ok: false, count: 0, rows: problem.details.rows as CompRowReport[], remaining: {} });
+          return null;
+        }
+        return problem instanceof ApiFailure && problem.code === 'sold_out' ? soldOutText(problem) : undefined;
+      },
+    );
 
   const loadFile = async (file: File | undefined) => {
     if (!file) return;
@@ -104,30 +97,22 @@ export function Comps() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form));
-    setBusy(true);
-    try {
+    await run(async () => {
       const made = await call<AllotmentView>('/api/admin/allotments', { method: 'POST', body: data });
-      setNotice({ ok: true, text: t('comps.created', { email: made.email }) });
       form.reset();
       await allotments.load();
-    } catch (problem) {
-      setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-    }
+      return t('comps.created', { email: made.email });
+    });
   };
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('comps.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('comps.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('comps.title')} intro={t('comps.intro')} notice={notice} />
 
       <form className="console-form" onSubmit={runCheck}>
-        <div className="console-field">
-          <label htmlFor={`${ids}-reason`}>{t('comps.reason')}</label>
+        {field(
+          'reason',
+          t('comps.reason'),
           <select
             id={`${ids}-reason`}
             value={reason}
@@ -141,10 +126,11 @@ export function Comps() {
                 {t(`comps.reasons.${r}`)}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${ids}-product`}>{t('comps.product')}</label>
+          </select>,
+        )}
+        {field(
+          'product',
+          t('comps.product'),
           <select
             id={`${ids}-product`}
             value={product}
@@ -158,23 +144,26 @@ export function Comps() {
                 {productName(id)}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${ids}-note`}>{t('comps.note')}</label>
-          <input id={`${ids}-note`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${ids}-file`}>{t('comps.file')}</label>
+          </select>,
+        )}
+        {field(
+          'note',
+          t('comps.note'),
+          <input id={`${ids}-note`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />,
+        )}
+        {field(
+          'file',
+          t('comps.file'),
           <input
             id={`${ids}-file`}
             type="file"
             accept=".csv,text/csv,text/plain"
             onChange={(e) => void loadFile(e.target.files?.[0])}
-          />
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${ids}-rows`}>{t('comps.rows')}</label>
+          />,
+        )}
+        {field(
+          'rows',
+          t('comps.rows'),
           <textarea
             id={`${ids}-rows`}
             rows={8}
@@ -184,8 +173,8 @@ export function Comps() {
               setText(e.target.value);
               edited();
             }}
-          />
-        </div>
+          />,
+        )}
         <button type="submit" className="console-button" disabled={busy || !text.trim()}>
           {t('comps.check')}
         </button>
@@ -259,34 +248,38 @@ export function Comps() {
       <section aria-labelledby={`${ids}-allotments`}>
         <h2 id={`${ids}-allotments`}>{t('comps.allotments')}</h2>
         <form className="console-form" onSubmit={createAllotment}>
-          <div className="console-field">
-            <label htmlFor={`${ids}-partner`}>{t('comps.partner')}</label>
-            <input id={`${ids}-partner`} name="partner" required maxLength={120} autoComplete="organization" />
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${ids}-contact`}>{t('comps.contact')}</label>
-            <input id={`${ids}-contact`} name="email" type="email" required maxLength={254} autoComplete="off" />
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${ids}-tier`}>{t('comps.package')}</label>
+          {field(
+            'partner',
+            t('comps.partner'),
+            <input id={`${ids}-partner`} name="partner" required maxLength={120} autoComplete="organization" />,
+          )}
+          {field(
+            'contact',
+            t('comps.contact'),
+            <input id={`${ids}-contact`} name="email" type="email" required maxLength={254} autoComplete="off" />,
+          )}
+          {field(
+            'tier',
+            t('comps.package'),
             <select id={`${ids}-tier`} name="tier" defaultValue="gold">
               {PARTNER_PACKAGES.map((p) => (
                 <option key={p.tier} value={p.tier}>
                   {t(`comps.tiers.${p.tier}`)}
                 </option>
               ))}
-            </select>
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${ids}-lang`}>{t('comps.lang')}</label>
+            </select>,
+          )}
+          {field(
+            'lang',
+            t('comps.lang'),
             <select id={`${ids}-lang`} name="lang" defaultValue="pl">
               {LANGUAGES.map((l) => (
                 <option key={l.code} value={l.code}>
                   {l.label}
                 </option>
               ))}
-            </select>
-          </div>
+            </select>,
+          )}
           <button type="submit" className="console-button" disabled={busy}>
             {t('comps.create')}
           </button>

@@ -4,11 +4,10 @@ import { STAFF_ROLES, type StaffLogEntry, type StaffMember, type StaffRole } fro
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable } from './data-table';
+import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
-
-type FieldErrors = Partial<Record<'name' | 'role', string>>;
+import { LoadState } from './status';
 
 /**
  * Staff (admins only): a person's own console token with a role, shown once when it is made; the
@@ -20,15 +19,12 @@ export function Staff() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
-  const errorText = useErrorText();
+  const { busy, notice, run } = useAction();
+  const { ids, show, setErrors, described, field } = useFields('staff', ['name', 'role']);
   const [people, setPeople] = useState<StaffMember[] | null>(null);
   const [log, setLog] = useState<StaffLogEntry[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ member: StaffMember; token: string } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const ids = useId();
 
   const load = useCallback(async () => {
     try {
@@ -51,95 +47,71 @@ export function Staff() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    setBusy(true);
-    setNotice(null);
     setMade(null);
-    try {
-      const body = { name: String(data.get('name') ?? ''), role: String(data.get('role') ?? '') };
-      const result = await call<{ member: StaffMember; token: string }>('/api/admin/staff', { method: 'POST', body });
-      setErrors({});
-      setMade(result);
-      form.reset();
-    } catch (problem) {
-      const fields = problem instanceof ApiFailure ? (problem.details.fields as FieldErrors | undefined) : undefined;
-      if (fields) setErrors(fields);
-      else if (problem instanceof ApiFailure && problem.code === 'name_taken') setErrors({ name: 'name_taken' });
-      else setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+    const body = { name: String(data.get('name') ?? ''), role: String(data.get('role') ?? '') };
+    await run(
+      async () => {
+        try {
+          setMade(await call<{ member: StaffMember; token: string }>('/api/admin/staff', { method: 'POST', body }));
+          setErrors({});
+          form.reset();
+        } finally {
+          await load();
+        }
+        return undefined;
+      },
+      (problem) => {
+        const fields = fieldErrorsOf(problem);
+        if (fields) show(fields);
+        else if (problem instanceof ApiFailure && problem.code === 'name_taken') show({ name: 'name_taken' });
+        else return undefined;
+        return null;
+      },
+    );
   };
 
   const revoke = async (member: StaffMember) => {
     if (!window.confirm(t('staff.confirmRevoke', { name: member.name }))) return;
-    setBusy(true);
-    try {
-      await call(`/api/admin/staff/${member.id}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: t('staff.revoked', { name: member.name }) });
-    } catch (problem) {
-      const text =
+    await run(
+      async () => {
+        try {
+          await call(`/api/admin/staff/${member.id}`, { method: 'DELETE' });
+        } finally {
+          await load();
+        }
+        return t('staff.revoked', { name: member.name });
+      },
+      (problem) =>
         problem instanceof ApiFailure && problem.code === 'already_revoked'
           ? t('staff.alreadyRevoked', { name: member.name })
-          : errorText(problem);
-      setNotice({ ok: false, text });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+          : undefined,
+    );
   };
-
-  const fieldError = (name: keyof FieldErrors) =>
-    errors[name] ? (
-      <span id={`${ids}-${name}-error`} className="console-field__error">
-        {t(`staff.errors.${errors[name]}` as 'staff.errors.required', { defaultValue: t('staff.errors.invalid') })}
-      </span>
-    ) : null;
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('staff.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('staff.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('staff.title')} intro={t('staff.intro')} notice={notice} />
 
       <section aria-labelledby={`${ids}-add`}>
         <h2 id={`${ids}-add`}>{t('staff.add')}</h2>
         <form className="console-form console-staff-form" onSubmit={add} noValidate>
-          <div className="console-field">
-            <label htmlFor={`${ids}-name`}>{t('staff.name')}</label>
-            <input
-              id={`${ids}-name`}
-              name="name"
-              autoComplete="off"
-              maxLength={60}
-              required
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${ids}-name-error` : undefined}
-            />
-            {fieldError('name')}
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${ids}-role`}>{t('staff.role')}</label>
-            <select
-              id={`${ids}-role`}
-              name="role"
-              defaultValue="door"
-              aria-invalid={errors.role ? true : undefined}
-              aria-describedby={`${ids}-role-hint${errors.role ? ` ${ids}-role-error` : ''}`}
-            >
+          {field(
+            'name',
+            t('staff.name'),
+            <input {...described('name')} name="name" autoComplete="off" maxLength={60} required />,
+          )}
+          {field(
+            'role',
+            t('staff.role'),
+            <select {...described('role', true)} name="role" defaultValue="door">
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`roles.${role}`)}
                 </option>
               ))}
-            </select>
-            <span id={`${ids}-role-hint`} className="console-hint">
-              {t('staff.roleHint')}
-            </span>
-            {fieldError('role')}
-          </div>
+            </select>,
+            t('staff.roleHint'),
+          )}
           <button type="submit" className="console-button" disabled={busy}>
             {t('staff.create')}
           </button>
