@@ -1,4 +1,5 @@
 import { ORGANISER } from './event';
+import { venueDay } from './format';
 import type { ProductId } from './tickets';
 
 /**
@@ -253,6 +254,27 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
  */
 export const FA3_DAYS = { from: '2016-07-01', until: '2050-01-01' } as const;
 
+/**
+ * The last instant a buyer who paid at `paidAt` may ask for an invoice (art. 106b ust. 3 of the VAT
+ * act: within three months from the end of the month in which the payment was received), counted
+ * in Warsaw: the end of the third calendar month after the payment's month, 23:59:59.999 there.
+ */
+export function invoiceRequestClosesAt(paidAt: number): number {
+  const [year, month] = venueDay(paidAt).split('-').map(Number) as [number, number];
+  // The first day of the fourth month after the payment's (months 1..12; Date.UTC rolls the year).
+  const next = new Date(Date.UTC(year, month - 1 + 4, 1));
+  return warsawMidnight(next.toISOString().slice(0, 10)) - 1;
+}
+
+/** The instant a day (`YYYY-MM-DD`) begins in Warsaw (its offset is +01:00 or +02:00 then). */
+function warsawMidnight(day: string): number {
+  for (const offset of ['+01:00', '+02:00']) {
+    const at = Date.parse(`${day}T00:00:00${offset}`);
+    if (venueDay(at) === day && venueDay(at - 1) !== day) return at;
+  }
+  throw new Error(`no Warsaw midnight for ${day}`);
+}
+
 /** The two series, each gap-free per calendar year: invoices, and corrections. */
 export type InvoiceSeries = 'FV' | 'KOR';
 export const seriesOf = (kind: InvoiceKind): InvoiceSeries => (kind === 'KOR' || kind === 'KOR_ZAL' ? 'KOR' : 'FV');
@@ -361,7 +383,16 @@ export type IssuedInvoice = {
    * corrected invoice's period (`original`: a wrong rate put right) rather than for the
    * correction's own (a refund, the default).
    */
-  correction: { reason: string; of: CorrectedInvoice; effect?: 'original' | 'correction' } | null;
+  correction: {
+    reason: string;
+    of: CorrectedInvoice;
+    effect?: 'original' | 'correction';
+    /**
+     * A correction of the buyer's data (no amounts, no lines): the buyer as the corrected invoice
+     * named them (FA(3) `Podmiot2K`); `buyer` is the data after it.
+     */
+    buyerBefore?: InvoiceParty;
+  } | null;
   /** The seller is example data (site/example-data.ts): the documents say so, KSeF never sees it. */
   example: boolean;
   ksef: KsefState;

@@ -39,6 +39,11 @@ export type OrderView = Pick<
   vatCheck: VatStatus | null;
   /** The voucher code the order used (in capitals), else null: its tickets show their list price too. */
   voucher: string | null;
+  /**
+   * For a paid order without an invoice: until when its buyer may still ask for one (ISO; art.
+   * 106b ust. 3 of the VAT act) and whether that is still so now (the box office's clock); else null.
+   */
+  invoiceRequest: { open: boolean; until: string } | null;
 };
 
 /**

@@ -408,7 +408,8 @@ export type WorkshopResult =
  * after the order's place was gone and was given back, a buyer's cancellation and its refund, the
  * details of a bank transfer right after a transfer order (`proforma`) and its reminder, and the
  * reverse charge applied once VIES confirmed the buyer's VAT number (`vat_correction`); a partner's link to name the holders of their allotment (`allotment`, its subject the allotment, not an order); news to ticket holders (`news`, its subject a message of
- * site/news.ts, not an order) and its test to the organisers (`news_test`).
+ * site/news.ts, not an order) and its test to the organisers (`news_test`); an invoice or a correction
+ * of the buyer's data made after the sale (`invoice`, its data the document's id).
  */
 export const EMAIL_KINDS = [
   'confirmation',
@@ -423,6 +424,7 @@ export const EMAIL_KINDS = [
   'news',
   'news_test',
   'allotment',
+  'invoice',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

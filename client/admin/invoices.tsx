@@ -6,6 +6,7 @@ import { DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
 import { calendarDay, currentMonth, money, monthName } from './format';
+import { currentBuyer, InvoiceDataForm } from './invoice-data';
 import { orderHref } from './order-links';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -194,11 +195,23 @@ export function Invoices() {
  * The invoices of one order (found by its code, kept only if they are this order's), with their
  * downloads: a panel of the order's screen. `revision` changes when the order may have a new one.
  */
-export function OrderInvoices({ orderId, code, revision }: { orderId: string; code: string; revision: number }) {
+export function OrderInvoices({
+  orderId,
+  code,
+  revision,
+  onChange,
+}: {
+  orderId: string;
+  code: string;
+  revision: number;
+  /** After a correction of the buyer's data: the order's data and history changed too. */
+  onChange?: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { call } = useApi();
   const [invoices, setInvoices] = useState<IssuedInvoice[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `revision` of the order reads its invoices again.
   const load = useCallback(async () => {
@@ -228,6 +241,29 @@ export function OrderInvoices({ orderId, code, revision }: { orderId: string; co
               <p className="console-note">{t('invoices.waitingNote')}</p>
             )}
             <InvoiceTable invoices={invoices} caption={t('invoices.orderCaption', { code })} />
+            {/* The buyer's name or address put right on an invoice: a correction of their data (no amounts). */}
+            {invoices
+              .filter((invoice) => !invoice.correction)
+              .map((invoice) => (
+                <details className="console-disclosure" key={invoice.id}>
+                  <summary className="console-button console-button--quiet">
+                    {t('invoiceData.correct', { number: invoice.number })}
+                  </summary>
+                  <p className="console-hint">{t('invoiceData.correctIntro')}</p>
+                  <InvoiceDataForm
+                    url={`/api/admin/invoices/${encodeURIComponent(invoice.id)}/buyer-correction`}
+                    initial={currentBuyer(invoices, invoice)}
+                    submit={t('invoiceData.correctSubmit')}
+                    lockTaxId
+                    onDone={(correction) => {
+                      setDone(t('invoiceData.corrected', { number: correction.number }));
+                      void load();
+                      onChange?.();
+                    }}
+                  />
+                </details>
+              ))}
+            <div role="status">{done && <p className="console-ok">{done}</p>}</div>
           </>
         ))}
     </section>

@@ -9,6 +9,7 @@ import { ApiFailure } from './api';
 import { OrderCertificates } from './certificates';
 import { DataTable, timeColumn } from './data-table';
 import { dateTime, historyDetails, money, summary } from './format';
+import { InvoiceDataForm } from './invoice-data';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
 import { ordersHref } from './order-links';
@@ -166,6 +167,22 @@ export function OrderPage({ id }: { id: string }) {
             onConfirm={setConfirming}
             onAct={(action) => void act(action)}
           />
+          {/* A buyer who paid without invoice data asks the organisers for one (by phone, by e-mail). */}
+          {order.status === 'paid' && !order.invoice && order.gross > 0 && (
+            <details className="console-disclosure">
+              <summary className="console-button console-button--quiet">{t('invoiceData.issue')}</summary>
+              <p className="console-hint">{t('invoiceData.issueIntro')}</p>
+              <InvoiceDataForm
+                url={`/api/admin/orders/${encodeURIComponent(order.id)}/invoice`}
+                initial={{ name: order.name ?? '' }}
+                submit={t('invoiceData.issueSubmit')}
+                onDone={(invoice) => {
+                  setOutcome({ ok: true, text: t('invoiceData.issued', { number: invoice.number }) });
+                  void load();
+                }}
+              />
+            </details>
+          )}
           {/* A transfer arrives by bank: an organiser records it (an expired order may still take a free place). */}
           {order.provider === 'transfer' && (order.status === 'pending' || order.status === 'expired') && (
             <MarkPaid
@@ -185,7 +202,9 @@ export function OrderPage({ id }: { id: string }) {
       {order.status === 'paid' && <OrderCertificates order={order} onChange={load} />}
       {/* Only an order with invoice data gets invoices: the panel would always be empty for the rest.
           A payment or refund recorded here issues one, and adds to the history: the panel reads again. */}
-      {order.invoice && <OrderInvoices orderId={order.id} code={order.code} revision={history.length} />}
+      {order.invoice && (
+        <OrderInvoices orderId={order.id} code={order.code} revision={history.length} onChange={load} />
+      )}
       <section aria-labelledby="order-history">
         <h2 id="order-history">{t('order.history')}</h2>
         <History entries={history} />

@@ -17,6 +17,7 @@ import {
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
+import { InvoiceRequest } from './invoice-request';
 import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
 import type { EventFacts } from './ticket-card';
 
@@ -125,7 +126,8 @@ export function OrderStatus({
   return (
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
-      {done && done !== 'saved' && (
+      {/* The invoice form says its own outcome where it is (invoice-request.tsx). */}
+      {done && done !== 'saved' && done !== 'invoiced' && !done.startsWith('invoice.') && (
         <p className="field__error" role="alert">
           {done.includes('.')
             ? t(`manage.errors.${done}` as 'manage.errors.invalid', { defaultValue: t('manage.errors.invalid') })
@@ -147,6 +149,7 @@ export function OrderStatus({
             event={event}
             exampleAccount={exampleAccount}
             saved={done === 'saved'}
+            done={done}
             onChange={(order) =>
               access &&
               setState({
@@ -180,10 +183,12 @@ function OrderDetails({
   event,
   exampleAccount,
   saved,
+  done,
   onChange,
 }: {
   order: OrderView;
   saved: boolean;
+  done?: string;
   qr: Record<string, string>;
   links?: OrderLinks;
   access: OrderAccess | null;
@@ -295,7 +300,8 @@ function OrderDetails({
       )}
       {links && order.invoices.length > 0 && (
         <>
-          <h2>{t('thanks.documents')}</h2>
+          <h2 id="documents-title">{t('thanks.documents')}</h2>
+          {done === 'invoiced' && <p role="status">{t('invoiceRequest.done')}</p>}
           <ul className="thanks__documents">
             {order.invoices.map((invoice) => (
               <li key={invoice.id}>
@@ -312,6 +318,7 @@ function OrderDetails({
           </ul>
         </>
       )}
+      <InvoiceRequest order={order} access={access} done={done} onChange={onChange} />
       {seats.length > 0 && (
         <>
           <h2>{t('thanks.workshops')}</h2>

@@ -106,6 +106,9 @@ describe('the roles follow the product decisions', () => {
     expect(allowedTo('finance')).toEqual(
       expect.arrayContaining([
         'POST /api/admin/orders/:id/refund',
+        // An invoice asked for after the sale, and a correction of the buyer's data on one.
+        'POST /api/admin/orders/:id/invoice',
+        'POST /api/admin/invoices/:id/buyer-correction',
         'GET /api/admin/invoices',
         'POST /api/admin/transfers/import',
       ]),

@@ -11,6 +11,7 @@ import type { Args, Tx } from './context';
 import * as doorList from './door-list';
 import * as holds from './holds';
 import * as intentLog from './intent-log';
+import * as invoiceRequests from './invoice-requests';
 import * as invoices from './invoices';
 import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
@@ -234,6 +235,12 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   listInvoices(...a: Args<typeof invoices.listInvoices>) {
     return invoices.listInvoices(this.sql, ...a);
+  }
+  requestInvoice(...a: Args<typeof invoiceRequests.requestInvoice>) {
+    return this.tx(() => invoiceRequests.requestInvoice(this.c, ...a));
+  }
+  correctBuyerData(...a: Args<typeof invoiceRequests.correctBuyerData>) {
+    return this.tx(() => invoiceRequests.correctBuyerData(this.c, ...a));
   }
   claimInvoiceForKsef(invoiceId: string, now: number) {
     return this.tx(() => invoices.claimForKsef(this.sql, invoiceId, now));

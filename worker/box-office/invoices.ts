@@ -5,6 +5,7 @@ import {
   type InvoiceData,
   type InvoiceKind,
   type InvoiceLine,
+  type InvoiceParty,
   type IssuedInvoice,
   invoiceNumber,
   type KsefState,
@@ -49,7 +50,11 @@ export type InvoiceRow = {
 };
 
 /** The next number of a series in a year: counted up and read in one statement. */
-function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series: string; seq: number; number: string } {
+export function nextNumber(
+  sql: SqlStorage,
+  kind: InvoiceKind,
+  year: number,
+): { series: string; seq: number; number: string } {
   const series = seriesOf(kind);
   const { last } = sql
     .exec<{ last: number }>(
@@ -62,7 +67,13 @@ function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series:
   return { series, seq: last, number: invoiceNumber(series, year, last) };
 }
 
-function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: string; seq: number }, at: number) {
+/** Stores an issued invoice or correction with the number `nextNumber` gave it. */
+export function insertInvoice(
+  sql: SqlStorage,
+  invoice: IssuedInvoice,
+  numbering: { series: string; seq: number },
+  at: number,
+) {
   const { ksef, ...document } = invoice;
   sql.exec(
     `INSERT INTO invoices (id, number, series, year, seq, kind, order_id, corrects, issued_at, document, ksef_status)
@@ -74,12 +85,29 @@ function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: st
     numbering.seq,
     invoice.kind,
     invoice.orderId,
-    // Unique (schema.ts): a full reversal once per invoice, and a rate put right once too.
-    invoice.correction ? `${invoice.correction.of.id}${invoice.correction.effect === 'original' ? ':rate' : ''}` : null,
+    // Unique (schema.ts): a full reversal once per invoice, and a rate put right once too; the
+    // buyer's data as often as they need putting right, each its own document.
+    invoice.correction ? correctsKey(invoice) : null,
     at,
     JSON.stringify(document),
     ksef.status,
   );
+}
+
+/** What a correction's row says it corrects: unique per kind of correction where it must be once. */
+function correctsKey(invoice: IssuedInvoice): string {
+  const correction = invoice.correction as NonNullable<IssuedInvoice['correction']>;
+  if (correction.buyerBefore) return `${correction.of.id}:buyer:${invoice.number}`;
+  return `${correction.of.id}${correction.effect === 'original' ? ':rate' : ''}`;
+}
+
+/**
+ * The buyer an invoice names now: as issued, or as its latest correction of the buyer's data
+ * (invoice-requests.ts) put them. `all` is the order's invoices in the order they were issued.
+ */
+export function currentBuyer(all: IssuedInvoice[], invoice: IssuedInvoice): InvoiceParty {
+  const corrected = all.filter((item) => item.correction?.of.id === invoice.id && item.correction.buyerBefore);
+  return corrected.at(-1)?.buyer ?? invoice.buyer;
 }
 
 /**
@@ -127,7 +155,7 @@ export function issueInvoice(
     example: isExample('organiser'),
     ksef: initialKsef(options.ksef),
   };
-  insert(sql, invoice, numbering, now);
+  insertInvoice(sql, invoice, numbering, now);
   return invoice;
 }
 
@@ -216,8 +244,11 @@ function correctEach(
       // The payment as it stands before this correction (after any earlier one).
       gross: totalsOf(standing).gross,
     };
+    const buyer = currentBuyer(all, original);
     const correction: IssuedInvoice = {
       ...original,
+      // The buyer as the invoice names them now, after any correction of their data.
+      buyer,
       id: timeSortableId(now),
       number: numbering.number,
       kind,
@@ -230,7 +261,7 @@ function correctEach(
       example: isExample('organiser'),
       ksef: initialKsef(options.ksef),
     };
-    insert(sql, correction, numbering, now);
+    insertInvoice(sql, correction, numbering, now);
     made.push(correction);
   }
   return made;

@@ -16,6 +16,7 @@ import {
   allotmentEmail,
   cancellationEmail,
   contactNotice,
+  invoiceEmail,
   lateRefundEmail,
   transferEmail,
   vatCorrectionEmail,
@@ -146,6 +147,18 @@ export async function compose(
       (invoice) => invoice.correction?.effect === 'original',
     );
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
+  }
+  if (job.kind === 'invoice') {
+    const invoice = (await office.invoices(order.id)).find((item) => item.id === job.data);
+    if (!invoice) throw new StaleEmail(`order ${order.id} has no invoice ${job.data}`);
+    const message = invoiceEmail({
+      order,
+      number: invoice.number,
+      corrects: invoice.correction?.of.number ?? null,
+      orderUrl,
+      from,
+    });
+    return withAttachments(message, [await invoiceAttachment(env, invoice)]);
   }
   const key = ticketKey(env);
   const signed = async (ticket: Order['tickets'][number]) => ({

@@ -162,6 +162,29 @@ export function vatCorrectionEmail(input: {
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
+/**
+ * An invoice made after the sale, with its PDF attached by the caller: one a buyer asked for later,
+ * or a correction of the buyer's data on one.
+ */
+export function invoiceEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang'>;
+  number: string;
+  corrects: string | null;
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = catalogue('email', lang).invoice;
+  const values = { code: input.order.code, number: input.number, corrects: input.corrects ?? '' };
+  const message = simple(
+    lang,
+    fill(input.corrects ? t.correctionSubject : t.subject, values),
+    [fill(input.corrects ? t.correctionIntro : t.intro, values), t.ksef],
+    { text: t.link, url: input.orderUrl },
+  );
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
 /** The organisers' copy of a new contact message (in Polish, the organisers' language). */
 export function contactNotice(input: {
   message: ContactValues & { lang: LanguageCode; receivedAt: string };

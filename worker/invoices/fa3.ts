@@ -115,8 +115,7 @@ function address(party: InvoiceParty): Xml {
 }
 
 /** How the buyer is identified (`TPodmiot2`), by the kind of buyer the box office recorded. */
-function buyerIdentity(invoice: IssuedInvoice): Xml {
-  const { buyer } = invoice;
+function buyerIdentity(invoice: IssuedInvoice, buyer: InvoiceParty = invoice.buyer): Xml {
   const name = text('Nazwa', token(buyer.name, 512));
   switch (invoice.buyerKind) {
     case 'pl_business':
@@ -155,7 +154,11 @@ function sums(lines: InvoiceLine[]) {
 /** Refuses an invoice whose parts disagree: KSeF would accept it, and it would be wrong. */
 function check(invoice: IssuedInvoice): void {
   const { lines, totals } = invoice;
-  if (lines.length === 0) throw new Error('fa3: an invoice without lines');
+  // A correction of the buyer's data alone has no lines and no amounts; anything else has lines.
+  const buyerData = Boolean(invoice.correction?.buyerBefore);
+  if (lines.length === 0 && !buyerData) throw new Error('fa3: an invoice without lines');
+  if (buyerData && (lines.length > 0 || totals.gross !== 0))
+    throw new Error('fa3: a buyer data correction with amounts');
   const total = (key: 'net' | 'vat' | 'gross') => lines.reduce((s, l) => s + l[key], 0);
   for (const key of ['net', 'vat', 'gross'] as const) {
     if (total(key) !== totals[key])
@@ -265,18 +268,32 @@ function correctionData(invoice: IssuedInvoice): Xml {
   const { correction } = invoice;
   if (!correction) return null;
   const { of } = correction;
+  const before = correction.buyerBefore;
   return [
     text('PrzyczynaKorekty', token(correction.reason, 256)),
-    // A refund (a cancelled order, a payment that came after the places were gone) lowers the base
-    // when the correction is issued (art. 29a ust. 13): type 2. A rate put right (reverse charge
-    // once VIES confirmed the buyer's number) counts where the corrected invoice did: type 1.
-    el('TypKorekty', correction.effect === 'original' ? 1 : 2),
+    // A correction of the buyer's data alone changes no amount and so has no effect in the VAT
+    // records to date: the schema makes TypKorekty optional, and it is left out.
+    before ? null : typeOf(correction),
     el('DaneFaKorygowanej', [
       text('DataWystFaKorygowanej', date(of.issuedOn)),
       text('NrFaKorygowanej', token(of.number, 256)),
       of.ksefNumber ? [el('NrKSeF', 1), text('NrKSeFFaKorygowanej', of.ksefNumber)] : el('NrKSeFN', 1),
     ]),
+    // The buyer in full as the corrected invoice named them; the identification is the same as
+    // in Podmiot2 (the schema's rule: a wrong number is not corrected this way).
+    before &&
+      el('Podmiot2K', [el('DaneIdentyfikacyjne', buyerIdentity(invoice, before)), el('Adres', address(before))]),
     invoice.kind === 'KOR_ZAL' && of.gross !== undefined && text('P_15ZK', fa3Amount(of.gross)),
+  ];
+}
+
+/** `TypKorekty` of a correction of amounts. */
+function typeOf(correction: NonNullable<IssuedInvoice['correction']>): Xml {
+  return [
+    // A refund (a cancelled order, a payment that came after the places were gone) lowers the base
+    // when the correction is issued (art. 29a ust. 13): type 2. A rate put right (reverse charge
+    // once VIES confirmed the buyer's number) counts where the corrected invoice did: type 1.
+    el('TypKorekty', correction.effect === 'original' ? 1 : 2),
   ];
 }
 
@@ -333,10 +350,10 @@ export function fa3Xml(invoice: IssuedInvoice, options: { createdAt: string }): 
       correctionData(invoice),
       reverse.any &&
         el('DodatkowyOpis', [text('Klucz', REVERSE_CHARGE_NOTE.key), text('Wartosc', REVERSE_CHARGE_NOTE.value)]),
-      !advance && invoiceLines(invoice.lines),
+      !advance && invoice.lines.length > 0 && invoiceLines(invoice.lines),
       payment(invoice),
       el('WarunkiTransakcji', el('Zamowienia', text('NrZamowienia', token(invoice.orderCode, 256)))),
-      advance && order(invoice),
+      advance && invoice.lines.length > 0 && order(invoice),
     ]),
     invoice.example && el('Stopka', el('Informacje', text('StopkaFaktury', EXAMPLE_FOOTER))),
   ];

@@ -52,6 +52,12 @@ const LABELS = {
   correctedKsef: { pl: 'Numer KSeF faktury korygowanej', en: 'KSeF number of the corrected invoice' },
   correctedNotInKsef: { pl: 'nie nadano', en: 'none' },
   reason: { pl: 'Przyczyna korekty', en: 'Reason for the correction' },
+  dataBefore: { pl: 'Dane przed korektą', en: 'Data before the correction' },
+  dataAfter: { pl: 'Dane po korekcie', en: 'Data after the correction' },
+  amountsUnchanged: {
+    pl: 'Korekta danych nabywcy: kwoty faktury korygowanej pozostają bez zmian.',
+    en: "Correction of the buyer's data: the amounts of the corrected invoice are unchanged.",
+  },
   ksefNumber: { pl: 'Numer KSeF', en: 'KSeF number' },
   ksefVerify: {
     pl: 'Zeskanuj kod, aby sprawdzić fakturę w KSeF.',

@@ -77,6 +77,8 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
       [{ text: `${t('reason')}: `, style: { color: COLOURS.muted } }, { text: reason }],
     ]);
   }
+  const before = invoice.correction?.buyerBefore;
+  if (before) return buyerDataCorrection(sheet, L, invoice, before, options);
   lineItems(sheet, L, invoice.lines, correction ? 'correctionItems' : 'items');
 
   // The sums on the right; payment and KSeF on the left, beside them.
@@ -110,6 +112,34 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
   sheet.y = Math.min(sheet.y, left);
   undrawableNote(sheet, L, 'undrawable');
 
+  footer(sheet, L, `${invoice.seller.name} · ${invoice.number}`);
+  return sheet.save();
+}
+
+/**
+ * The rest of a correction of the buyer's data (art. 106j ust. 2 pkt 5: the data as corrected): the
+ * buyer before and after side by side, no lines and no sums, a line saying the amounts stand.
+ */
+async function buyerDataCorrection(
+  sheet: Sheet,
+  L: DocumentLanguages,
+  invoice: IssuedInvoice,
+  before: InvoiceParty,
+  options: InvoicePdfOptions,
+): Promise<Uint8Array> {
+  const gap = 24;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  sheet.ensure(130);
+  const top = sheet.y;
+  const bottoms = [
+    party(sheet, L, label(L, 'dataBefore'), before, M, width, top),
+    party(sheet, L, label(L, 'dataAfter'), invoice.buyer, M + width + gap, width, top),
+  ];
+  sheet.y = Math.min(...bottoms) - 16;
+  box(sheet, [[{ text: label(L, 'amountsUnchanged'), style: { bold: true } }]]);
+  sheet.ensure(options.ksef ? 150 : 50);
+  ksefBlock(sheet, L, sheet.y, invoice.example, options.ksef);
+  undrawableNote(sheet, L, 'undrawable');
   footer(sheet, L, `${invoice.seller.name} · ${invoice.number}`);
   return sheet.save();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IssuedInvoice } from '../../site/invoices';
+import { type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import type { Order } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
@@ -28,7 +28,7 @@ export async function findOrder(env: Env, id: string, token: string) {
 }
 
 /** What the buyer's order page shows of the order of `id`, for whoever holds its secret; else null. */
-export async function orderView(env: Env, id: string, token: string): Promise<OrderView | null> {
+export async function orderView(env: Env, id: string, token: string, now = Date.now()): Promise<OrderView | null> {
   const found = await findOrder(env, id, token);
   if (!found) return null;
   return viewOf(
@@ -38,6 +38,7 @@ export async function orderView(env: Env, id: string, token: string): Promise<Or
     await found.office.emails(id),
     await found.office.invoices(id),
     await found.office.vatStatus(id),
+    now,
   );
 }
 
@@ -48,8 +49,13 @@ export async function viewOf(
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
   invoices: IssuedInvoice[],
   vatCheck: VatStatus | null,
+  /** The box office's clock (worker/clock.ts), which the invoice request's window is read by. */
+  now = Date.now(),
 ): Promise<OrderView> {
   const paid = order.status === 'paid';
+  const invoiced = invoices.some((invoice) => !invoice.correction);
+  const closesAt =
+    paid && !invoiced && order.paidAt && order.gross > 0 ? invoiceRequestClosesAt(Date.parse(order.paidAt)) : null;
   return {
     id: order.id,
     code: order.code,
@@ -99,6 +105,7 @@ export async function viewOf(
     })),
     vatCheck,
     voucher: order.voucher ?? null,
+    invoiceRequest: closesAt === null ? null : { open: now <= closesAt, until: new Date(closesAt).toISOString() },
   };
 }
 

@@ -16,7 +16,8 @@ import { ID_PATTERN } from '../ids';
 import { type ContactMessage, listMessages, MESSAGE_PREFIX, withRetry } from '../messages';
 import { organiserName } from '../middleware/organisers';
 import { allow } from '../middleware/roles';
-import { validQuery } from '../middleware/validation';
+import { validJson, validQuery } from '../middleware/validation';
+import { invoiceRequestBody } from '../orders/invoice-body';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 
@@ -277,6 +278,19 @@ export const admin = new Hono<AppEnv>()
     const result = await office.settle(order.id, 'refunded', now(c), { by: organiserName(c) });
     if (!result?.changed) throw new ApiError(409, 'not_refundable', { status: result?.order.status ?? order.status });
     return c.json(result.order);
+  })
+  // An invoice for a paid order whose buyer gave no invoice data, asked for by phone or e-mail:
+  // the buyer's own request's rules (box-office/invoice-requests.ts), made by the organiser.
+  .post('/orders/:id/invoice', allow('finance'), ...validJson(invoiceRequestBody, 4096), async (c) => {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const order = await knownOrder(office, c.req.param('id'));
+    const result = await office.requestInvoice(order.id, c.req.valid('json').invoice, now(c), organiserName(c));
+    if (result.kind === 'refused') {
+      if (result.error === 'not_found') throw new ApiError(404, 'not_found');
+      const { kind: _, error, ...details } = result;
+      throw new ApiError(409, error, details);
+    }
+    return c.json({ invoice: result.invoice }, result.repeated ? 200 : 201);
   })
   .get('/messages', allow(), validQuery(messageQuery), async (c) => {
     const query = c.req.valid('query');

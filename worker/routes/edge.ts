@@ -74,7 +74,7 @@ edge.on(['GET', 'HEAD'], '*', async (c) => {
         c.req.url,
         resolved.lang,
         secret,
-        (id, token) => orderView(c.env, id, token),
+        (id, token) => orderView(c.env, id, token, now(c)),
         (ids) => workshopTitles(c.env.CONTENT_DB, ids, resolved.lang),
         // After the event: whether some ticket of the order has a certificate (the ZIP's link).
         async (orderId) =>

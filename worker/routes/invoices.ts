@@ -4,14 +4,17 @@ import { z } from 'zod';
 import { FA3_DAYS, INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
 import { boxOffice } from '../box-office/box-office';
 import type { InvoiceFilter } from '../box-office/invoices';
+import { now } from '../clock';
 import { csvRows } from '../csv';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { invoiceFileName, invoicePdfBytes, invoiceResponse, invoiceXml } from '../invoices/documents';
 import { fa3Amount } from '../invoices/fa3';
+import { organiserName } from '../middleware/organisers';
 import { allow } from '../middleware/roles';
-import { validQuery } from '../middleware/validation';
+import { validJson, validQuery } from '../middleware/validation';
+import { invoiceRequestBody } from '../orders/invoice-body';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /**
@@ -151,6 +154,25 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Type': 'application/zip',
       'Content-Disposition': attachment(`faktury-${month}.zip`),
     });
+  })
+  // A correction of the buyer's name or address on an issued invoice (box-office/invoice-requests.ts):
+  // 201 with the correction; 422 `invalid_fields` for the data, `nothing_changed` when they are the
+  // same, `invoice.taxId: tax_id_not_correctable` (FA(3) corrects no buyer's number this way); 409
+  // `correct_the_invoice` for a correction, naming the invoice it corrects.
+  .post('/:id/buyer-correction', allow('finance'), ...validJson(invoiceRequestBody, 4096), async (c) => {
+    const result = await boxOffice(c.env.BOX_OFFICE).correctBuyerData(
+      c.req.param('id'),
+      c.req.valid('json').invoice,
+      now(c),
+      organiserName(c),
+    );
+    if (result.kind === 'corrected') return c.json({ invoice: result.correction }, 201);
+    if (result.kind === 'invalid') {
+      if (result.error === 'nothing_changed') throw new ApiError(422, 'nothing_changed');
+      throw new ApiError(422, 'invalid_fields', { fields: { 'invoice.taxId': result.error } });
+    }
+    if (result.error === 'not_found') throw new ApiError(404, 'not_found');
+    throw new ApiError(409, result.error, { invoice: result.invoice });
   })
   .get('/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', allow('finance'), async (c) => {
     const [id = ''] = c.req.param('file').split('.');

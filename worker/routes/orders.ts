@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { CancelResult, ReissueResult } from '../../site/orders';
@@ -13,6 +13,7 @@ import { ApiError, apiErrorOf } from '../errors';
 import { invoiceResponse, proformaFile } from '../invoices/documents';
 import { limitBody, textField, validJson, validQuery } from '../middleware/validation';
 import { findOrder, orderView, secretQuery, viewOf } from '../orders/buyer-view';
+import { type invoiceBody, invoiceRequestBody } from '../orders/invoice-body';
 import { cancelPaidOrder } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
@@ -62,6 +63,58 @@ function cancelRefusal(result: Extract<CancelResult, { kind: 'refused' }>): ApiE
 }
 
 type Opened = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/**
+ * Issues the invoice the buyer asks for (a refusal thrown as its ApiError): 409 `already_invoiced`
+ * with its number, `not_paid` with the status, `request_closed` with `until` (the end of the
+ * window of art. 106b ust. 3), `nothing_to_invoice` for a free order.
+ */
+async function askForInvoice(
+  c: Context<AppEnv>,
+  order: Opened['order'],
+  office: Opened['office'],
+  data: z.infer<typeof invoiceBody>,
+) {
+  const result = await office.requestInvoice(order.id, data, now(c), 'buyer');
+  if (result.kind === 'refused') {
+    if (result.error === 'not_found') throw new ApiError(404, 'not_found');
+    const { kind: _, error, ...details } = result;
+    throw new ApiError(409, error, details);
+  }
+  if (!result.repeated) {
+    console.log(JSON.stringify({ event: 'invoice_requested', orderId: order.id, invoice: result.invoice.number }));
+  }
+}
+
+/**
+ * The order page's invoice form, sent before or without its script: back to the page, at the
+ * documents once issued, else at the form with what was wrong (a field's error or the refusal).
+ * Anything that is not a form goes on to the JSON route.
+ */
+const invoiceForm: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isForm(c)) return next();
+  const { order, office } = await openedOrder(c);
+  const parsed = invoiceRequestBody.safeParse(invoiceOfForm(await c.req.parseBody()));
+  try {
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(422, 'invalid_fields', { fields: { [issue?.path.join('.') ?? 'invoice']: issue?.message } });
+    }
+    await askForInvoice(c, order, office, parsed.data.invoice);
+  } catch (error) {
+    // Every outcome of this form starts `invoice.` (a field's path does already): the form says it.
+    const done = formRefusal(error);
+    return backToOrder(c, order, done.startsWith('invoice.') ? done : `invoice.${done}`, 'invoice-request-title');
+  }
+  return backToOrder(c, order, 'invoiced', 'documents-title');
+};
+
+/** A form's invoice fields (`invoice.name`, ...) as the JSON body's `invoice` object. */
+const invoiceOfForm = (form: Record<string, unknown>) => ({
+  invoice: Object.fromEntries(
+    ['name', 'taxId', 'street', 'postalCode', 'city', 'country'].map((field) => [field, form[`invoice.${field}`]]),
+  ),
+});
 
 /** Whether a request is a page's form (sent before or without the page's script), not a script's JSON. */
 const isForm = (c: Context<AppEnv>) =>
@@ -260,6 +313,13 @@ export const orders = new Hono<AppEnv>()
     }
     await cancelOrder(c, order, office);
     return c.json(await orderView(c.env, id, token));
+  })
+  // The order page's form (no script yet, or none) is answered by `invoiceForm`; a script's JSON here.
+  .post('/:id/invoice', limitBody(4096), invoiceForm, ...validJson(invoiceRequestBody, 4096), async (c) => {
+    const { order, office } = await openedOrder(c);
+    const { id, token } = secretOf(c);
+    await askForInvoice(c, order, office, c.req.valid('json').invoice);
+    return c.json(await orderView(c.env, id, token, now(c)));
   })
   .post('/:id/vat-check', async (c) => {
     const { order, office } = await openedOrder(c);
