@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { HistoryEntry } from './content-types';
+import { ScreenHead } from './form-kit';
 import { HistoryTable } from './history-table';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -14,9 +15,7 @@ export function ContentHistory() {
       <p>
         <Link href="/content">{t('content.history.back')}</Link>
       </p>
-      <div className="console-title">
-        <h1>{t('content.history.title')}</h1>
-      </div>
+      <ScreenHead title={t('content.history.title')} />
       <LoadState error={error} loading={!entries && !error} retry={load} />
       {entries && <HistoryTable entries={entries} caption={t('content.history.caption')} withRecord />}
     </>

@@ -7,6 +7,7 @@ import { ContentPublish } from './content-publish';
 import { ContentRenderStatus } from './content-render';
 import { CONTENT_KINDS, type ContentKind, type ContentRecord } from './content-types';
 import { DataTable } from './data-table';
+import { ScreenHead } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -59,12 +60,11 @@ export function Content({ kind }: { kind: ContentKind }) {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('content.title')}</h1>
+      <ScreenHead title={t('content.title')}>
         <Link href="/content/history" className="console-button console-button--quiet">
           {t('content.history.link')}
         </Link>
-      </div>
+      </ScreenHead>
       <p className="console-lead">{t('content.intro')}</p>
       <ContentPublish onPublished={reload} />
       <ContentRenderStatus hrefOf={recordHref} />

@@ -4,6 +4,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { BarChart } from './bar-chart';
 import { DataTable } from './data-table';
+import { ScreenHead } from './form-kit';
 import { count, money } from './format';
 import { LoadState, UpdatedAt } from './status';
 import type { SalesStats } from './types';
@@ -26,10 +27,9 @@ export function Dashboard() {
   });
   return (
     <>
-      <div className="console-title">
-        <h1>{t('dashboard.title')}</h1>
+      <ScreenHead title={t('dashboard.title')}>
         <UpdatedAt at={stats.updatedAt} paused={stats.paused} />
-      </div>
+      </ScreenHead>
       <LoadState error={stats.error} loading={!data} retry={stats.refresh} />
       {data && (
         <>

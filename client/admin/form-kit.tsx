@@ -18,9 +18,10 @@ export function ScreenHead({
   notice,
   children,
 }: {
-  title: string;
+  title: ReactNode;
   intro?: string;
-  notice: Notice;
+  /** A screen that acts has a place where the outcome is announced; one that only shows has none. */
+  notice?: Notice;
   children?: ReactNode;
 }) {
   return (
@@ -30,7 +31,9 @@ export function ScreenHead({
         {children}
       </div>
       {intro && <p className="console-muted console-lead">{intro}</p>}
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      {notice !== undefined && (
+        <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable } from './data-table';
+import { ScreenHead } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
@@ -48,11 +49,7 @@ export function Holds() {
   const shown = products?.filter((p) => p.held > 0 || p.scarcity) ?? [];
   return (
     <>
-      <div className="console-title">
-        <h1>{t('holds.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('holds.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('holds.title')} intro={t('holds.intro')} notice={notice} />
       <LoadState error={error} loading={!products && !error} retry={load} />
       {shown.map((p) => (
         <section key={p.id} aria-labelledby={`holds-${p.id}`}>

@@ -5,6 +5,7 @@ import { useLanguage } from '../lib/use-language';
 import { DataTable, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
 import { SelectFilter } from './filters';
+import { ScreenHead } from './form-kit';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
 import type { InboxMessage } from './types';
@@ -74,10 +75,9 @@ export function Messages() {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('messages.title')}</h1>
+      <ScreenHead title={t('messages.title')}>
         <ExportButton path={`/api/admin/messages?${query ? `${query}&` : ''}format=csv`} filename="messages.csv" />
-      </div>
+      </ScreenHead>
       <fieldset className="console-filters">
         <legend className="visually-hidden">{t('orders.filters')}</legend>
         <SelectFilter

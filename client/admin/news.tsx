@@ -9,6 +9,7 @@ import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import type { ContentRecord } from './content-types';
 import { DataTable } from './data-table';
+import { ScreenHead } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
@@ -38,13 +39,11 @@ export function NewsList() {
   }, [load]);
   return (
     <>
-      <div className="console-title">
-        <h1>{t('news.title')}</h1>
+      <ScreenHead title={t('news.title')} intro={t('news.intro')}>
         <Link href="/news/new" className="console-button">
           {t('news.new')}
         </Link>
-      </div>
-      <p className="console-muted console-lead">{t('news.intro')}</p>
+      </ScreenHead>
       <LoadState error={error} loading={!news && !error} retry={load} />
       {news && news.length === 0 && <p>{t('news.none')}</p>}
       {news && news.length > 0 && (
@@ -311,11 +310,9 @@ export function NewsEditor({ id }: { id: string }) {
       <p>
         <Link href="/news">{t('news.back')}</Link>
       </p>
-      <div className="console-title">
-        <h1>{id === 'new' ? t('news.new') : news?.texts.pl.subject}</h1>
+      <ScreenHead title={id === 'new' ? t('news.new') : news?.texts.pl.subject} notice={notice}>
         {news && <p className="console-muted">{t(`news.statuses.${news.status}`)}</p>}
-      </div>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      </ScreenHead>
       {progress && progress.recipients > 0 && (
         <section aria-labelledby={`${formId}-progress`} className="console-panel">
           <h2 id={`${formId}-progress`}>{t('news.progress')}</h2>

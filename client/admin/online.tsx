@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from './api';
+import { ScreenHead } from './form-kit';
 import { useApi } from './session';
 import { LoadState } from './status';
 
@@ -71,11 +72,7 @@ export function Online() {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('online.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('online.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('online.title')} intro={t('online.intro')} notice={notice} />
       <LoadState error={error} loading={!settings && !error} retry={load} />
       {settings &&
         subjects &&

@@ -6,6 +6,7 @@ import type { TransferReport } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable } from './data-table';
+import { ScreenHead } from './form-kit';
 import { money } from './format';
 import { useApi } from './session';
 import { useErrorText } from './status';
@@ -84,10 +85,7 @@ export function Transfers() {
   };
   return (
     <>
-      <div className="console-title">
-        <h1>{t('transfers.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('transfers.intro')}</p>
+      <ScreenHead title={t('transfers.title')} intro={t('transfers.intro')} />
       <form className="console-import" onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="console-import__fields">
           <div className="console-field">
