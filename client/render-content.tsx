@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type {
+  ContentList,
   ExhibitorView,
   LogoView,
   PartnerView,
@@ -10,6 +11,8 @@ import type {
   SpeakerView,
   WorkshopView,
 } from '../site/content-view';
+import { EVENT } from '../site/event';
+import { formatDate } from '../site/format';
 import type { LanguageCode } from '../site/languages';
 import { ExhibitorList, PartnerList } from './components/expo-lists';
 import { SessionCard } from './components/session-card';
@@ -86,4 +89,23 @@ export const renderHomeLogos = (lang: LanguageCode, logos: readonly LogoView[]) 
 export async function listTitles(lang: LanguageCode): Promise<Record<'speakers' | 'workshops', string>> {
   const i18n = await i18nFor(lang);
   return { speakers: i18n.t('events:speakers.listTitle'), workshops: i18n.t('events:workshops.listTitle') };
+}
+
+/** See site/content-renderer.d.ts. */
+export async function mixedNotes(lang: LanguageCode): Promise<Record<Exclude<ContentList, 'exhibitors'>, string>> {
+  const i18n = await i18nFor(lang);
+  const t = i18n.getFixedT(lang, 'events');
+  const date = formatDate(lang, EVENT.listsPublishedOn);
+  const note = (title: string, text: string) =>
+    renderToString(
+      <>
+        <p className="notice__title">{title}</p>
+        <p>{text}</p>
+      </>,
+    );
+  return {
+    speakers: note(t('speakers.noticeTitle', { date }), t('speakers.noticeMixed')),
+    workshops: note(t('workshops.noticeTitle', { date }), t('workshops.noticeMixed')),
+    sessions: note(t('program.noticeMixedTitle'), t('program.noticeMixed', { date })),
+  };
 }

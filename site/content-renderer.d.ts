@@ -1,4 +1,12 @@
-import type { ExhibitorView, LogoView, PartnerView, SessionView, SpeakerView, WorkshopView } from './content-view';
+import type {
+  ContentList,
+  ExhibitorView,
+  LogoView,
+  PartnerView,
+  SessionView,
+  SpeakerView,
+  WorkshopView,
+} from './content-view';
 import type { LanguageCode } from './languages';
 
 /**
@@ -23,3 +31,8 @@ export declare function renderHomeSchedule(lang: LanguageCode, sessions: readonl
 export declare function renderHomeLogos(lang: LanguageCode, logos: readonly LogoView[]): Promise<string>;
 /** The headings of the speakers' and the workshops' lists once they show published content only. */
 export declare function listTitles(lang: LanguageCode): Promise<Record<'speakers' | 'workshops', string>>;
+/**
+ * The notice bands' text (HTML) of lists that mix published cards with examples: only the cards
+ * labelled as examples are. The exhibitors' notice says nothing of examples, so it stays as built.
+ */
+export declare function mixedNotes(lang: LanguageCode): Promise<Record<Exclude<ContentList, 'exhibitors'>, string>>;

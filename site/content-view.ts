@@ -36,6 +36,7 @@ export type SessionView = {
   speakers: readonly { name: string; anchor: string }[];
   /** Whether a calendar file exists for it (worker/routes/calendar.ts). */
   calendar: boolean;
+  example: boolean;
 };
 
 /** A speaker's fragment id from a record id: `ewaLisowska` -> `ewa-lisowska`. */

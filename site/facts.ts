@@ -1,6 +1,7 @@
 import { EDITION_YEAR, EVENT, FIGURES, ORGANISER } from './event';
 import { formatDate, formatNumber, formatPrice, formatTime } from './format';
 import type { LanguageCode } from './languages';
+import { MAX_TICKETS } from './orders';
 import { CANCELLATION_DAYS, cancellationDeadline } from './terms';
 import { ONLINE_PLANS, VAT_RATE_PERCENT } from './tickets';
 
@@ -36,6 +37,7 @@ export function siteFacts(lang: LanguageCode) {
     categories: number(FIGURES.awardCategories),
     price: formatPrice(lang, Math.min(...ONLINE_PLANS.map((plan) => plan.net))),
     vat: number(VAT_RATE_PERCENT),
+    maxTickets: number(MAX_TICKETS),
     days: number(CANCELLATION_DAYS),
     deadline: formatDate(lang, cancellationDeadline()),
     organiser: ORGANISER.name,

@@ -37,7 +37,7 @@ export const FAQ_GROUPS = [
     items: [
       { id: 'becomeSpeaker', link: 'forSpeakers' },
       { id: 'becomeExhibitor', link: 'forExhibitors' },
-      { id: 'groupTickets', link: 'contact' },
+      { id: 'groupTickets', link: 'tickets' },
     ],
   },
 ] as const satisfies readonly { id: string; items: readonly { id: string; link: PageId | null }[] }[];

@@ -60,11 +60,15 @@ export const ONLINE_PLANS: readonly OnlinePlan[] = [
   },
 ];
 
+/** Whether a product's plan card promises a feature (on-site tickets promise none of these). */
+export const includesFeature = (product: string, feature: PlanFeature): boolean =>
+  ONLINE_PLANS.some((plan) => `online-${plan.type}` === product && plan.features.includes(feature));
+
 // The spec's "3 months of mentoring" and "1 year of e-learning" for every plan are gone: nothing
 // delivers mentoring, and the e-learning is the speakers' materials, which come with the recordings
 // for the plan's period (site/access.ts). Each feature here is delivered as site/access.ts says.
 
-/** On-site tickets: shown as a price list; sold through the contact page. Net grosze. */
+/** On-site tickets, sold in the same dialog as the plans (an order holds up to MAX_TICKETS of any mix). Net grosze. */
 export const ONSITE_TICKETS = [
   { type: 'standard', net: 699_00, features: ['allTalks', 'expo', 'noWorkshops'] },
   { type: 'pro', net: 999_00, features: ['allTalks', 'expo', 'basicWorkshops'] },

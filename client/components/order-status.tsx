@@ -15,7 +15,7 @@ import {
   ticketImages,
 } from '../../site/order-view';
 import { href } from '../../site/pages';
-import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
+import { findProduct, includesFeature, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
 import { InvoiceRequest } from './invoice-request';
 import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
@@ -355,7 +355,9 @@ function OrderDetails({
           <h2>{t('thanks.nextTitle')}</h2>
           <ul>
             <li>{t(onsite ? 'thanks.nextOnsite' : 'thanks.nextOnline')}</li>
-            <li>{t('thanks.nextApp')}</li>
+            {order.tickets.some((ticket) => includesFeature(ticket.product, 'networkingApp')) && (
+              <li>{t('thanks.nextApp')}</li>
+            )}
             <li>{order.invoice ? t('thanks.nextInvoice') : t('thanks.nextNoInvoice', { email: ORGANISER.email })}</li>
           </ul>
         </>

@@ -24,6 +24,7 @@ export function SessionCard({ session }: { session: SessionView }) {
         <span className="event-sr-only">{t('program.labels.time')}: </span>
         <TimeRange start={session.start} end={session.end} />
       </p>
+      {session.example && <span className="badge badge--example">{t('program.exampleLabel')}</span>}
       <h4 id={headingId}>{title}</h4>
       <p className="session-card__abstract">{session.abstract}</p>
       <dl className="session-card__meta">

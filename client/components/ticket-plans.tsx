@@ -12,8 +12,8 @@ import { PurchaseIsland } from './purchase-dialog';
 
 /**
  * The three online plans from site/tickets.ts, each with a button that opens the purchase
- * dialog for that plan (natively, at the first tap: see PurchaseDialog); the group-ticket note
- * links to the contact page.
+ * dialog for that plan (natively, at the first tap: see PurchaseDialog); the group note says how
+ * many named tickets one order holds, and links to the contact page for more.
  */
 export function TicketPlans() {
   const { t } = useTranslation('tickets');

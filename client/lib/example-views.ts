@@ -33,6 +33,7 @@ function sessionView(t: TFunction<'events'>, session: Session): SessionView {
     abstract: t(`program.sessions.${session.id}.abstract`),
     speakers: session.speakers.map((id) => ({ name: speaker(id).name, anchor: anchorOf(id) })),
     calendar: true,
+    example: isExample('program'),
   };
 }
 

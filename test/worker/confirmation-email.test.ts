@@ -3,6 +3,7 @@ import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
 import { EVENT, ORGANISER } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
+import { catalogue } from '../../worker/catalogues';
 import { type ConfirmationInput, confirmationEmail, qrContentId } from '../../worker/email/confirmation';
 
 const QR_CONTENT_ID = qrContentId(1);
@@ -236,6 +237,17 @@ describe.each(CASES)('the confirmation e-mail in $lang', (c) => {
     const onsite = confirmationEmail(input(c.lang, { product: 'onsite-pro' }));
     expect(onsite.text).toContain(c.onsite);
     expect(onsite.text).toContain(`${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode}`);
+  });
+
+  it('promises the networking app only to a ticket whose plan includes it', () => {
+    const app = catalogue('email', c.lang).confirmation.next.app;
+    expect(confirmationEmail(input(c.lang, { product: 'online-premium' })).text).toContain(app);
+    expect(confirmationEmail(input(c.lang, { product: 'online-vip' })).text).toContain(app);
+    for (const product of ['online-standard', 'onsite-standard', 'onsite-pro', 'onsite-vip'] as const) {
+      const mail = confirmationEmail(input(c.lang, { product }));
+      expect(mail.text, product).not.toContain(app);
+      expect(mail.html, product).not.toContain(app.slice(0, 20));
+    }
   });
 
   it('attaches the event as an .ics on the date of site/event.ts, in the language', () => {

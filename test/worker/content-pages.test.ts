@@ -95,11 +95,29 @@ describe('pages from the content store', () => {
 
   it('says a list holds examples while it shows any, and gives it its own heading once it shows published content only', async () => {
     await publishSpeakerAndSession();
+    // A list that mixes the organisers' own cards with examples: only the example cards say so.
     const withExamples = await (await visit(`${ORIGIN}/pl/prelegenci`)).text();
     expect(withExamples).toContain('Zofia Przykładowa');
-    expect(withExamples).toContain('>Przykładowe karty prelegentów</h2>');
+    expect(withExamples).toContain('<h2 id="speaker-list-title" data-examples-title="speakers">Prelegenci</h2>');
+    expect(withExamples).not.toContain('Przykładowe karty prelegentów');
     expect(withExamples).toContain('data-examples-note="speakers"');
-    expect(await (await visit(`${ORIGIN}/pl/program`)).text()).toContain('Sesje poniżej to przykłady');
+    expect(withExamples).toContain('Część kart to jeszcze przykłady');
+    expect(withExamples).not.toContain('Poniżej pokazujemy przykładowe karty prelegentów');
+    const cards = [...withExamples.matchAll(/<article class="speaker-card[\s\S]*?<\/article>/g)].map(([card]) => card);
+    const own = cards.filter((card) => card.includes('Zofia Przykładowa'));
+    expect(own).toHaveLength(1);
+    expect(own[0]).not.toContain('badge--example');
+    expect(cards.filter((card) => card.includes('badge--example'))).toHaveLength(cards.length - 1);
+    const mixedProgram = await (await visit(`${ORIGIN}/pl/program`)).text();
+    expect(mixedProgram).not.toContain('Sesje poniżej to przykłady');
+    expect(mixedProgram).toContain('Część sesji to jeszcze przykłady');
+    const sessions = [...mixedProgram.matchAll(/<article class="session-card[\s\S]*?<\/article>/g)].map(
+      ([card]) => card,
+    );
+    const ownSession = sessions.filter((card) => card.includes('Agenci na produkcji'));
+    expect(ownSession).toHaveLength(1);
+    expect(ownSession[0]).not.toContain('badge--example');
+    expect(sessions.filter((card) => card.includes('badge--example'))).toHaveLength(sessions.length - 1);
 
     // Every example speaker and session off the pages: what is left is the organisers' own.
     const examples = async (kind: string) =>

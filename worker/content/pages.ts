@@ -100,6 +100,7 @@ export function sessionViews(content: PublishedContent, lang: LanguageCode): Rec
       }),
       // Every published session has its calendar file (worker/routes/calendar.ts).
       calendar: true,
+      example: session.example,
     });
   }
   return tracks;
@@ -304,13 +305,18 @@ async function renderSlots(published: PublishedContent, lang: LanguageCode, fail
     slots[`sessions:${track}`] = await isolated(ofKind('sessions', views), (v) => render.renderSessionItems(lang, v));
   }
   // A list that shows published content only is no longer "examples": its notice goes, its heading
-  // is the list's own.
-  const own = (views: readonly { example: boolean }[]) => views.length > 0 && views.every((view) => !view.example);
-  const lists: Record<ContentList, boolean> = {
-    speakers: own(content.speakers),
-    workshops: own(content.workshops),
-    sessions: own(content.sessions),
-    exhibitors: own(content.exhibitors),
+  // is the list's own. A list that mixes the organisers' own cards with examples has its own heading
+  // too, and a notice that says only the cards labelled as examples are (each such card says so).
+  const stateOf = (views: readonly { example: boolean }[]): ListState => {
+    const examples = views.filter((view) => view.example).length;
+    if (views.length === 0 || examples === views.length) return 'examples';
+    return examples === 0 ? 'own' : 'mixed';
+  };
+  const lists: Record<ContentList, ListState> = {
+    speakers: stateOf(content.speakers),
+    workshops: stateOf(content.workshops),
+    sessions: stateOf(content.sessions),
+    exhibitors: stateOf(content.exhibitors),
   };
   // The JSON-LD names only what the lists show.
   const shown = <V>(views: V[], kind: ContentKind, id: (view: V) => string) =>
@@ -321,8 +327,12 @@ async function renderSlots(published: PublishedContent, lang: LanguageCode, fail
     sessions: shown(allSessions, 'sessions', (v) => v.id),
     lists,
     titles: await render.listTitles(lang),
+    mixedNotes: await render.mixedNotes(lang),
   };
 }
+
+/** Whether a list shows examples only, the organisers' own cards only, or both. */
+type ListState = 'examples' | 'own' | 'mixed';
 
 type Slots = Awaited<ReturnType<typeof renderSlots>>;
 
@@ -345,6 +355,8 @@ export async function renderContentPage(
  */
 async function renderPage(built: Response, lang: LanguageCode, rendered: Slots): Promise<string> {
   let jsonLd = '';
+  // The list of the notice band being rewritten (its text follows its opening tag).
+  let note: ContentList | undefined;
   const rewritten = new HTMLRewriter()
     .on('[data-content]', {
       element(element) {
@@ -354,14 +366,22 @@ async function renderPage(built: Response, lang: LanguageCode, rendered: Slots):
     })
     .on('[data-examples-note]', {
       element(element) {
-        if (rendered.lists[element.getAttribute('data-examples-note') as ContentList]) element.remove();
+        note = element.getAttribute('data-examples-note') as ContentList;
+        if (rendered.lists[note] === 'own') element.remove();
+      },
+    })
+    .on('[data-examples-note] .notice > div', {
+      // The band's text: "the cards below are examples" is no longer true of a mixed list.
+      element(element) {
+        if (note && note !== 'exhibitors' && rendered.lists[note] === 'mixed')
+          element.setInnerContent(rendered.mixedNotes[note], { html: true });
       },
     })
     .on('[data-examples-title]', {
       element(element) {
         const list = element.getAttribute('data-examples-title') as ContentList;
         const title = list === 'speakers' || list === 'workshops' ? rendered.titles[list] : undefined;
-        if (rendered.lists[list] && title) element.setInnerContent(title);
+        if (rendered.lists[list] !== 'examples' && title) element.setInnerContent(title);
       },
     })
     .on('script[type="application/ld+json"]', {

@@ -6,7 +6,7 @@ import { formatDateTime, formatPrice, formatTime, formatWeekdayDate } from '../.
 import { buyerKind, type InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import type { Order, Ticket } from '../../site/orders';
-import { product, VAT_RATE_PERCENT } from '../../site/tickets';
+import { includesFeature, product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../calendar/documents';
 import { catalogue } from '../catalogues';
 import { fill, productTitle, texts } from '../texts';
@@ -110,9 +110,11 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
   ];
   const invoice = order.invoice ? invoiceRows(lang, order.invoice) : [];
   const ticketHow = t.ticket[kind];
+  // The networking app only where a ticket's plan includes it: nothing else sends its link.
+  const app = ticketList.some((ticket) => includesFeature(ticket.product, 'networkingApp'));
   const next = [
     t.next[kind],
-    t.next.app,
+    ...(app ? [t.next.app] : []),
     order.invoice ? t.next.invoice : fill(t.next.noInvoice, { email: ORGANISER.email }),
   ];
   const holderOf = (ticket: MailTicket) => ticket.name?.trim() || name || order.email;

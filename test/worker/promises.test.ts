@@ -1,0 +1,68 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import deEmail from '../../locales/de/email.json';
+import deFaq from '../../locales/de/faq.json';
+import deTickets from '../../locales/de/tickets.json';
+import enGBEmail from '../../locales/en-GB/email.json';
+import enGBFaq from '../../locales/en-GB/faq.json';
+import enGBTickets from '../../locales/en-GB/tickets.json';
+import enUSEmail from '../../locales/en-US/email.json';
+import enUSFaq from '../../locales/en-US/faq.json';
+import enUSTickets from '../../locales/en-US/tickets.json';
+import esEmail from '../../locales/es/email.json';
+import esFaq from '../../locales/es/faq.json';
+import esTickets from '../../locales/es/tickets.json';
+import plEmail from '../../locales/pl/email.json';
+import plFaq from '../../locales/pl/faq.json';
+import plTickets from '../../locales/pl/tickets.json';
+import { FAQ_ITEMS } from '../../site/faq';
+import { formatNumber } from '../../site/format';
+import { LANGUAGES } from '../../site/languages';
+import { MAX_TICKETS } from '../../site/orders';
+import { href } from '../../site/pages';
+
+// Texts that promise something say what the product does (issue 49, "every promise true"): a group
+// buys up to MAX_TICKETS named tickets in the dialog, not through the contact form.
+const CATALOGUES = {
+  pl: { tickets: plTickets, faq: plFaq, email: plEmail },
+  'en-GB': { tickets: enGBTickets, faq: enGBFaq, email: enGBEmail },
+  'en-US': { tickets: enUSTickets, faq: enUSFaq, email: enUSEmail },
+  de: { tickets: deTickets, faq: deFaq, email: deEmail },
+  es: { tickets: esTickets, faq: esFaq, email: esEmail },
+} as const;
+const catalogue = <N extends 'tickets' | 'faq' | 'email'>(ns: N, lang: keyof typeof CATALOGUES) =>
+  CATALOGUES[lang][ns] as (typeof CATALOGUES)['pl'][N];
+const page = async (path: string) => (await SELF.fetch(`https://kongres.test${path}`)).text();
+// Intl and the catalogues may put no-break spaces in figures, the page escapes apostrophes and quotes.
+const plain = (text: string) =>
+  text
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+describe.each(LANGUAGES)('what $label texts promise', (lang) => {
+  it('sells a group its tickets in one order, up to the dialog’s limit, on the tickets page and in the FAQ', async () => {
+    const max = formatNumber(lang.code, MAX_TICKETS);
+    const tickets = plain(await page(href(lang.code, 'tickets')));
+    const texts = catalogue('tickets', lang.code);
+    expect(tickets).toContain(plain(texts.plans.groupText.replace('{{maxTickets}}', max)));
+    // Said once on the page: the on-site section does not send groups elsewhere.
+    expect(texts.onsite.lead).not.toMatch(/kontakt|contact/i);
+    const faq = catalogue('faq', lang.code).items.groupTickets.answer;
+    expect(faq).toContain('{{maxTickets}}');
+    expect(FAQ_ITEMS.find((item) => item.id === 'groupTickets')?.link).toBe('tickets');
+    const faqPage = plain(await page(href(lang.code, 'faq')));
+    expect(faqPage).toContain(plain(faq.replace('{{maxTickets}}', max)).slice(0, 60));
+  });
+
+  it('promises no virtual-space e-mail, no certificate by e-mail and no app to install before the congress', () => {
+    const faq = catalogue('faq', lang.code).items;
+    const email = catalogue('email', lang.code).confirmation;
+    // Online access is the ticket's own page, the certificate a download from it; the networking app
+    // is a link on that page for the plans that include it.
+    for (const text of [faq.onlineAccess.answer, faq.eCertificate.answer, faq.whatToBring.answer, email.event.online])
+      expect(text).not.toMatch(/wirtualn|virtual|virtuell|espacio virtual/i);
+    expect(faq.whatToBring.answer).not.toMatch(/aplikac|\bapp\b|App\b/i);
+  });
+});
