@@ -19,6 +19,7 @@ import { allow } from '../middleware/roles';
 import { validQuery } from '../middleware/validation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
+import { messageExpiration } from '../personal-data';
 
 const ORDER_COLUMNS = [
   'id',
@@ -302,7 +303,9 @@ export const admin = new Hono<AppEnv>()
       : { value: null, metadata: null };
     if (!value) throw new ApiError(404, 'not_found');
     const message: InboxMessage = { ...value, handled, handledAt: handled ? new Date(now(c)).toISOString() : null };
-    await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), metadata ? { metadata } : {}));
+    // Handled, it goes twelve months later by KV's own expiry too (docs/personal-data.md).
+    const options = { ...(metadata ? { metadata } : {}), ...messageExpiration(message) };
+    await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), options));
     return c.json(withTopic(message));
   });
 
