@@ -238,7 +238,11 @@ export function erasePersonalData(c: Tx, rawEmail: string): ErasureReport | Eras
   const orders = ordersOf(sql, email);
   const pending = orders.filter((o) => o.status === 'pending').map((o) => o.id);
   if (pending.length) return { kind: 'pending_orders', orders: pending };
-  const tickets = ownTickets(sql, email, orders);
+  // An order never paid is over: its tickets' names serve nobody, whoever they name.
+  const tickets = [
+    ...ownTickets(sql, email, orders),
+    ...orders.filter(neverPaid).flatMap((o) => ticketsOfOrder(sql, o.id)),
+  ].filter((t, i, all) => all.findIndex((u) => u.id === t.id) === i);
   const report: ErasureReport = {};
   let invoices = 0;
   for (const order of orders) {
