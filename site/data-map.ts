@@ -237,3 +237,19 @@ export const PROCESSORS = [
   { id: 'stripe', stores: ['stripe'] },
   { id: 'ksef', stores: ['ksef'] },
 ] as const satisfies readonly { id: string; stores: readonly DataStore[] }[];
+
+/**
+ * The last day (`YYYY-MM-DD` in Warsaw) a kind bound to the event is kept, as the privacy policy
+ * states it; null for kinds that count from each record's own instant.
+ */
+export function lastDayKept(kind: DataKindId): string | null {
+  const start = DATA_MAP[kind].retention.start;
+  if (start !== 'endOfEventYear' && start !== 'eventEnd') return null;
+  return new Date(retentionEnds(kind) - 1).toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' });
+}
+
+/** A kind's period as one number of its unit (years, months or days), for the policy's sentence. */
+export function periodCount(kind: DataKindId): number {
+  const rule: Retention = DATA_MAP[kind].retention;
+  return rule.years ?? rule.months ?? rule.days ?? 0;
+}
