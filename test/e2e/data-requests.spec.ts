@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { DATA_KIND_IDS } from '../../site/data-map';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, openConsole, test } from './helpers';
 
@@ -92,4 +93,34 @@ test('the organiser answers a data request: looks the address up, downloads the 
   await page.getByRole('button', { name: 'Sprawdź' }).click();
   await expect(page.getByRole('table', { name: `${email}: 0 zapisów` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Usuń dane tej osoby' })).toBeDisabled();
+});
+
+test('the privacy policy lists every kind of the data map with its period and the processors, in five languages', async ({
+  page,
+}) => {
+  for (const [lang, last, rights] of [
+    ['pl', '31 grudnia 2032', 'art. 15–21'],
+    ['en-gb', '31 December 2032', 'arts. 15–21'],
+    ['en-us', 'December 31, 2032', 'arts. 15–21'],
+    ['de', '31. Dezember 2032', 'Art. 15–21'],
+    ['es', '31 de diciembre de 2032', 'arts. 15 a 21'],
+  ] as const) {
+    await page.goto(`/${lang}/polityka-prywatnosci`);
+    const data = page.locator('#data');
+    await expect(data.locator('.storage-list__item')).toHaveCount(DATA_KIND_IDS.length);
+    await expect(data.locator('.storage-list__item').first()).toContainText(last);
+    await expect(page.locator('#processors')).toContainText('KSeF');
+    await expect(page.locator('#processors')).toContainText('Stripe');
+    await expect(page.locator('#rights')).toContainText(rights);
+    await expect(page.locator('#rights')).toContainText('JSON');
+    expect(await axeViolations(page)).toEqual([]);
+    if (lang === 'pl') {
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await data.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/data-requests-policy-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  }
 });
