@@ -276,6 +276,20 @@ describe('personal-data requests are for admins only', () => {
   });
 });
 
+describe('KV copies carry their own expiry', () => {
+  it('a handled message expires twelve months after it was handled, the order log when its order does', async () => {
+    const { annasMessage } = await annaAndOthers();
+    const res = await admin(`/messages/${annasMessage}/handled`, { method: 'POST', body: '{"handled":true}' });
+    expect(res.status).toBe(200);
+    const [message] = (await env.ORDERS.list({ prefix: `message:${annasMessage}` })).keys;
+    expect(message?.expiration).toBe(Date.parse('2028-03-15T11:00:00Z') / 1000);
+    await runAlarm();
+    const log = (await env.ORDERS.list({ prefix: 'intent:' })).keys;
+    expect(log.length).toBeGreaterThan(0);
+    for (const key of log) expect(key.expiration).toBe(Math.floor(retentionEnds('orders') / 1000));
+  });
+});
+
 describe('the retention alarm', () => {
   /** Runs the alarm at `iso` (the box office's clock is the test's). */
   async function alarmAt(at: number) {

@@ -312,8 +312,8 @@ export function maskEmail(email: string): string {
 export type RetentionReport = Partial<Record<DataKindId, number>>;
 
 /**
- * Whether the alarm should look for data past its period now (once an hour at most), noting the run.
- * Returns the instant the next run is due when it is not.
+ * Whether the alarm should look for data past its period now (once an hour at most), noting the run
+ * when it should. A clock set back (a test's) runs it again.
  */
 export function retentionDue(sql: SqlStorage, now: number): boolean {
   const last = sql.exec<{ last_at: number }>('SELECT last_at FROM retention_runs WHERE id = 1').toArray()[0]?.last_at;
