@@ -34,6 +34,7 @@ import { adminNews } from './routes/news';
 import { online } from './routes/online';
 import { orders } from './routes/orders';
 import { partnerPage } from './routes/partner';
+import { personalData } from './routes/personal-data';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
@@ -68,6 +69,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/', holds)
   .route('/', adminVouchers)
   .route('/', staff)
+  .route('/', personalData)
   .route('/', admin);
 
 const app = new Hono<AppEnv>()

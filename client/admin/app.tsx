@@ -8,6 +8,7 @@ import { Content, isKind } from './content';
 import { ContentEditor } from './content-editor';
 import { ContentHistory } from './content-history';
 import { Dashboard } from './dashboard';
+import { DataRequests } from './data-requests';
 import { Door } from './door';
 import { Holds } from './holds';
 import { switchLanguage } from './i18n';
@@ -38,6 +39,7 @@ const SECTIONS = [
   { path: '/online', key: 'online' },
   { path: '/door', key: 'door' },
   { path: '/staff', key: 'staff' },
+  { path: '/data-requests', key: 'dataRequests' },
 ] as const satisfies readonly { path: string; key: Screen }[];
 
 /**
@@ -172,6 +174,7 @@ export function ConsoleApp() {
               <Route path="/online">{allowed('online', <Online />)}</Route>
               <Route path="/door">{allowed('door', <Door />)}</Route>
               <Route path="/staff">{allowed('staff', <Staff />)}</Route>
+              <Route path="/data-requests">{allowed('dataRequests', <DataRequests />)}</Route>
               <Route>{home ? <Redirect to={home.path} replace /> : null}</Route>
             </Switch>
           ) : (

@@ -19,6 +19,8 @@ export const SCREEN_ROLES = {
   staff: [],
   // Free tickets and partner allotments: admin only, as the API (worker/routes/comps.ts).
   comps: [],
+  // One person's data: export and erasure by address, admin only (worker/routes/personal-data.ts).
+  dataRequests: [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Screen = keyof typeof SCREEN_ROLES;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DATA_KIND_IDS, DATA_MAP, type DataKind, lastDayKept, PROCESSORS, periodCount } from '../../site/data-map';
 import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
@@ -38,9 +39,72 @@ export default function Page() {
               <li key={key}>{t(`privacy.purposes.items.${key}`)}</li>
             ))}
           </ul>
-          <p>{t('privacy.purposes.storage')}</p>
-          <p>{t('privacy.purposes.retention')}</p>
           <p>{t('privacy.purposes.noProfiling')}</p>
+        </>
+      ),
+    },
+    {
+      id: 'data',
+      title: t('privacy.sections.data'),
+      content: (
+        <>
+          <p>{t('privacy.data.intro')}</p>
+          <ul className="storage-list" aria-label={t('privacy.data.caption')}>
+            {DATA_KIND_IDS.map((kind) => {
+              const entry: DataKind = DATA_MAP[kind];
+              const day = lastDayKept(kind);
+              return (
+                <li key={kind} className="storage-list__item">
+                  <p className="storage-list__name">{t(`privacy.data.kinds.${kind}.name`)}</p>
+                  <dl>
+                    <div>
+                      <dt>{t('privacy.data.columns.what')}</dt>
+                      <dd>{t(`privacy.data.kinds.${kind}.what`)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('privacy.data.columns.where')}</dt>
+                      <dd>{entry.stores.map((store) => t(`privacy.data.stores.${store}`)).join('; ')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('privacy.data.columns.basis')}</dt>
+                      <dd>{entry.basis.map((basis) => t(`privacy.data.bases.${basis}`)).join('; ')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('privacy.data.columns.period')}</dt>
+                      <dd>
+                        {t(`privacy.data.periods.${entry.retention.start}`, {
+                          count: periodCount(kind),
+                          date: day ? formatDate(lang, day) : '',
+                        })}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('privacy.data.columns.erasure')}</dt>
+                      <dd>
+                        {t(`privacy.data.erasure.${entry.erasure}`)}
+                        {entry.keptBecause ? `: ${t(`privacy.data.kept.${entry.keptBecause}`)}` : ''}
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'processors',
+      title: t('privacy.sections.processors'),
+      content: (
+        <>
+          <p>{t('privacy.processors.intro')}</p>
+          <ul className="legal__list">
+            {PROCESSORS.map((processor) => (
+              <li key={processor.id}>{t(`privacy.processors.items.${processor.id}`)}</li>
+            ))}
+          </ul>
+          <p>{t('privacy.processors.transfers')}</p>
         </>
       ),
     },

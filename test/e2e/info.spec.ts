@@ -159,9 +159,9 @@ test.describe('legal pages', () => {
       for (const key of ['i18nextLng', 'welcomePopupClosed', 'devNoticeClosed']) {
         await expect(text.locator('code', { hasText: key }).first()).toBeVisible();
       }
-      await expect(text.locator('.storage-list__item').first()).toContainText(cookie);
+      await expect(text.locator('#cookies .storage-list__item').first()).toContainText(cookie);
       await expect(text).toContainText('SameSite=Lax');
-      await expect(text.locator('.legal__section')).toHaveCount(5);
+      await expect(text.locator('.legal__section')).toHaveCount(7);
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_ENTRIES, calendarPath } from '../../site/calendar';
+import { DATA_KIND_IDS, lastDayKept } from '../../site/data-map';
 import { EDITION_YEAR, EVENT, FIGURES, FIRST_YEAR } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { formatDate, formatNumber, formatTime } from '../../site/format';
@@ -38,6 +39,8 @@ const YEARS = new Set([
   ...Array.from({ length: new Date().getFullYear() - FIRST_YEAR + 1 }, (_, i) => FIRST_YEAR + i),
   Number(TERMS_DATE.slice(0, 4)),
   Number(PRIVACY_POLICY_DATE.slice(0, 4)),
+  // The last days the privacy policy says data bound to the event is kept (site/data-map.ts).
+  ...DATA_KIND_IDS.flatMap((kind) => lastDayKept(kind) ?? []).map((day) => Number(day.slice(0, 4))),
 ]);
 
 describe.each(LANGUAGES)('facts on the $code pages', (lang) => {

@@ -118,6 +118,15 @@ describe('the roles follow the product decisions', () => {
     }
   });
 
+  it('leaves personal-data requests (export and erasure) to admins', () => {
+    for (const role of ['finance', 'content', 'door'] as const) {
+      expect(allowedTo(role).filter((route) => route.includes('/personal-data'))).toEqual([]);
+    }
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/admin/personal-data', 'POST /api/admin/personal-data/erase']),
+    );
+  });
+
   it('leaves managing staff and reading the staff log to admins', () => {
     for (const role of ['finance', 'content', 'door'] as const) {
       expect(allowedTo(role).filter((route) => route.includes('/staff'))).toEqual([]);

@@ -18,6 +18,7 @@ import { makeContext } from './make-context';
 import * as news from './news';
 import * as orders from './orders';
 import * as outbox from './outbox';
+import * as personalData from './personal-data';
 import * as refunds from './refunds';
 import * as reports from './reports';
 import { loadOrder } from './schema';
@@ -349,6 +350,15 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   staffLog(...a: Args<typeof staff.staffLog>) {
     return staff.staffLog(this.sql, ...a);
+  }
+
+  // One person's data by address, and the retention rules (personal-data.ts, site/data-map.ts).
+
+  exportPersonalData(email: string) {
+    return personalData.exportPersonalData(this.c, email);
+  }
+  erasePersonalData(email: string) {
+    return this.tx(() => personalData.erasePersonalData(this.c, email));
   }
 
   // E-mails (outbox.ts) and the alarm (wake-up.ts).

@@ -1,3 +1,4 @@
+import { retentionEnds } from '../../site/data-map';
 import type { Json, LogEntry, OrderEvent } from '../../site/orders';
 import { iso } from './schema';
 
@@ -48,8 +49,12 @@ export async function flushLog(sql: SqlStorage, kv: KVNamespace): Promise<{ wait
     )
     .toArray()
     .map(toLogEntry);
+  // The copy goes by KV's own expiry when the order's period ends (site/data-map.ts), as the order
+  // itself goes from the box office then; KV takes only instants ahead of its clock.
+  const expires = retentionEnds('orders');
+  const options = expires > Date.now() + 120_000 ? { expiration: Math.floor(expires / 1000) } : {};
   const written = await Promise.allSettled(
-    entries.map((entry) => kv.put(logKey(entry.orderId, entry.seq), JSON.stringify(entry))),
+    entries.map((entry) => kv.put(logKey(entry.orderId, entry.seq), JSON.stringify(entry), options)),
   );
   const exported = entries.filter((_, i) => written[i]?.status === 'fulfilled').map((entry) => entry.seq);
   sql.exec('UPDATE log SET exported = 1 WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(exported));

@@ -5,6 +5,7 @@ import type { Tx } from './context';
 import { appendLog, LOG_FLUSH_DELAY_MS } from './intent-log';
 import { newsTables } from './news';
 import { addEmail, QUEUE_LEASE_MS } from './outbox';
+import { personalDataTables } from './personal-data';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
 import { vatCorrectionTables } from './vat-correction';
@@ -26,6 +27,7 @@ export function makeContext(
   vatCorrectionTables(sql);
   newsTables(sql);
   certificateTables(sql);
+  personalDataTables(sql);
   const c: Tx = {
     sql,
     env,

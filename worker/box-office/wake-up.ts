@@ -1,4 +1,5 @@
 import { type KsefJob, TRANSFER_REMINDER_MS } from '../../site/orders';
+import { expireMessages } from '../personal-data';
 import type { Tx } from './context';
 import { flushLog } from './intent-log';
 import { dueForKsef, KSEF_LEASE_MS, leaseForKsef, nextKsefAt } from './invoices';
@@ -6,14 +7,17 @@ import { handOverLeased } from './leases';
 import { expireHolds } from './lifecycle';
 import { newsTick } from './news';
 import { handOver, nextLease, requeueLost } from './outbox';
+import { applyRetention, RETENTION_INTERVAL_MS, retentionDue } from './personal-data';
 import { remindTransfers } from './transfers';
 
-// The alarm's rules, in the order it runs them: remind transfer orders before their hold runs out,
+// The alarm's rules, in the order it runs them: remove data past its period (once an hour), remind transfer orders before their hold runs out,
 // expire holds that ran out, put lost e-mails back, hand news to the outbox (news.ts), copy the log to KV, hand e-mails and invoices
 // to their queues; then set the next alarm for whatever comes next.
 
 /** One run of the alarm, at `now` (the real clock). */
 export async function wakeUp(c: Tx, now: number): Promise<void> {
+  // First, so that log entries it rewrites reach KV in this same run.
+  await removeExpired(c, now);
   c.transaction(() => remindTransfers(c, now));
   expireHolds(c, now);
   requeueLostEmails(c, now);
@@ -42,6 +46,24 @@ export async function wakeUp(c: Tx, now: number): Promise<void> {
   if (lease !== null) c.scheduleAlarm(lease);
   const ksef = nextKsefAt(c.sql);
   if (ksef !== null) c.scheduleAlarm(Math.max(ksef, Date.now()));
+  // Data past its period goes by itself: the alarm comes back at least once an hour.
+  c.scheduleAlarm(Date.now() + RETENTION_INTERVAL_MS);
+}
+
+/**
+ * The retention rules (site/data-map.ts), at most once an hour: the box office's kinds in one
+ * transaction (personal-data.ts), then the contact messages in KV. Only counts reach the logs.
+ */
+async function removeExpired(c: Tx, now: number): Promise<void> {
+  if (!c.transaction(() => retentionDue(c.sql, now))) return;
+  const report = applyRetention(c, now);
+  try {
+    const messages = await expireMessages(c.env.ORDERS, now);
+    if (messages) report.messages = messages;
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'retention_messages_failed', message: String(error) }));
+  }
+  if (Object.keys(report).length) console.log(JSON.stringify({ event: 'retention', removed: report }));
 }
 
 /**

@@ -20,6 +20,7 @@ import { validJson, validQuery } from '../middleware/validation';
 import { invoiceRequestBody } from '../orders/invoice-body';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
+import { messageExpiration } from '../personal-data';
 
 const ORDER_COLUMNS = [
   'id',
@@ -316,7 +317,9 @@ export const admin = new Hono<AppEnv>()
       : { value: null, metadata: null };
     if (!value) throw new ApiError(404, 'not_found');
     const message: InboxMessage = { ...value, handled, handledAt: handled ? new Date(now(c)).toISOString() : null };
-    await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), metadata ? { metadata } : {}));
+    // Handled, it goes twelve months later by KV's own expiry too (docs/personal-data.md).
+    const options = { ...(metadata ? { metadata } : {}), ...messageExpiration(message) };
+    await withRetry(() => c.env.ORDERS.put(key, JSON.stringify(message), options));
     return c.json(withTopic(message));
   });
 
