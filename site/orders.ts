@@ -423,6 +423,8 @@ export const EMAIL_KINDS = [
   'news',
   'news_test',
   'allotment',
+  'waitlist_confirm',
+  'waitlist_offer',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

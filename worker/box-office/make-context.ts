@@ -8,6 +8,7 @@ import { addEmail, QUEUE_LEASE_MS } from './outbox';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
 import { vatCorrectionTables } from './vat-correction';
+import { waitlistTables } from './waitlist';
 
 /**
  * Brings the box office's tables to the current schema and builds the one context (context.ts)
@@ -26,6 +27,7 @@ export function makeContext(
   vatCorrectionTables(sql);
   newsTables(sql);
   certificateTables(sql);
+  waitlistTables(sql);
   const c: Tx = {
     sql,
     env,
