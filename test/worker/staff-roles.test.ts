@@ -108,6 +108,7 @@ describe('the roles follow the product decisions', () => {
         'POST /api/admin/orders/:id/refund',
         'GET /api/admin/invoices',
         'POST /api/admin/transfers/import',
+        'GET /api/admin/waitlist',
       ]),
     );
     for (const route of allowedTo('content')) {

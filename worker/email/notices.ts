@@ -134,7 +134,10 @@ export function cancellationEmail(input: {
       .join(', '),
     amount: formatPrice(lang, input.order.gross, true),
   };
-  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+  // A free order (a free ticket, a 100% voucher): nothing was paid, so nothing was refunded.
+  const free = input.order.gross === 0;
+  const subject = fill(free ? t.subjectFree : t.subject, values);
+  const message = simple(lang, subject, [fill(t.intro, values), free ? t.free : fill(t.refund, values), t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });
