@@ -68,12 +68,12 @@ export function withLiveState(
         element.setAttribute('class', `availability availability--${state.status}`);
         element.setInnerContent(line);
         // A sold-out product with a number of places has a waiting list: its sign-up page, no script.
+        // Beside the line, not in it: the line stays the button's description ("Wyprzedane").
         const item = findProduct(state.id);
         if (state.status === 'sold_out' && item && (item.capacity !== null || item.pool)) {
           const link = escapeHtml(waitlistJoinPath(state.id, language(lang).prefix));
-          element.append(` <a href="${link}">${escapeHtml(texts(lang).tickets.availability.waitlist)}</a>`, {
-            html: true,
-          });
+          const text = escapeHtml(texts(lang).tickets.availability.waitlist);
+          element.after(`<p class="availability-waitlist"><a href="${link}">${text}</a></p>`, { html: true });
         }
       },
     })
