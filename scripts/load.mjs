@@ -303,7 +303,7 @@ async function latePayments(answered) {
         'idempotency-key': key,
         'cf-connecting-ip': `172.16.${(i >> 8) & 255}.${i & 255}`,
       },
-      body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl' }),
+      body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl', consent: CONSENT }),
     }).catch(() => null);
     const body = await response?.json().catch(() => ({}));
     if (!response || ![201, 409].includes(response.status)) failed++;

@@ -100,7 +100,7 @@ export function Waitlist() {
       <section aria-labelledby={`${ids}-settings`}>
         <h2 id={`${ids}-settings`}>{t('waitlist.settings')}</h2>
         {hours !== null && (
-          <form className="console-form" onSubmit={saveHours} noValidate>
+          <form className="console-form console-waitlist-settings" onSubmit={saveHours} noValidate>
             <div className="console-field">
               <label htmlFor={`${ids}-hours`}>{t('waitlist.hours')}</label>
               <input
@@ -128,7 +128,7 @@ export function Waitlist() {
             </button>
           </form>
         )}
-        <p className="console-muted">{t('waitlist.offerNowHint')}</p>
+        <p className="console-muted console-waitlist-hint">{t('waitlist.offerNowHint')}</p>
         <button
           type="button"
           className="console-button console-button--quiet"
