@@ -138,6 +138,8 @@ test('a visitor joins the waiting list of a sold-out product, confirms, and buys
     await page.getByRole('button', { name: /Zapłać/ }).click();
     await expect(page).toHaveURL(/\/kup-bilet\/dziekujemy\?order=/);
     await expect(page.getByRole('main')).toContainText('Opłacone');
+    // At the full price: the offer's code is no discount.
+    await expect(page.getByRole('main')).not.toContainText('Rabat');
     await expect.poll(async () => (await entry())?.state).toBe('bought');
 
     // The organisers' screen: the entry, its state and its offer.

@@ -217,6 +217,12 @@ describe('offers of returned places', () => {
     expect(bought.kind).toBe('created');
     if (bought.kind !== 'created') return;
     expect(bought.order.gross).toBeGreaterThan(0);
+    // At the full price: the order page shows no discount for the offer's code.
+    const view = await SELF.fetch(`${ORIGIN}/api/orders/${bought.order.id}?token=${bought.order.id}`);
+    expect(await view.json()).toMatchObject({
+      voucher: null,
+      tickets: [expect.not.objectContaining({ voucherPrice: expect.anything() })],
+    });
     // Used once: a second purchase with it is refused.
     expect(await place(vip('Again'), { voucher: offer?.code })).toMatchObject({ error: 'invalid_voucher' });
     await office().settle(bought.order.id, 'paid', Date.now(), { by: 'test' });
