@@ -23,6 +23,10 @@
 //   npm run load -- --no-build                    use the existing dist/
 //   npm run load -- --requests 4000 --connections 100
 //   npm run load -- --door 120                    the door burst's tickets (60)
+//   npm run load -- --vouchers 100                purchases racing each of two limited vouchers (40)
+// Vouchers and free tickets (scripts/load-vouchers.mjs): two limited vouchers raced by concurrent
+// purchases and free-ticket batches sent twice with one key; no use may be redeemed over its
+// voucher's uses, no free ticket issued twice, and their orders count as lost or duplicated as all.
 //   npm run load -- --lists 3500 --lists-only     the door lists run alone, with the arena's 3,500 (350)
 // LOAD_PORT (default 8823) moves the server; the whole run stops after LOAD_TIMEOUT seconds (300).
 import { execFileSync, spawn } from 'node:child_process';
@@ -32,6 +36,7 @@ import autocannon from 'autocannon';
 import { CONSENT } from './consent.mjs';
 import { doorBurst } from './load-door.mjs';
 import { doorLists, listsReport } from './load-lists.mjs';
+import { voucherBurst } from './load-vouchers.mjs';
 import { pool } from './pool.mjs';
 
 const args = process.argv.slice(2);
@@ -44,6 +49,7 @@ const option = (name, fallback) => {
 const REQUESTS = option('--requests', 2000);
 const CONNECTIONS = Math.min(option('--connections', 50), REQUESTS);
 const DOOR_TICKETS = option('--door', 60);
+const VOUCHER_REQUESTS = option('--vouchers', 40);
 const LISTS_TICKETS = option('--lists', 350);
 const LISTS_ONLY = args.includes('--lists-only');
 const PORT = Number(process.env.LOAD_PORT ?? 8823);
@@ -297,7 +303,7 @@ async function latePayments(answered) {
         'idempotency-key': key,
         'cf-connecting-ip': `172.16.${(i >> 8) & 255}.${i & 255}`,
       },
-      body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl' }),
+      body: JSON.stringify({ email: `late-${RUN}-${i}@example.com`, lang: 'pl', consent: CONSENT }),
     }).catch(() => null);
     const body = await response?.json().catch(() => ({}));
     if (!response || ![201, 409].includes(response.status)) failed++;
@@ -369,6 +375,14 @@ try {
     url: null,
   })); // { status, orderId, url }
   const attack = await hoardingAttack(answers);
+  const vouchers = await voucherBurst({
+    base: BASE,
+    adminToken: ADMIN_TOKEN,
+    run: RUN,
+    requests: VOUCHER_REQUESTS,
+    connections: CONNECTIONS,
+  });
+  answers.push(...vouchers.orders);
   const purchases = (amount) =>
     timed(
       autocannon({
@@ -413,6 +427,7 @@ try {
   );
   const late = await latePayments(answers);
   const stored = await storedOrders();
+  const voucherCheck = await vouchers.check(stored);
   const storedIds = new Set(stored.map((o) => o.id));
   const answeredIds = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.orderId));
   const lost =
@@ -471,10 +486,19 @@ try {
       `a real buyer got ${attack.buyer}`,
   );
   if (lists) for (const line of listsReport(lists.figures)) console.log(line);
+  const v = voucherCheck.figures;
+  console.log(
+    `  vouchers       ${v.requests} purchases raced two vouchers (${vouchers.uses} and ${vouchers.freeUses} uses): ` +
+      `${v.redeemed} and ${v.freeRedeemed} redeemed; answers ${JSON.stringify(v.statuses)}`,
+  );
+  console.log(
+    `  free tickets   ${v.comps} issued of ${voucherCheck.compExpected} rows (one batch sent twice with one key: ${v.compAnswers.join(', ')})`,
+  );
   console.log(`  orders         ${stored.length} stored, holding at ${LATER}: ${perProduct}`);
   console.log(`  oversold       ${oversold}`);
   console.log(`  lost           ${lost}`);
-  console.log(`  duplicated     ${duplicated}`);
+  console.log(`  duplicated     ${duplicated + voucherCheck.compDuplicated}`);
+  console.log(`  over-redeemed  ${voucherCheck.overRedeemed}`);
 
   const problems = [];
   if (answeredIds.size === 0) problems.push('no purchase succeeded');
@@ -483,6 +507,13 @@ try {
   if (oversold) problems.push(`${oversold} places oversold`);
   if (lost) problems.push(`${lost} orders lost`);
   if (duplicated) problems.push(`${duplicated} duplicated orders`);
+  if (voucherCheck.overRedeemed) problems.push(`${voucherCheck.overRedeemed} voucher uses over their limit`);
+  if (voucherCheck.compDuplicated) problems.push(`${voucherCheck.compDuplicated} free tickets issued twice`);
+  if (v.comps !== voucherCheck.compExpected)
+    problems.push(`${v.comps} free tickets of ${voucherCheck.compExpected} rows`);
+  if (v.redeemed !== vouchers.uses || v.freeRedeemed !== vouchers.freeUses) {
+    problems.push(`vouchers redeemed ${v.redeemed} and ${v.freeRedeemed}, not all of their uses`);
+  }
   if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
   if (late.outcomes.other) problems.push(`${late.outcomes.other} late payments neither paid nor refunded`);
   if (late.failed) problems.push(`${late.failed} requests of the late phase failed`);
@@ -496,7 +527,7 @@ try {
 
   clearTimeout(guard);
   if (problems.length) await finish(1, `\nMISSED: ${problems.join('; ')}`);
-  console.log('\nNothing oversold, lost or duplicated; the box office kept up.');
+  console.log('\nNothing oversold, over-redeemed, lost or duplicated; the box office kept up.');
   await finish(0);
 } catch (error) {
   await finish(1, `load: ${error.message ?? error}`);

@@ -425,6 +425,8 @@ export const EMAIL_KINDS = [
   'news_test',
   'allotment',
   'invoice',
+  'waitlist_confirm',
+  'waitlist_offer',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

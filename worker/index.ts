@@ -44,6 +44,7 @@ import { staff } from './routes/staff';
 import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
 import { adminVouchers, voucherCheck } from './routes/vouchers';
+import { adminWaitlist, waitlistApi, waitlistPages } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
@@ -68,6 +69,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/', transfers)
   .route('/', holds)
   .route('/', adminVouchers)
+  .route('/', adminWaitlist)
   .route('/', staff)
   .route('/', personalData)
   .route('/', admin);
@@ -89,6 +91,7 @@ const app = new Hono<AppEnv>()
   .route('/api/workshops', workshops)
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
+  .route('/api/waitlist', waitlistApi)
   .route('/api/preview', previewLinks)
   .route('/api/availability', availability)
   .route('/api/online', onlineView)
@@ -112,6 +115,8 @@ const app = new Hono<AppEnv>()
   .route('/admin', adminPage)
   // A partner's page for naming the holders of their allotment (its link's secret in the path).
   .route('/partner', partnerPage)
+  // The waiting list's sign-up, confirmation and offer pages (the secrets in the path).
+  .route('/waitlist', waitlistPages)
   .route('/', edge);
 
 app.onError((err, c) => {

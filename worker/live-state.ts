@@ -3,12 +3,14 @@ import { type LanguageCode, language } from '../site/languages';
 import { liveOffers } from '../site/structured-data';
 import {
   FEW_LEFT,
+  findProduct,
   PRICE_STEP,
   PRICE_STEP_INACTIVE,
   type ProductState,
   parsePriceStep,
   priceStepAt,
 } from '../site/tickets';
+import { waitlistJoinPath } from '../site/waitlist';
 import { boxOffice } from './box-office/box-office';
 import { now } from './clock';
 import type { AppEnv } from './env';
@@ -65,6 +67,14 @@ export function withLiveState(
         element.removeAttribute('hidden');
         element.setAttribute('class', `availability availability--${state.status}`);
         element.setInnerContent(line);
+        // A sold-out product with a number of places has a waiting list: its sign-up page, no script.
+        // Beside the line, not in it: the line stays the button's description ("Wyprzedane").
+        const item = findProduct(state.id);
+        if (state.status === 'sold_out' && item && (item.capacity !== null || item.pool)) {
+          const link = escapeHtml(waitlistJoinPath(state.id, language(lang).prefix));
+          const text = escapeHtml(texts(lang).tickets.availability.waitlist);
+          element.after(`<p class="availability-waitlist"><a href="${link}">${text}</a></p>`, { html: true });
+        }
       },
     })
     .on('button[data-product]', {
@@ -95,6 +105,9 @@ export function withLiveState(
   headers.set('Cache-Control', 'no-cache');
   return new Response(rewritten.body, { status: rewritten.status, headers });
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** How long the edge may answer availability from its cache. */
 export const AVAILABILITY_MAX_AGE_SECONDS = 5;

@@ -24,6 +24,7 @@ import { type LogoutReason, SessionContext } from './session';
 import { Staff } from './staff';
 import { Transfers } from './transfers';
 import { Vouchers } from './vouchers';
+import { Waitlist } from './waitlist';
 
 const SECTIONS = [
   { path: '/', key: 'dashboard' },
@@ -32,6 +33,7 @@ const SECTIONS = [
   { path: '/transfers', key: 'transfers' },
   { path: '/holds', key: 'holds' },
   { path: '/vouchers', key: 'vouchers' },
+  { path: '/waitlist', key: 'waitlist' },
   { path: '/comps', key: 'comps' },
   { path: '/messages', key: 'messages' },
   { path: '/news', key: 'news' },
@@ -148,6 +150,7 @@ export function ConsoleApp() {
               <Route path="/transfers">{allowed('transfers', <Transfers />)}</Route>
               <Route path="/holds">{allowed('holds', <Holds />)}</Route>
               <Route path="/vouchers">{allowed('vouchers', <Vouchers />)}</Route>
+              <Route path="/waitlist">{allowed('waitlist', <Waitlist />)}</Route>
               <Route path="/comps">{allowed('comps', <Comps />)}</Route>
               <Route path="/messages">{allowed('messages', <Messages />)}</Route>
               <Route path="/news">{allowed('news', <NewsList />)}</Route>

@@ -46,6 +46,8 @@ export function Dashboard() {
                 sortBy: (p) => productName(p.id),
               },
               { id: 'sold', header: t('dashboard.sold'), numeric: true, ...figure((p) => p.sold, count) },
+              // Free tickets take places but bring no revenue: a column of their own, never in `sold`.
+              { id: 'free', header: t('dashboard.free'), numeric: true, ...figure((p) => p.free, count) },
               { id: 'pending', header: t('dashboard.pending'), numeric: true, ...figure((p) => p.pending, count) },
               {
                 id: 'remaining',
@@ -63,6 +65,7 @@ export function Dashboard() {
             footer={{
               product: t('dashboard.total'),
               sold: count(lang, data.totals.sold),
+              free: count(lang, data.totals.free),
               pending: count(lang, data.totals.pending),
               net: money(lang, data.totals.revenue.net),
               vat: money(lang, data.totals.revenue.vat),

@@ -298,7 +298,9 @@ function Actions({
     const question =
       confirming === 'cancel'
         ? t('order.cancelConfirm', { code: order.code })
-        : t('order.refundConfirm', { code: order.code, gross: money(lang, order.gross) });
+        : order.gross === 0
+          ? t('order.cancelFreeConfirm', { code: order.code })
+          : t('order.refundConfirm', { code: order.code, gross: money(lang, order.gross) });
     return (
       <fieldset className="console-confirm">
         <legend>{question}</legend>
@@ -345,7 +347,12 @@ function Actions({
           disabled={busy}
           onClick={() => onConfirm('refund')}
         >
-          {order.provider === 'stripe' ? t('order.refundStripe') : t('order.refund')}
+          {/* A free order (a free ticket, a 100% voucher) is cancelled: nothing to give back. */}
+          {order.gross === 0
+            ? t('order.cancelFree')
+            : order.provider === 'stripe'
+              ? t('order.refundStripe')
+              : t('order.refund')}
         </button>
       )}
     </div>

@@ -11,6 +11,7 @@ export const SCREEN_ROLES = {
   transfers: ['finance'],
   holds: ['finance'],
   vouchers: ['finance'],
+  waitlist: ['finance'],
   messages: [],
   content: ['content'],
   news: ['content'],

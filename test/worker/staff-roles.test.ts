@@ -111,6 +111,7 @@ describe('the roles follow the product decisions', () => {
         'POST /api/admin/invoices/:id/buyer-correction',
         'GET /api/admin/invoices',
         'POST /api/admin/transfers/import',
+        'GET /api/admin/waitlist',
       ]),
     );
     for (const route of allowedTo('content')) {

@@ -30,6 +30,7 @@ import * as transfers from './transfers';
 import * as vat from './vat';
 import * as vatCorrection from './vat-correction';
 import * as vouchers from './vouchers';
+import * as waitlist from './waitlist';
 import * as wakeUp from './wake-up';
 import * as workshops from './workshops';
 
@@ -213,7 +214,8 @@ export class BoxOffice extends DurableObject<Bindings> {
     return vouchers.listVouchers(this.sql, ...a);
   }
   endVoucher(...a: Args<typeof vouchers.endVoucher>) {
-    return this.tx(() => vouchers.endVoucher(this.c, ...a));
+    // A reserving voucher's places come back: the waiting list first.
+    return this.tx(() => waitlist.afterReturn(this.c, a[1], vouchers.endVoucher(this.c, ...a)));
   }
   /** Whether a code may be used for these products now (the dialog's check); nothing is held. */
   checkVoucher(code: string, products: ProductId[], now: number) {
@@ -224,6 +226,37 @@ export class BoxOffice extends DurableObject<Bindings> {
           voucher: { code: found.voucher.code, kind: found.voucher.kind, value: found.voucher.value },
         }
       : found;
+  }
+
+  // The waiting list (waitlist.ts): sign-ups, the double opt-in, offers of returned places.
+
+  joinWaitlist(...a: Args<typeof waitlist.joinWaitlist>) {
+    return this.tx(() => waitlist.joinWaitlist(this.c, ...a));
+  }
+  confirmWaitlistEntry(...a: Args<typeof waitlist.confirmEntry>) {
+    return this.tx(() => waitlist.confirmEntry(this.c, ...a));
+  }
+  removeWaitlistEntry(...a: Args<typeof waitlist.removeEntry>) {
+    return this.tx(() => waitlist.removeEntry(this.c, ...a));
+  }
+  declineWaitlistOffer(...a: Args<typeof waitlist.declineOffer>) {
+    return this.tx(() => waitlist.declineOffer(this.c, ...a));
+  }
+  waitlist(...a: Args<typeof waitlist.listWaitlist>) {
+    return waitlist.listWaitlist(this.c, ...a);
+  }
+  waitlistEntry(id: string) {
+    return waitlist.waitlistEntry(this.sql, id);
+  }
+  waitlistOffer(...a: Args<typeof waitlist.waitlistOffer>) {
+    return waitlist.waitlistOffer(this.c, ...a);
+  }
+  setWaitlistOfferHours(hours: number) {
+    return this.tx(() => waitlist.setOfferHours(this.c, hours));
+  }
+  /** Offers every free place to the list now (after organisers added places) and passes on offers that ran out. */
+  offerWaitlistPlaces(now: number) {
+    return waitlist.waitlistTick(this.c, now);
   }
 
   // Invoices and KSeF (invoices.ts).

@@ -16,6 +16,7 @@ import { correctOrderInvoices, issueOrderInvoice } from './invoices';
 import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
 import { iso, type OrderRow, ticketRows } from './schema';
 import { placesFree } from './stock';
+import { placesReturned } from './waitlist';
 import { releaseSeats } from './workshops';
 
 // An order's lifecycle: the one place that writes an order's status (`transition`, guarded by
@@ -58,6 +59,9 @@ export function transition(
     orderId,
   );
   c.log(orderId, detail.event ?? (to as OrderEvent), now, { from, ...detail.data });
+  // Places that came back (expired, cancelled, refunded) go to the waiting list first; a payment
+  // may close the offer it used (waitlist.ts).
+  placesReturned(c, now);
   return row;
 }
 

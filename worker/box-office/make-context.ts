@@ -9,6 +9,7 @@ import { personalDataTables } from './personal-data';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
 import { vatCorrectionTables } from './vat-correction';
+import { waitlistTables } from './waitlist';
 
 /**
  * Brings the box office's tables to the current schema and builds the one context (context.ts)
@@ -28,6 +29,7 @@ export function makeContext(
   newsTables(sql);
   certificateTables(sql);
   personalDataTables(sql);
+  waitlistTables(sql);
   const c: Tx = {
     sql,
     env,

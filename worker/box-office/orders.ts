@@ -18,6 +18,7 @@ import { shortOf } from './stock';
 import { insertTicket, newCode, priceCart, reissue, ticketRow } from './tickets';
 import { recordVatCheck, vatCheckLog } from './vat';
 import { type AppliedVoucher, voucherFor } from './vouchers';
+import { placesReturned } from './waitlist';
 
 // Orders: a purchase holds its places (or replays its Idempotency-Key), its checkout is started,
 // the buyer opens it with their secret and changes a ticket's holder. Changes of status are the
@@ -50,6 +51,9 @@ export function purchase(
         return { kind: 'replayed', order: c.load(row.id), paymentUrl: row.payment_url };
       }
     }
+    // A place whose hold ran out (the alarm has not expired it yet) or whose offer ran out goes to
+    // the waiting list before this purchase can take it.
+    placesReturned(c, input.now);
     const cart = new Map<ProductId, number>();
     for (const item of input.items) cart.set(item.product, (cart.get(item.product) ?? 0) + 1);
     const closed = [...cart.keys()].filter((id) => !onSaleAt(product(id), input.now));

@@ -9,9 +9,10 @@ import { newsTick } from './news';
 import { handOver, nextLease, requeueLost } from './outbox';
 import { applyRetention, RETENTION_INTERVAL_MS, retentionDue } from './personal-data';
 import { remindTransfers } from './transfers';
+import { waitlistTick } from './waitlist';
 
 // The alarm's rules, in the order it runs them: remove data past its period (once an hour), remind transfer orders before their hold runs out,
-// expire holds that ran out, put lost e-mails back, hand news to the outbox (news.ts), copy the log to KV, hand e-mails and invoices
+// expire holds that ran out, pass on waiting-list offers that ran out, put lost e-mails back, hand news to the outbox (news.ts), copy the log to KV, hand e-mails and invoices
 // to their queues; then set the next alarm for whatever comes next.
 
 /** One run of the alarm, at `now` (the real clock). */
@@ -20,6 +21,9 @@ export async function wakeUp(c: Tx, now: number): Promise<void> {
   await removeExpired(c, now);
   c.transaction(() => remindTransfers(c, now));
   expireHolds(c, now);
+  // Waiting-list offers that ran out pass on to the next person (waitlist.ts).
+  const offer = waitlistTick(c, now);
+  if (offer !== null) c.scheduleAlarm(Date.now() + Math.max(0, offer - now));
   requeueLostEmails(c, now);
   // Before the hand-over, so a batch of news reaches the queue in the same run.
   const news = newsTick(c, now);

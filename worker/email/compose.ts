@@ -2,13 +2,22 @@ import { SITE_ORIGIN } from '../../site/event';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { href, orderPageHref, ticketPageHref } from '../../site/pages';
+import { waitlistConfirmPath, waitlistOfferPath } from '../../site/waitlist';
 import { boxOffice } from '../box-office/box-office';
 import { type Speaker, textsIn, type Workshop } from '../content/schema';
 import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
 import { invoiceAttachment, proformaFile } from '../invoices/documents';
 import { type ContactMessage, MESSAGE_PREFIX } from '../messages';
-import { allotmentLinkToken, orderLinkToken, signedTicketCode, ticketCode, ticketKey } from '../tickets/code';
+import {
+  allotmentLinkToken,
+  orderLinkToken,
+  signedTicketCode,
+  ticketCode,
+  ticketKey,
+  waitlistEntryToken,
+  waitlistOfferToken,
+} from '../tickets/code';
 import { ticketLinkSecret } from '../tickets/page-link';
 import { confirmationEmail, type EmailMessage, ticketEmail } from './confirmation';
 import { newsEmail } from './news';
@@ -23,6 +32,7 @@ import {
   type WorkshopFacts,
   workshopEmail,
 } from './notices';
+import { waitlistConfirmEmail, waitlistOfferEmail } from './waitlist';
 
 /** The site's origin that e-mails link to: the local server's outside production. */
 const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
@@ -98,6 +108,19 @@ export async function compose(
     const allotment = await office.allotment(job.subjectId);
     if (!allotment) throw new StaleEmail(`allotment ${job.subjectId} not found`);
     return allotmentEmail({ allotment, url: await allotmentPageUrl(env, allotment.id), from });
+  }
+  if (job.kind === 'waitlist_confirm') {
+    const entry = await office.waitlistEntry(job.subjectId);
+    // Confirmed or removed since: the link would confirm nothing.
+    if (entry?.state !== 'unconfirmed') throw new StaleEmail(`waiting-list entry ${job.subjectId} is not unconfirmed`);
+    const url = `${siteOrigin(env)}${waitlistConfirmPath(entry.id, await waitlistEntryToken(ticketKey(env), entry.id))}`;
+    return waitlistConfirmEmail({ entry, url, from });
+  }
+  if (job.kind === 'waitlist_offer') {
+    const offer = await office.waitlistOffer(job.subjectId, Date.now());
+    if (!offer) throw new StaleEmail(`waiting-list offer ${job.subjectId} not found`);
+    const url = `${siteOrigin(env)}${waitlistOfferPath(offer.id, await waitlistOfferToken(ticketKey(env), offer.id))}`;
+    return waitlistOfferEmail({ offer, url, from });
   }
   const order = await office.order(job.subjectId);
   if (!order) throw new Error(`order ${job.subjectId} not found`);

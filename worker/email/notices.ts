@@ -18,20 +18,23 @@ const render = (markup: ReturnType<typeof html>) => {
   return markup.toString();
 };
 
-/** A short e-mail: paragraphs as HTML (escaped) and as plain text, and an optional link. */
-function simple(lang: LanguageCode, subject: string, paragraphs: string[], link?: { text: string; url: string }) {
+type Link = { text: string; url: string };
+
+/** A short e-mail: paragraphs as HTML (escaped) and as plain text, and an optional link (or several). */
+export function simple(lang: LanguageCode, subject: string, paragraphs: string[], link?: Link | Link[]) {
+  const links = link === undefined ? [] : Array.isArray(link) ? link : [link];
   const body = render(html`<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><title>${subject}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.55;color:#0b1020">
 <main style="max-width:600px;margin:0 auto;padding:24px">
 ${paragraphs.map((p) => html`<p style="white-space:pre-line">${p}</p>`)}
-${link ? html`<p><a href="${link.url}">${link.text}</a></p>` : ''}
+${links.map((l) => html`<p><a href="${l.url}">${l.text}</a></p>`)}
 </main>
 </body>
 </html>
 `);
-  const text = [...paragraphs, ...(link ? [`${link.text}: ${link.url}`] : []), ''].join('\n\n');
+  const text = [...paragraphs, ...links.map((l) => `${l.text}: ${l.url}`), ''].join('\n\n');
   return { subject, html: body, text };
 }
 
@@ -131,7 +134,10 @@ export function cancellationEmail(input: {
       .join(', '),
     amount: formatPrice(lang, input.order.gross, true),
   };
-  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+  // A free order (a free ticket, a 100% voucher): nothing was paid, so nothing was refunded.
+  const free = input.order.gross === 0;
+  const subject = fill(free ? t.subjectFree : t.subject, values);
+  const message = simple(lang, subject, [fill(t.intro, values), free ? t.free : fill(t.refund, values), t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });

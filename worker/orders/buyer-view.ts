@@ -82,7 +82,8 @@ export async function viewOf(
         name: ticket.name,
         email: ticket.email,
         checkedInAt: ticket.checkedInAt,
-        ...(ticket.voucher && ticket.listNet !== undefined
+        // Only a price the code lowered: a waiting-list offer's code (0%) took nothing off.
+        ...(ticket.voucher && ticket.listNet !== undefined && ticket.listNet > ticket.net
           ? { voucherPrice: { listNet: ticket.listNet, net: ticket.net } }
           : {}),
         // Codes only once paid: before, a code would admit nobody and could only mislead.
@@ -104,7 +105,10 @@ export async function viewOf(
       ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
     })),
     vatCheck,
-    voucher: order.voucher ?? null,
+    // The order page's discount line: only when the code lowered a price.
+    voucher: order.tickets.some((t) => t.voucher && t.listNet !== undefined && t.listNet > t.net)
+      ? (order.voucher ?? null)
+      : null,
     invoiceRequest: closesAt === null ? null : { open: now <= closesAt, until: new Date(closesAt).toISOString() },
   };
 }

@@ -1,7 +1,7 @@
 import type { Order } from '../../site/orders';
 import type { Bindings } from '../env';
 import { ApiError } from '../errors';
-import { demoProvider, type PaymentProvider, stripeProvider, transferProvider } from './providers';
+import { demoProvider, freeProvider, type PaymentProvider, stripeProvider, transferProvider } from './providers';
 
 /** Whether this configuration has the demo checkout: only where it names it, never in production. */
 export function demoEnabled(env: Bindings): boolean {
@@ -29,7 +29,9 @@ export function paymentProvider(env: Bindings): PaymentProvider {
 }
 
 /** The provider that took an order's money, which is the one to give it back or close its checkout. */
-export function providerOf(env: Bindings, order: Pick<Order, 'provider'>): PaymentProvider {
+export function providerOf(env: Bindings, order: Pick<Order, 'provider'> & { gross?: number }): PaymentProvider {
+  // Nothing was paid (a free ticket, a 100% voucher): nothing to give back, no provider to ask.
+  if (order.provider === 'free' || order.gross === 0) return freeProvider;
   if (order.provider === 'demo') return demoProvider;
   if (order.provider === 'transfer') return transferProvider;
   if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'payment_unavailable');

@@ -93,6 +93,21 @@ export const transferProvider: PaymentProvider = {
   },
 };
 
+/**
+ * A free order's (a free ticket's, a 100% voucher's): nothing was paid, so there is no checkout to
+ * close and nothing to give back; its cancellation is recorded with a reference of its own.
+ */
+export const freeProvider: PaymentProvider = {
+  name: 'free',
+  async createCheckout() {
+    throw new ProviderError('a free order has no checkout');
+  },
+  async expireCheckout() {},
+  async refund(order) {
+    return { reference: `free_${order.id}` };
+  },
+};
+
 /** An order's tickets as lines of a bill: per product, in the cart's order, with quantity and unit price. */
 export function lineItems(
   order: Pick<Order, 'tickets'>,

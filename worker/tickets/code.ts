@@ -160,3 +160,6 @@ export const orderLinkToken = (key: string, orderId: string) => hmacSecret(key, 
 
 /** The secret of a partner's allotment link (site/comps.ts): derived like an order's, never stored. */
 export const allotmentLinkToken = (key: string, allotmentId: string) => hmacSecret(key, `allotment:${allotmentId}`);
+/** The secrets of a waiting-list entry's confirmation link and of an offer's page (nothing stored). */
+export const waitlistEntryToken = (key: string, entryId: string) => hmacSecret(key, `waitlist:${entryId}`);
+export const waitlistOfferToken = (key: string, offerId: string) => hmacSecret(key, `waitlist-offer:${offerId}`);
