@@ -40,4 +40,4 @@ export const BROWSER_STORAGE: readonly StorageItem[] = [
 export const BRAND_FONT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(BRAND_FONT_STORAGE_KEY)})&&document.documentElement.classList.add("brand-font")}catch(e){}`;
 
 /** Date from which the current privacy policy applies (`YYYY-MM-DD`). */
-export const PRIVACY_POLICY_DATE = '2025-06-01';
+export const PRIVACY_POLICY_DATE = '2026-11-27';

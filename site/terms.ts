@@ -14,7 +14,7 @@ export function cancellationDeadline(eventDate: string = EVENT.date, days: numbe
 export const TERMS_SECTIONS = ['general', 'participation', 'safety'] as const;
 
 /** Date from which the current terms apply (`YYYY-MM-DD`). */
-export const TERMS_DATE = '2025-06-01';
+export const TERMS_DATE = '2026-11-27';
 
 /** The instant the congress opens its doors, in Warsaw: a ticket's holder can be changed until then. */
 export const eventStartsAt = (): number => Date.parse(`${EVENT.date}T${EVENT.startTime}:00${EVENT.utcOffset}`);
