@@ -13,6 +13,7 @@ import { ScreenHead } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
+import { useLoad } from './use-load';
 
 /**
  * News to ticket holders (site/news.ts): the list of messages with their progress, and one
@@ -23,20 +24,7 @@ import { LoadState, useErrorText } from './status';
 export function NewsList() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
-  const { call } = useApi();
-  const [news, setNews] = useState<News[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(async () => {
-    try {
-      setNews((await call<{ news: News[] }>('/api/admin/news')).news);
-      setError(null);
-    } catch (problem) {
-      setError(problem);
-    }
-  }, [call]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: news, error, load } = useLoad<News[]>('/api/admin/news', 'news');
   return (
     <>
       <ScreenHead title={t('news.title')} intro={t('news.intro')}>

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from './api';
-import { ScreenHead } from './form-kit';
+import { type Notice, ScreenHead } from './form-kit';
 import { useApi } from './session';
 import { LoadState } from './status';
+import { useLoad } from './use-load';
 
 type Source = { kind: 'stream'; uid: string } | { kind: 'url'; url: string };
 type Material = { id: number; subject: string; kind: 'file' | 'link'; title: string; value: string };
@@ -15,7 +16,6 @@ type Settings = {
   sources: Record<string, Partial<Record<'live' | 'recording', Source>>>;
   materials: Material[];
 };
-type Notice = { ok: boolean; text: string } | null;
 
 /**
  * Online access (`/api/admin/online`): each track's stream, each session's recording and materials,
@@ -25,22 +25,8 @@ type Notice = { ok: boolean; text: string } | null;
  */
 export function Online() {
   const { t } = useTranslation('admin');
-  const { call } = useApi();
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { value: settings, error, load } = useLoad<Settings>('/api/admin/online');
   const [notice, setNotice] = useState<Notice>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setSettings(await call<Settings>('/api/admin/online'));
-      setError(null);
-    } catch (problem) {
-      setError(problem);
-    }
-  }, [call]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const failed = (problem: unknown) => {
     const detail =
