@@ -42,6 +42,7 @@ import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
 import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
+import { vat } from './routes/vat';
 import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
@@ -78,6 +79,7 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
   .route('/api/vouchers', voucherCheck)
+  .route('/api/vat', vat)
   .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
   .route('/api/tickets', tickets)

@@ -6,9 +6,10 @@ import {
   type IssuedInvoice,
   invoiceNumber,
   sellerParty,
-  vatTreatment,
 } from '../../site/invoices';
-import { PRODUCTS, type ProductId, priceBreakdown } from '../../site/tickets';
+import { invoiceRate, priceWith, type TaxConfig, vatTreatment } from '../../site/tax-rules';
+import { PRODUCTS, type ProductId } from '../../site/tickets';
+import { standardRate } from '../../site/vat-rates';
 
 // Issued invoices as the box office would record them, for the documents' tests (FA(3), PDF,
 // KSeF): every kind, every kind of buyer, 23% and reverse charge. Amounts in grosze.
@@ -62,19 +63,27 @@ const NAMES: Record<ProductId, { pl: string; en: string }> = {
   'onsite-vip': { pl: 'Bilet stacjonarny VIP', en: 'On-site ticket VIP' },
 };
 
+/** The seller with OSS (a consumer in another member state pays its rate), rates of 2027-03-01. */
+export const OSS_ON: TaxConfig = { oss: true, rate: (country) => standardRate(country, '2027-03-01') };
+
 /**
- * A line of `quantity` tickets for a buyer, taxed as site/invoices.ts `vatTreatment` says (an EU
- * business's VAT number as VIES confirmed it).
+ * A line of `quantity` tickets for a buyer, taxed as site/tax-rules.ts `vatTreatment` says (an EU
+ * business's VAT number as VIES confirmed it; without `config`, a seller not registered for OSS).
  */
-export function line(product: ProductId, quantity: number, buyer: InvoiceParty): InvoiceLine {
+export function line(
+  product: ProductId,
+  quantity: number,
+  buyer: InvoiceParty,
+  config: TaxConfig = { oss: false, rate: () => null },
+): InvoiceLine {
   const found = PRODUCTS.find((p) => p.id === product);
   if (!found) throw new Error(`no product ${product}`);
   const unitNet = found.prices[0]?.net ?? 0;
   const data = buyer.taxId ? { taxId: buyer.taxId, country: buyer.country } : null;
-  const treatment = vatTreatment(found.mode, data, true);
+  const treatment = vatTreatment(found.mode, { invoice: data, country: buyer.country, vatConfirmed: true }, config);
   const net = unitNet * quantity;
-  const { vat, gross } = treatment.rate === 23 ? priceBreakdown(net) : { vat: 0, gross: net };
-  return { product, name: NAMES[product], quantity, unitNet, net, vatRate: treatment.rate, vat, gross };
+  const { vat, gross } = priceWith(net, treatment);
+  return { product, name: NAMES[product], quantity, unitNet, net, vatRate: invoiceRate(treatment), vat, gross };
 }
 
 /** What an order holds: online and on-site tickets (reverse charge for an EU business's online ones). */

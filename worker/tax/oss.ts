@@ -1,0 +1,19 @@
+import type { Context } from 'hono';
+import { edgeCountry } from '../../site/tax-rules';
+import type { AppEnv, Bindings } from '../env';
+
+// The seller's side of VAT by where the buyer is (site/tax-rules.ts): whether it is registered for
+// the One Stop Shop, and the edge's country of a request, the second piece of evidence of a
+// consumer's country.
+
+/** Whether the seller uses OSS (`VAT_OSS=on`); off by default, so a new deployment charges 23%. */
+export const ossEnabled = (env: Pick<Bindings, 'VAT_OSS'>) => env.VAT_OSS?.trim().toLowerCase() === 'on';
+
+/**
+ * The country Cloudflare's edge placed the request in (`request.cf.country`), or null when it has
+ * none (a local server without the edge's data, Tor, an unknown address).
+ */
+export function requestEdgeCountry(c: Context<AppEnv>): string | null {
+  const cf = (c.req.raw as Request & { cf?: { country?: unknown } }).cf;
+  return edgeCountry(cf?.country);
+}
