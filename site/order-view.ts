@@ -1,4 +1,4 @@
-import type { IssuedInvoice, VatCheck } from './invoices';
+import type { InvoiceVatRate, IssuedInvoice, VatCheck } from './invoices';
 import type { Order, Ticket } from './orders';
 
 /**
@@ -39,6 +39,11 @@ export type OrderView = Pick<
   vatCheck: VatStatus | null;
   /** The voucher code the order used (in capitals), else null: its tickets show their list price too. */
   voucher: string | null;
+  /**
+   * The order's VAT by rate (site/tax-rules.ts), in the order of its tickets: one line each for
+   * Polish 23%, a member state's OSS rate, reverse charge or outside the scope. Absent: 23% on all.
+   */
+  vatLines?: { rate: InvoiceVatRate; vat: number }[];
 };
 
 /**

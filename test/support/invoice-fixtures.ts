@@ -107,14 +107,29 @@ export type InvoiceFixture = {
   paidOn?: string;
   number?: number;
   example?: boolean;
+  /** Another buyer of the kind (a consumer in Germany) and the seller's OSS (site/tax-rules.ts). */
+  buyer?: InvoiceParty;
+  tax?: TaxConfig;
+};
+
+/** A consumer in Germany: with OSS, an online plan carries German VAT. */
+export const GERMAN_CONSUMER: InvoiceParty = {
+  name: 'Lena Schmidt',
+  taxId: null,
+  street: 'Karl-Marx-Allee 3',
+  postalCode: '10178',
+  city: 'Berlin',
+  country: 'DE',
 };
 
 /** An issued invoice (`VAT` or `ZAL`) for one buyer and an order of tickets. */
 export function issuedInvoice(fixture: InvoiceFixture = {}): IssuedInvoice {
   const kind = fixture.kind ?? 'ZAL';
   const buyerKind = fixture.buyerKind ?? 'pl_business';
-  const buyer = BUYERS[buyerKind];
-  const lines = (fixture.order ?? MIXED_ORDER).map(([product, quantity]) => line(product, quantity, buyer));
+  const buyer = fixture.buyer ?? BUYERS[buyerKind];
+  const lines = (fixture.order ?? MIXED_ORDER).map(([product, quantity]) =>
+    line(product, quantity, buyer, fixture.tax),
+  );
   const total = (key: 'net' | 'vat' | 'gross') => lines.reduce((sum, l) => sum + l[key], 0);
   const issuedOn = fixture.issuedOn ?? (kind === 'VAT' ? '2027-10-23' : '2027-09-15');
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IssuedInvoice } from '../../site/invoices';
+import type { InvoiceVatRate, IssuedInvoice } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import type { Order } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
@@ -97,6 +97,7 @@ export async function viewOf(
       issuedOn: invoice.issuedOn,
       ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
     })),
+    vatLines: vatLinesOf(order),
     vatCheck,
     voucher: order.voucher ?? null,
   };
@@ -104,3 +105,13 @@ export async function viewOf(
 
 /** `?token=`, the order's secret (a base64url string), at most once. */
 export const secretQuery = z.object({ token: z.string().max(200).optional() });
+
+/** The order's VAT by rate, in the order of its tickets (each ticket keeps its rate). */
+function vatLinesOf(order: Order): { rate: InvoiceVatRate; vat: number }[] {
+  const lines = new Map<InvoiceVatRate, number>();
+  for (const ticket of order.tickets) {
+    const rate = ticket.vatRate ?? 23;
+    lines.set(rate, (lines.get(rate) ?? 0) + ticket.vat);
+  }
+  return [...lines].map(([rate, vat]) => ({ rate, vat }));
+}
