@@ -37,6 +37,7 @@ import { partnerPage } from './routes/partner';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
+import { adminReports } from './routes/reports';
 import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
@@ -60,6 +61,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/content', content)
   .route('/online', online)
   .route('/invoices', adminInvoices)
+  .route('/reports', adminReports)
   .route('/news', adminNews)
   .route('/', adminCertificates)
   .route('/', adminComps)

@@ -166,12 +166,11 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     read();
     loadVatRules().then(setVatRules);
   }, []);
-  // The page comes with Poland alone in the list (a name the server and every browser agree on):
-  // the rest is made after the box is ticked, in a task of its own, in the page's language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice is first wanted
   // An online plan without invoice data asks for the buyer's country (VAT depends on it).
   const online = cart?.some((id) => findProduct(id)?.mode === 'online') ?? false;
   const asksCountry = online && !buyer.wanted;
+  // The page comes with Poland alone in the list (a name the server and every browser agree on):
+  // the rest is made after the box is ticked (or the country asked), in the page's language.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice or the country is first wanted
   useEffect(() => {
     if ((buyer.wanted || asksCountry) && !countries) setCountries(otherCountries(lang));
@@ -544,7 +543,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               <label htmlFor={residence.attributes.id}>{t('dialog.residence')}</label>
               <select
                 {...residence.attributes}
-                aria-describedby={`${residence.attributes.id}-hint`}
+                aria-describedby={[residence.attributes['aria-describedby'], `${residence.attributes.id}-hint`]
+                  .filter(Boolean)
+                  .join(' ')}
                 key={vatRules?.country ?? 'none'}
                 name="country"
                 autoComplete="country"
@@ -567,13 +568,13 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
             </div>
           )}
           {conflict && (
-            <div className="purchase__confirm" role="group" aria-labelledby={`${ids}-confirm-question`}>
-              <p id={`${ids}-confirm-question`}>
+            <fieldset className="purchase__confirm">
+              <legend>
                 {t('dialog.confirmCountry', {
                   country: countryName(lang, conflict.country),
                   edge: countryName(lang, conflict.edgeCountry),
                 })}
-              </p>
+              </legend>
               <button
                 type="button"
                 id={`${ids}-confirm-country`}
@@ -585,7 +586,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               >
                 {t('dialog.confirmCountryYes', { country: countryName(lang, conflict.country) })}
               </button>
-            </div>
+            </fieldset>
           )}
           {/* With the invoice's fields (the same rule shows it): a transfer is only for buyers who give invoice data. */}
           <fieldset className="purchase__invoice purchase__payment" aria-describedby={`${ids}-transfer`}>

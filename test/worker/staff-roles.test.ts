@@ -107,6 +107,8 @@ describe('the roles follow the product decisions', () => {
       expect.arrayContaining([
         'POST /api/admin/orders/:id/refund',
         'GET /api/admin/invoices',
+        // The quarterly One Stop Shop report for the accountant.
+        'GET /api/admin/reports/oss',
         'POST /api/admin/transfers/import',
       ]),
     );

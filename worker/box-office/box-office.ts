@@ -16,6 +16,7 @@ import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
 import * as news from './news';
 import * as orders from './orders';
+import * as ossReport from './oss-report';
 import * as outbox from './outbox';
 import * as refunds from './refunds';
 import * as reports from './reports';
@@ -234,6 +235,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   listInvoices(...a: Args<typeof invoices.listInvoices>) {
     return invoices.listInvoices(this.sql, ...a);
+  }
+  ossReport(quarter: string) {
+    return ossReport.ossReportRows(this.sql, quarter);
   }
   claimInvoiceForKsef(invoiceId: string, now: number) {
     return this.tx(() => invoices.claimForKsef(this.sql, invoiceId, now));
