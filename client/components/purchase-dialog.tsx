@@ -176,6 +176,11 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     if ((buyer.wanted || asksCountry) && !countries) setCountries(otherCountries(lang));
   }, [buyer.wanted, asksCountry]);
 
+  // The question about the country, once asked, has the focus: its button is the answer.
+  useEffect(() => {
+    if (conflict) document.getElementById(`${ids}-confirm-country`)?.focus();
+  }, [conflict, ids]);
+
   const addTicket = () => {
     const data = new FormData(form.current ?? undefined);
     const last = itemsOf(data, rows.length).at(-1)?.product;
@@ -290,8 +295,8 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     } catch (error) {
       console.error('Purchase failed', error);
       if (error instanceof PurchaseError && error.conflict) {
+        // Its answer gets the focus once the form is enabled again (the effect below).
         setConflict(error.conflict);
-        requestAnimationFrame(() => document.getElementById(`${ids}-confirm-country`)?.focus());
       } else if (error instanceof PurchaseError && error.fields) {
         setErrors(error.fields);
         const named = Object.keys(error.fields)[0];

@@ -14,6 +14,9 @@ export const ossEnabled = (env: Pick<Bindings, 'VAT_OSS'>) => env.VAT_OSS?.trim(
  * none (a local server without the edge's data, Tor, an unknown address).
  */
 export function requestEdgeCountry(c: Context<AppEnv>): string | null {
-  const cf = (c.req.raw as Request & { cf?: { country?: unknown } }).cf;
+  const cf = (c.req.raw as Request & { cf?: { country?: unknown; asn?: unknown; city?: unknown } }).cf;
+  // A local server (wrangler dev, miniflare) without the edge's data gives every request the same
+  // placeholder, Austin in the US on Cloudflare's own network: that is no evidence of anyone's country.
+  if (cf?.asn === 395747 && cf.city === 'Austin') return null;
   return edgeCountry(cf?.country);
 }
