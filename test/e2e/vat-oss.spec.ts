@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect, open, test } from './helpers';
 
 // Issue 48, VAT by where and to whom: a consumer in Germany buys an online plan (the e2e server
@@ -7,10 +7,12 @@ import { axeViolations, expect, open, test } from './helpers';
 
 const GERMAN_VAT = 'VAT 19% (Niemcy)';
 
-async function shoot(page: Page, name: string) {
+/** The screen at 375 and 1440 px, scrolled to what the test looks at. */
+async function shoot(page: Page, name: string, at: Locator) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/vat-oss-${name}-${width}.png`, fullPage: true });
+    await at.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/vat-oss-${name}-${width}.png` });
   }
 }
 
@@ -46,7 +48,7 @@ test('a consumer in Germany pays German VAT on an online plan: dialog, checkout,
   await expect(summary).toContainText('593,81 zł');
   await expect(summary).not.toContainText('VAT 23%');
   expect(await axeViolations(page, { within: '.purchase' })).toEqual([]);
-  await shoot(page, 'dialog');
+  await shoot(page, 'dialog', summary);
 
   // With invoice data for a private person in Germany: the address is the evidence, the same VAT.
   await dialog.getByRole('checkbox', { name: 'Potrzebuję faktury' }).check();
@@ -68,7 +70,7 @@ test('a consumer in Germany pays German VAT on an online plan: dialog, checkout,
   ).toBeVisible();
   expect(sent[0]).not.toHaveProperty('countryConfirmed');
   expect(await axeViolations(page, { within: '.purchase' })).toEqual([]);
-  await shoot(page, 'confirm');
+  await shoot(page, 'confirm', confirm);
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/checkout\/demo\//);
@@ -87,7 +89,7 @@ test('a consumer in Germany pays German VAT on an online plan: dialog, checkout,
   await expect(details).toContainText('593,81 zł');
   await expect(page.locator('.thanks__documents li')).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'order');
+  await shoot(page, 'order', details);
 
   // The invoice: FA(3) with the OSS fields, and its PDF.
   const links = page.locator('.thanks__documents li a');
