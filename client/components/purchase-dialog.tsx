@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -160,15 +161,19 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     }
     setBuyer(next);
   };
-  // Once React is there, the summary counts the cart as the form holds it, with the seller's VAT rules.
+  // Once React is there, the summary counts the cart as the form holds it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => {
-    read();
-    loadVatRules().then(setVatRules);
-  }, []);
+  useEffect(read, []);
   // An online plan without invoice data asks for the buyer's country (VAT depends on it).
   const online = cart?.some((id) => findProduct(id)?.mode === 'online') ?? false;
   const asksCountry = online && !buyer.wanted;
+  // The seller's VAT rules are asked for once an online plan's buyer is outside Poland (a Polish
+  // buyer pays 23% whatever they say), so most purchases make no request before they are sent.
+  const abroad = online && (buyer.wanted ? buyer.country : buyer.residence || 'PL') !== 'PL';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when first needed
+  useEffect(() => {
+    if (abroad && !vatRules) loadVatRules().then(setVatRules);
+  }, [abroad]);
   // The page comes with Poland alone in the list (a name the server and every browser agree on):
   // the rest is made after the box is ticked (or the country asked), in the page's language.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice or the country is first wanted
@@ -279,7 +284,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       const invoice = invoiceOf(data);
       const transfer = invoice && data.get('payment') === 'transfer';
       const code = text(data, 'voucher');
-      const country = invoice ? '' : text(data, 'country');
+      // Poland is the API's default: only another country is sent (the address says it with invoice data).
+      const chosen = invoice ? '' : text(data, 'country');
+      const country = chosen === 'PL' ? '' : chosen;
       navigate(
         await placeCart({
           email,
@@ -398,6 +405,23 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           : t('dialog.vat', { rate: VAT_RATE_PERCENT });
   const residence = described('country');
   const residenceDefault = buyer.residence || vatRules?.country || 'PL';
+  // The ~250 countries are made once per list, not at every keystroke of a twenty-ticket cart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the default matters only before the list
+  const residenceOptions = useMemo(
+    () => (
+      <>
+        <option value="PL">{countryName(lang, 'PL')}</option>
+        {(countries ?? [[residenceDefault, countryName(lang, residenceDefault)]])
+          .filter(([value]) => value !== 'PL')
+          .map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+      </>
+    ),
+    [countries, lang, countries ? null : residenceDefault],
+  );
   const discounted = voucher && total && total.listNet > total.net;
   const email = described('email');
   const accepted = described('accepted');
@@ -557,14 +581,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
                 defaultValue={residenceDefault}
                 onChange={() => clear('country')}
               >
-                <option value="PL">{countryName(lang, 'PL')}</option>
-                {(countries ?? [[residenceDefault, countryName(lang, residenceDefault)]])
-                  .filter(([value]) => value !== 'PL')
-                  .map(([value, name]) => (
-                    <option key={value} value={value}>
-                      {name}
-                    </option>
-                  ))}
+                {residenceOptions}
               </select>
               <p id={`${residence.attributes.id}-hint`} className="purchase__hint">
                 {t('dialog.residenceHint')}

@@ -162,7 +162,10 @@ export type VatRules = { oss: boolean; rates: Record<string, number>; country: s
 export async function loadVatRules(): Promise<VatRules> {
   try {
     const response = await fetch('/api/vat');
-    if (response.ok) return (await response.json()) as VatRules;
+    const answer = response.ok ? ((await response.json()) as Partial<VatRules>) : {};
+    if (typeof answer.oss === 'boolean' && answer.rates && typeof answer.rates === 'object') {
+      return { oss: answer.oss, rates: answer.rates, country: answer.country ?? null };
+    }
   } catch {
     // Offline or refused: the summary shows 23%, and the order is priced by the worker anyway.
   }
