@@ -190,31 +190,6 @@ export function normalInvoiceData(data: InvoiceData): InvoiceData {
 }
 
 /**
- * How VAT applies to a ticket for a buyer. 23% on every ticket (admission to an event in Poland is
- * taxed where it takes place, whoever buys it), except an online plan sold to a business in another
- * EU country that gives its VAT number: an electronic service supplied to a taxable person is taxed
- * where the buyer is (art. 28b of the VAT act), so the buyer accounts for the VAT (reverse charge,
- * "odwrotne obciążenie") and the price charged is net.
- */
-export type VatTreatment = { rate: 23 } | { rate: 'np'; reverseCharge: true };
-
-/**
- * `confirmed`: the EU's VIES register confirmed the buyer's VAT number (worker/tax/vies.ts). A
- * number of the right form alone is not enough: without the confirmation the seller would owe the
- * VAT, so an unconfirmed number (VIES down) pays 23% until a re-check confirms it.
- */
-export function vatTreatment(
-  mode: 'online' | 'onsite',
-  data: Pick<InvoiceData, 'taxId' | 'country'> | null,
-  confirmed: boolean,
-): VatTreatment {
-  if (mode === 'online' && data && buyerKind(data) === 'eu_business' && confirmed) {
-    return { rate: 'np', reverseCharge: true };
-  }
-  return { rate: 23 };
-}
-
-/**
  * What VIES said of a buyer's EU VAT number, kept with the order as the evidence of a reverse
  * charge: `valid` (the number is registered), `invalid` (it is not), or `unavailable` (VIES or the
  * member state's register did not answer in time; `error` says how). `requestDate` and
@@ -315,11 +290,24 @@ export type InvoiceLine = {
   /** The line's discount by a voucher, net (FA(3) `P_10`); `net` is after it. Absent without one. */
   discount?: number;
   net: number;
-  /** 23, or `np` (not taxed in Poland: the buyer accounts for it, reverse charge). */
-  vatRate: 23 | 'np';
+  /**
+   * 23 (Polish VAT); `np` (not taxed in Poland: the buyer, an EU business, accounts for it, reverse
+   * charge); `outside` (outside the scope of Polish VAT: a buyer outside the EU); or `oss:DE:19`, a
+   * member state's rate through the One Stop Shop (site/tax-rules.ts says which applies).
+   */
+  vatRate: InvoiceVatRate;
   vat: number;
   gross: number;
 };
+
+/** An invoice line's VAT rate (`InvoiceLine.vatRate`). */
+export type InvoiceVatRate = 23 | 'np' | 'outside' | `oss:${string}:${number}`;
+
+/** The member state and rate of an OSS line's rate, or null for any other rate. */
+export function ossRateOf(rate: InvoiceVatRate): { country: string; rate: number } | null {
+  const match = typeof rate === 'string' ? rate.match(/^oss:([A-Z]{2}):(\d+(?:\.\d+)?)$/) : null;
+  return match?.[1] && match[2] ? { country: match[1], rate: Number(match[2]) } : null;
+}
 
 /** Where an invoice stands with KSeF, the national e-invoicing system. */
 export type KsefState =

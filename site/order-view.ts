@@ -1,4 +1,4 @@
-import type { IssuedInvoice, VatCheck } from './invoices';
+import type { InvoiceVatRate, IssuedInvoice, VatCheck } from './invoices';
 import type { Order, Ticket } from './orders';
 
 /**
@@ -44,6 +44,11 @@ export type OrderView = Pick<
    * 106b ust. 3 of the VAT act) and whether that is still so now (the box office's clock); else null.
    */
   invoiceRequest: { open: boolean; until: string } | null;
+  /**
+   * The order's VAT by rate (site/tax-rules.ts), in the order of its tickets: one line each for
+   * Polish 23%, a member state's OSS rate, reverse charge or outside the scope. Absent: 23% on all.
+   */
+  vatLines?: { rate: InvoiceVatRate; vat: number }[];
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { CompReason } from './comps';
-import type { InvoiceData, VatCheck } from './invoices';
+import type { InvoiceData, InvoiceVatRate, VatCheck } from './invoices';
 import type { LanguageCode } from './languages';
+import type { CountryEvidence } from './tax-rules';
 import { eventStartsAt } from './terms';
 import type { ProductId } from './tickets';
 import type { VoucherRefusal } from './vouchers';
@@ -151,7 +152,15 @@ export type Ticket = {
   /** The voucher that lowered its price (its code) and its net before the discount; absent without one. */
   voucher?: string;
   listNet?: number;
+  /** Its VAT rate (site/tax-rules.ts decides it when the order is made). */
+  vatRate?: InvoiceVatRate;
 };
+
+/**
+ * What an order keeps of its VAT rule (site/tax-rules.ts): the buyer's country for tax, whether the
+ * seller used OSS when it was made, and the evidence of the country (OSS needs two that agree).
+ */
+export type OrderTax = { country: string; oss: boolean; evidence: CountryEvidence };
 
 /** An order as the box office keeps it. Amounts are integers in grosze; times are ISO strings. */
 export type Order = {
@@ -186,6 +195,8 @@ export type Order = {
   voucher?: string;
   /** Why a free ticket is free (site/comps.ts): its order is paid at 0 and never invoiced. */
   comp?: CompReason;
+  /** The buyer's country for VAT and its evidence; absent on orders from before it was kept. */
+  tax?: OrderTax;
   /**
    * The versions of the terms and the privacy policy the buyer accepted, and when; null only for
    * orders placed before the box office recorded consent.
@@ -215,6 +226,8 @@ export type NewOrder = {
   vatCheck?: VatCheck;
   /** A voucher code as the buyer typed it (any case). */
   voucher?: string;
+  /** The buyer's country for VAT (the billing address's or the one chosen), its evidence, and the seller's OSS. */
+  tax?: OrderTax;
   /**
    * The terms and privacy policy the buyer accepted (the purchase routes refuse a request without
    * the current ones); the box office stores them with the order's time.

@@ -24,6 +24,12 @@ type Secrets = {
    * local order's e-mail opens the local site. Ignored in production, which links to SITE_ORIGIN.
    */
   LOCAL_ORIGIN?: string;
+  /**
+   * `on` when the seller is registered for the One Stop Shop (worker/tax/oss.ts): an online plan
+   * sold to a consumer in another member state then carries that state's VAT. Absent or anything
+   * else: off, 23% Polish VAT (docs/vat.md). A var, not a secret: set in wrangler.toml or the dashboard.
+   */
+  VAT_OSS?: string;
   /** KSeF (worker/invoices/ksef-config.ts): `test`, `demo` or `production`, the seller's NIP, its KSeF token. */
   KSEF_ENVIRONMENT?: string;
   KSEF_NIP?: string;

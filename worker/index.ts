@@ -38,11 +38,13 @@ import { personalData } from './routes/personal-data';
 import { press } from './routes/press';
 import { contentPreview, previewLinks } from './routes/preview';
 import { cart, purchase } from './routes/purchase';
+import { adminReports } from './routes/reports';
 import { schedule } from './routes/schedule';
 import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
 import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
+import { vat } from './routes/vat';
 import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { adminWaitlist, waitlistApi, waitlistPages } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
@@ -61,6 +63,7 @@ const adminApi = new Hono<AppEnv>()
   .route('/content', content)
   .route('/online', online)
   .route('/invoices', adminInvoices)
+  .route('/reports', adminReports)
   .route('/news', adminNews)
   .route('/', adminCertificates)
   .route('/', adminComps)
@@ -82,6 +85,7 @@ const app = new Hono<AppEnv>()
   .route('/api/purchase', purchase)
   .route('/api/orders', cart)
   .route('/api/vouchers', voucherCheck)
+  .route('/api/vat', vat)
   .route('/api/orders', orderCertificates)
   .route('/api/orders', orders)
   .route('/api/tickets', tickets)

@@ -1,9 +1,11 @@
 import type { i18n as I18n } from 'i18next';
-import { type ComponentProps, useEffect, useState } from 'react';
+import { type ComponentProps, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../site/countries';
 import { ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice } from '../../site/format';
 import { invoiceLines } from '../../site/invoice-view';
+import { ossRateOf } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
 import {
   isSettling,
@@ -275,8 +277,27 @@ function OrderDetails({
         )}
         <dt>{t('thanks.net')}</dt>
         <dd>{formatPrice(lang, order.net, true)}</dd>
-        <dt>{t('thanks.vat', { rate: VAT_RATE_PERCENT })}</dt>
-        <dd>{formatPrice(lang, order.vat, true)}</dd>
+        {/* The VAT by rate, as the order was priced (site/tax-rules.ts): 23%, a member state's, none. */}
+        {(order.vatLines ?? [{ rate: 23 as const, vat: order.vat }]).map(({ rate, vat }) => {
+          const oss = ossRateOf(rate);
+          return (
+            <Fragment key={String(rate)}>
+              <dt>
+                {rate === 'np'
+                  ? t('thanks.reverseCharge')
+                  : rate === 'outside'
+                    ? t('thanks.outsideVat')
+                    : oss
+                      ? t('thanks.vatIn', {
+                          rate: oss.rate.toLocaleString(lang),
+                          country: countryName(lang, oss.country),
+                        })
+                      : t('thanks.vat', { rate: VAT_RATE_PERCENT })}
+              </dt>
+              <dd>{formatPrice(lang, vat, true)}</dd>
+            </Fragment>
+          );
+        })}
         <dt>{t('thanks.amount')}</dt>
         <dd>{formatPrice(lang, order.gross, true)}</dd>
         {order.invoice && (

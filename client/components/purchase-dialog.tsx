@@ -1,4 +1,14 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  Fragment,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, otherCountries } from '../../site/countries';
 import { formatDateTime, formatPrice } from '../../site/format';
@@ -6,9 +16,17 @@ import { type InvoiceData, isEuCountry } from '../../site/invoices';
 import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
 import { cartFieldErrors } from '../../site/purchase-rules';
+import { priceWith, type VatTreatment, vatTreatment } from '../../site/tax-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { VOUCHER_CODE, type VoucherQuote } from '../../site/vouchers';
-import { type CartRequest, checkVoucher, PurchaseError, placeCart } from '../lib/purchase-api';
+import {
+  type CartRequest,
+  checkVoucher,
+  loadVatRules,
+  PurchaseError,
+  placeCart,
+  type VatRules,
+} from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
 import { priceSteps } from './price-steps';
@@ -107,7 +125,12 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   // The cart's products as the form holds them, read again at every change (React or not typed them).
   const [cart, setCart] = useState<ProductId[] | null>(null);
   // Who the invoice is for, as the form holds it: its labels and fields follow.
-  const [buyer, setBuyer] = useState({ wanted: false, person: false, country: 'PL' });
+  const [buyer, setBuyer] = useState({ wanted: false, person: false, country: 'PL', taxId: '', residence: '' });
+  // The seller's VAT rules (`GET /api/vat`): OSS or not, the day's rates, the edge's country.
+  const [vatRules, setVatRules] = useState<VatRules | null>(null);
+  // The box office asked which country is right (the one given and the request's disagree).
+  const [conflict, setConflict] = useState<{ country: string; edgeCountry: string } | null>(null);
+  const countryConfirmed = useRef(false);
   // The other countries of the country list, named by the browser once an invoice is wanted.
   const [countries, setCountries] = useState<[string, string][] | null>(null);
   // A checked voucher: its code and one ticket's price with it per product of the cart it covers
@@ -124,21 +147,44 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const read = () => {
     const data = new FormData(form.current ?? undefined);
     setCart(itemsOf(data, rows.length).map((item) => item.product));
-    setBuyer({
+    const next = {
       wanted: data.get('invoice') !== null,
       person: data.get('invoice.kind') === 'person',
       country: text(data, 'invoice.country') || 'PL',
-    });
+      taxId: data.get('invoice.kind') === 'person' ? '' : text(data, 'invoice.taxId'),
+      residence: text(data, 'country'),
+    };
+    // Another country or other invoice data: a question asked before no longer stands.
+    if (next.wanted !== buyer.wanted || next.country !== buyer.country || next.residence !== buyer.residence) {
+      setConflict(null);
+      countryConfirmed.current = false;
+    }
+    setBuyer(next);
   };
   // Once React is there, the summary counts the cart as the form holds it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
   useEffect(read, []);
-  // The page comes with Poland alone in the list (a name the server and every browser agree on):
-  // the rest is made after the box is ticked, in a task of its own, in the page's language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice is first wanted
+  // An online plan without invoice data asks for the buyer's country (VAT depends on it).
+  const online = cart?.some((id) => findProduct(id)?.mode === 'online') ?? false;
+  const asksCountry = online && !buyer.wanted;
+  // The seller's VAT rules are asked for once an online plan's buyer is outside Poland (a Polish
+  // buyer pays 23% whatever they say), so most purchases make no request before they are sent.
+  const abroad = online && (buyer.wanted ? buyer.country : buyer.residence || 'PL') !== 'PL';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when first needed
   useEffect(() => {
-    if (buyer.wanted && !countries) setCountries(otherCountries(lang));
-  }, [buyer.wanted]);
+    if (abroad && !vatRules) loadVatRules().then(setVatRules);
+  }, [abroad]);
+  // The page comes with Poland alone in the list (a name the server and every browser agree on):
+  // the rest is made after the box is ticked (or the country asked), in the page's language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when an invoice or the country is first wanted
+  useEffect(() => {
+    if ((buyer.wanted || asksCountry) && !countries) setCountries(otherCountries(lang));
+  }, [buyer.wanted, asksCountry]);
+
+  // The question about the country, once asked, has the focus: its button is the answer.
+  useEffect(() => {
+    if (conflict) document.getElementById(`${ids}-confirm-country`)?.focus();
+  }, [conflict, ids]);
 
   const addTicket = () => {
     const data = new FormData(form.current ?? undefined);
@@ -238,6 +284,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       const invoice = invoiceOf(data);
       const transfer = invoice && data.get('payment') === 'transfer';
       const code = text(data, 'voucher');
+      // Poland is the API's default: only another country is sent (the address says it with invoice data).
+      const chosen = invoice ? '' : text(data, 'country');
+      const country = chosen === 'PL' ? '' : chosen;
       navigate(
         await placeCart({
           email,
@@ -246,11 +295,16 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           ...(invoice ? { invoice } : {}),
           ...(transfer ? { payment: 'transfer' } : {}),
           ...(code ? { voucher: code } : {}),
+          ...(country ? { country } : {}),
+          ...(countryConfirmed.current ? { countryConfirmed: true } : {}),
         }),
       );
     } catch (error) {
       console.error('Purchase failed', error);
-      if (error instanceof PurchaseError && error.fields) {
+      if (error instanceof PurchaseError && error.conflict) {
+        // Its answer gets the focus once the form is enabled again (the effect below).
+        setConflict(error.conflict);
+      } else if (error instanceof PurchaseError && error.fields) {
         setErrors(error.fields);
         const named = Object.keys(error.fields)[0];
         if (named === 'voucher') {
@@ -308,24 +362,65 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   };
 
   const now = Date.now();
-  // With a checked voucher, a ticket it covers costs what the box office quoted (23% VAT, as here).
+  // Each ticket's VAT as site/tax-rules.ts gives it for this buyer (the worker charges the same): an
+  // EU business's VAT number is taken as VIES will confirm it (if VIES cannot, the checkout says 23%).
+  const taxBuyer = {
+    invoice: buyer.wanted ? { taxId: buyer.taxId, country: buyer.country } : null,
+    country: buyer.residence || vatRules?.country || 'PL',
+    vatConfirmed: true,
+  };
+  const taxConfig = { oss: vatRules?.oss ?? false, rate: (country: string) => vatRules?.rates[country] ?? null };
+  // The VAT of the cart by its kind and rate: one summary line each.
+  const vatLines = new Map<string, { treatment: VatTreatment; vat: number }>();
+  // With a checked voucher, a ticket it covers costs the net the box office quoted.
   const total = cart?.reduce(
     (sum, id) => {
       const item = findProduct(id);
       const listNet = item ? priceAt(item, now).net : 0;
       const quote = voucher?.quotes[id];
-      const price = quote
-        ? { net: quote.net, vat: quote.gross - quote.net, gross: quote.gross }
-        : priceBreakdown(listNet);
+      const treatment = vatTreatment(item?.mode ?? 'onsite', taxBuyer, taxConfig);
+      const price = priceWith(quote?.net ?? listNet, treatment);
+      const key = `${treatment.kind}:${treatment.rate}`;
+      vatLines.set(key, { treatment, vat: (vatLines.get(key)?.vat ?? 0) + price.vat });
       return {
         listNet: sum.listNet + (quote?.listNet ?? listNet),
         net: sum.net + price.net,
         vat: sum.vat + price.vat,
         gross: sum.gross + price.gross,
-        listGross: sum.listGross + (quote?.listGross ?? price.gross),
+        listGross: sum.listGross + priceWith(quote?.listNet ?? listNet, treatment).gross,
       };
     },
     { listNet: 0, net: 0, vat: 0, gross: 0, listGross: 0 },
+  );
+  const vatLabel = (treatment: VatTreatment) =>
+    treatment.kind === 'reverse_charge'
+      ? t('dialog.reverseCharge')
+      : treatment.kind === 'outside'
+        ? t('dialog.outsideVat')
+        : treatment.kind === 'oss'
+          ? t('dialog.vatIn', {
+              rate: treatment.rate.toLocaleString(lang),
+              country: countryName(lang, treatment.country),
+            })
+          : t('dialog.vat', { rate: VAT_RATE_PERCENT });
+  const residence = described('country');
+  const residenceDefault = buyer.residence || vatRules?.country || 'PL';
+  // The ~250 countries are made once per list, not at every keystroke of a twenty-ticket cart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the default matters only before the list
+  const residenceOptions = useMemo(
+    () => (
+      <>
+        <option value="PL">{countryName(lang, 'PL')}</option>
+        {(countries ?? [[residenceDefault, countryName(lang, residenceDefault)]])
+          .filter(([value]) => value !== 'PL')
+          .map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+      </>
+    ),
+    [countries, lang, countries ? null : residenceDefault],
   );
   const discounted = voucher && total && total.listNet > total.net;
   const email = described('email');
@@ -471,6 +566,50 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           </label>
           {/* Shown by the stylesheet while the box above is ticked. */}
           <InvoiceFields buyer={buyer} countries={countries} described={described} clear={clear} />
+          {/* An online plan's VAT follows where its buyer lives: without invoice data, one select asks. */}
+          {asksCountry && (
+            <div className={`field${residence.error ? ' field--invalid' : ''}`}>
+              <label htmlFor={residence.attributes.id}>{t('dialog.residence')}</label>
+              <select
+                {...residence.attributes}
+                aria-describedby={[residence.attributes['aria-describedby'], `${residence.attributes.id}-hint`]
+                  .filter(Boolean)
+                  .join(' ')}
+                key={vatRules?.country ?? 'none'}
+                name="country"
+                autoComplete="country"
+                defaultValue={residenceDefault}
+                onChange={() => clear('country')}
+              >
+                {residenceOptions}
+              </select>
+              <p id={`${residence.attributes.id}-hint`} className="purchase__hint">
+                {t('dialog.residenceHint')}
+              </p>
+              {residence.error}
+            </div>
+          )}
+          {conflict && (
+            <fieldset className="purchase__confirm">
+              <legend>
+                {t('dialog.confirmCountry', {
+                  country: countryName(lang, conflict.country),
+                  edge: countryName(lang, conflict.edgeCountry),
+                })}
+              </legend>
+              <button
+                type="button"
+                id={`${ids}-confirm-country`}
+                className="button button--outline"
+                onClick={() => {
+                  countryConfirmed.current = true;
+                  form.current?.requestSubmit();
+                }}
+              >
+                {t('dialog.confirmCountryYes', { country: countryName(lang, conflict.country) })}
+              </button>
+            </fieldset>
+          )}
           {/* With the invoice's fields (the same rule shows it): a transfer is only for buyers who give invoice data. */}
           <fieldset className="purchase__invoice purchase__payment" aria-describedby={`${ids}-transfer`}>
             <legend>{t('dialog.payment')}</legend>
@@ -549,8 +688,12 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               )}
               <dt>{t('dialog.net')}</dt>
               <dd>{formatPrice(lang, total.net, true)}</dd>
-              <dt>{t('dialog.vat', { rate: VAT_RATE_PERCENT })}</dt>
-              <dd>{formatPrice(lang, total.vat, true)}</dd>
+              {[...vatLines.entries()].map(([key, line]) => (
+                <Fragment key={key}>
+                  <dt>{vatLabel(line.treatment)}</dt>
+                  <dd>{formatPrice(lang, line.vat, true)}</dd>
+                </Fragment>
+              ))}
               <dt className="purchase__total">{t('dialog.gross')}</dt>
               <dd className="purchase__total">{formatPrice(lang, total.gross, true)}</dd>
             </dl>

@@ -18,12 +18,15 @@ export class PurchaseError extends Error {
       | 'transferNeedsCompany'
       | 'transferLimit'
       | 'tooMany'
+      | 'confirmCountry'
       | 'failed',
     message: string,
     readonly fields: Record<string, string> | null = null,
     readonly products: ProductId[] = [],
     /** For `holdLimit`: how many unpaid places of each product one buyer may hold (site/holds.ts). */
     readonly limits: Partial<Record<ProductId, number>> = {},
+    /** For `confirmCountry`: the buyer's country and the other one the request came from. */
+    readonly conflict: { country: string; edgeCountry: string } | null = null,
   ) {
     super(message);
   }
@@ -50,6 +53,9 @@ export type CartRequest = {
   payment?: 'transfer';
   /** A voucher code as the buyer typed it; the box office prices the tickets it covers. */
   voucher?: string;
+  /** Without invoice data, the buyer's country for VAT; `countryConfirmed` once they confirmed it. */
+  country?: string;
+  countryConfirmed?: boolean;
 };
 
 /**
@@ -101,6 +107,21 @@ export async function placeCart(body: CartRequest): Promise<string> {
   if (answer.error === 'transfer_needs_company') throw failed('transferNeedsCompany');
   if (answer.error === 'transfer_limit') throw failed('transferLimit');
   if (answer.error === 'too_many_tickets') throw failed('tooMany');
+  // The country given and the one the request came from disagree: the dialog asks which is right.
+  if (answer.error === 'confirm_country') {
+    const { country, edgeCountry } = answer as { country?: unknown; edgeCountry?: unknown };
+    throw new PurchaseError(
+      'confirmCountry',
+      'country to confirm',
+      null,
+      [],
+      {},
+      {
+        country: String(country),
+        edgeCountry: String(edgeCountry),
+      },
+    );
+  }
   if (!response.ok || typeof answer.url !== 'string') throw failed('failed');
   if (!isAllowedPaymentUrl(answer.url, window.location.origin)) {
     throw new PurchaseError('failed', `refusing to navigate to ${answer.url}`);
@@ -132,4 +153,21 @@ export async function checkVoucher(code: string, product: ProductId): Promise<Vo
   }
   if (!response.ok || typeof answer.gross !== 'number') throw new PurchaseError('failed', `HTTP ${response.status}`);
   return answer as VoucherQuote;
+}
+
+/** What `GET /api/vat` answers: OSS or not, the member states' rates of the day, the edge's country. */
+export type VatRules = { oss: boolean; rates: Record<string, number>; country: string | null };
+
+/** `GET /api/vat`, or Polish VAT alone (no OSS, no country) when it cannot be reached. */
+export async function loadVatRules(): Promise<VatRules> {
+  try {
+    const response = await fetch('/api/vat');
+    const answer = response.ok ? ((await response.json()) as Partial<VatRules>) : {};
+    if (typeof answer.oss === 'boolean' && answer.rates && typeof answer.rates === 'object') {
+      return { oss: answer.oss, rates: answer.rates, country: answer.country ?? null };
+    }
+  } catch {
+    // Offline or refused: the summary shows 23%, and the order is priced by the worker anyway.
+  }
+  return { oss: false, rates: {}, country: null };
 }

@@ -94,9 +94,18 @@ function Plans({ navigate }: { navigate: (url: string) => void }) {
   );
 }
 
+/** The worker: `GET /api/vat` (OSS on, Germany's 19%) for a buyer abroad, and the order's payment URL. */
 const paid = () =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ url: '/checkout/demo/1' }, { status: 201 }));
-const sent = (fetch: ReturnType<typeof paid>) => JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
+  vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (input) =>
+      String(input) === '/api/vat'
+        ? Response.json({ oss: true, rates: { DE: 19, GR: 24 }, country: null })
+        : Response.json({ url: '/checkout/demo/1' }, { status: 201 }),
+    );
+/** The body of the order sent (`POST /api/orders`). */
+const sent = (fetch: ReturnType<typeof paid>) =>
+  JSON.parse(String(fetch.mock.calls.find(([url]) => String(url) === '/api/orders')?.[1]?.body));
 
 describe('purchase dialog', () => {
   it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {

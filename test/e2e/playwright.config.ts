@@ -50,7 +50,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .wrangler/e2e-state-${PORT} ${E2E_SERVER_LOG} && mkdir -p test-results && SERVER_LOG=${E2E_SERVER_LOG} PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK}`,
+    command: `rm -rf .wrangler/e2e-state-${PORT} ${E2E_SERVER_LOG} && mkdir -p test-results && SERVER_LOG=${E2E_SERVER_LOG} PORT=${PORT} PERSIST_DIR=.wrangler/e2e-state-${PORT} node scripts/serve.mjs --var ADMIN_TOKEN:${E2E_ADMIN_TOKEN} --var TEST_CLOCK:${E2E_CLOCK} --var VAT_OSS:on`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/pl`,
     reuseExistingServer: false,

@@ -8,10 +8,12 @@ import { fa3Text, fa3Texts, validateFa3, xmlUnescape } from '../support/fa3';
 import {
   BUYERS,
   correctionOf,
+  GERMAN_CONSUMER,
   issuedInvoice,
   ksefNumber,
   MIXED_ORDER,
   ONSITE_ORDER,
+  OSS_ON,
   SELLER,
 } from '../support/invoice-fixtures';
 
@@ -50,7 +52,11 @@ describe('FA(3) documents against the official schema', () => {
     for (const buyerKind of BUYER_KINDS) {
       for (const [orderName, order] of Object.entries(ORDERS)) {
         const invoice = invoiceOf(kind, buyerKind, order, i++);
-        const rates = invoice.reverseCharge ? 'with reverse charge' : 'at 23%';
+        const rates = invoice.reverseCharge
+          ? 'with reverse charge'
+          : invoice.lines.some((l) => l.vatRate === 'outside')
+            ? 'outside Polish VAT online'
+            : 'at 23%';
         it(`${kind} for a ${buyerKind}, ${orderName} ${rates}, paid by ${invoice.paymentMethod}: valid and its values right`, () => {
           const xml = xmlOf(invoice);
           const { valid, errors } = validateFa3(xml);
@@ -65,10 +71,14 @@ describe('FA(3) documents against the official schema', () => {
           // The sums by rate add up to the total, in the fields of their rates.
           const standard = invoice.lines.filter((l) => l.vatRate === 23);
           const reverse = invoice.lines.filter((l) => l.vatRate === 'np');
+          const outside = invoice.lines.filter((l) => l.vatRate === 'outside');
           const sum = (ls: typeof standard, key: 'net' | 'vat') => ls.reduce((s, l) => s + l[key], 0);
           expect(leaves(xml, 'P_13_1')).toEqual(standard.length ? [fa3Amount(sum(standard, 'net'))] : []);
           expect(leaves(xml, 'P_14_1')).toEqual(standard.length ? [fa3Amount(sum(standard, 'vat'))] : []);
           expect(leaves(xml, 'P_13_9')).toEqual(reverse.length ? [fa3Amount(sum(reverse, 'net'))] : []);
+          // A business outside the EU: its online plans are supplied outside Poland (np I, P_13_8).
+          expect(leaves(xml, 'P_13_8')).toEqual(outside.length ? [fa3Amount(sum(outside, 'net'))] : []);
+          expect(outside.length > 0).toBe(buyerKind === 'foreign_business' && orderName !== 'on-site only');
           expect(leaf(xml, 'P_18')).toBe(reverse.length ? '1' : '2');
           expect(invoice.reverseCharge).toBe(buyerKind === 'eu_business' && orderName !== 'on-site only');
 
@@ -85,7 +95,7 @@ describe('FA(3) documents against the official schema', () => {
           expect(lines).toEqual(invoice.lines.map((l) => fa3Amount(l.net)));
           expect(leaves(xml, advance ? 'P_8BZ' : 'P_8B')).toEqual(invoice.lines.map((l) => String(l.quantity)));
           expect(leaves(xml, advance ? 'P_12Z' : 'P_12')).toEqual(
-            invoice.lines.map((l) => (l.vatRate === 23 ? '23' : 'np II')),
+            invoice.lines.map((l) => (l.vatRate === 23 ? '23' : l.vatRate === 'outside' ? 'np I' : 'np II')),
           );
           expect(leaves(xml, advance ? 'P_11' : 'P_11NettoZ')).toEqual([]);
           expect(leaves(xml, 'StopkaFaktury')).toEqual(invoice.example ? [EXAMPLE_FOOTER] : []);
@@ -93,6 +103,53 @@ describe('FA(3) documents against the official schema', () => {
       }
     }
   }
+});
+
+describe('FA(3) of an OSS sale (an online plan to a consumer in another member state)', () => {
+  const oss = (kind: 'VAT' | 'ZAL') =>
+    issuedInvoice({ kind, buyerKind: 'person', buyer: GERMAN_CONSUMER, order: MIXED_ORDER, tax: OSS_ON });
+
+  it.each(['VAT', 'ZAL'] as const)('%s: P_12_XII 19 on the online lines, P_13_5/P_14_5 their sums, valid', (kind) => {
+    const invoice = oss(kind);
+    const xml = xmlOf(invoice);
+    const { valid, errors } = validateFa3(xml);
+    expect(errors).toBe('- validates');
+    expect(valid).toBe(true);
+    const online = invoice.lines.filter((l) => l.vatRate === 'oss:DE:19');
+    const onsite = invoice.lines.filter((l) => l.vatRate === 23);
+    expect(online.map((l) => l.product)).toEqual(['online-standard', 'online-vip']);
+    expect(online.every((l) => l.vat === Math.round((l.net * 19) / 100))).toBe(true);
+    const sum = (ls: typeof online, key: 'net' | 'vat') => ls.reduce((s, l) => s + l[key], 0);
+    expect(leaves(xml, 'P_13_5')).toEqual([fa3Amount(sum(online, 'net'))]);
+    expect(leaves(xml, 'P_14_5')).toEqual([fa3Amount(sum(online, 'vat'))]);
+    expect(leaves(xml, 'P_13_1')).toEqual([fa3Amount(sum(onsite, 'net'))]);
+    const advance = kind === 'ZAL';
+    // The OSS lines carry the member state's rate instead of a Polish one.
+    expect(leaves(xml, advance ? 'P_12Z_XII' : 'P_12_XII')).toEqual(['19', '19']);
+    expect(leaves(xml, advance ? 'P_12Z' : 'P_12')).toEqual(['23']);
+    expect(leaf(xml, 'P_15')).toBe(fa3Amount(invoice.totals.gross));
+    expect(leaf(xml, 'P_18')).toBe('2');
+  });
+
+  it('keeps 25.5% (Finland) as the schema takes a percentage, and a correction of it stays valid', () => {
+    const invoice = issuedInvoice({
+      kind: 'VAT',
+      buyerKind: 'person',
+      buyer: { ...GERMAN_CONSUMER, country: 'FI', city: 'Helsinki', postalCode: '00100' },
+      order: [['online-premium', 1]],
+      tax: OSS_ON,
+    });
+    expect(invoice.lines[0]?.vatRate).toBe('oss:FI:25.5');
+    for (const xml of [xmlOf(invoice), xmlOf(correctionOf(invoice, { inKsef: true }))]) {
+      expect(validateFa3(xml).errors).toBe('- validates');
+      expect(leaves(xml, 'P_12_XII')).toEqual(['25.5']);
+    }
+  });
+
+  it('refuses an OSS rate for a business buyer', () => {
+    const invoice = oss('VAT');
+    expect(() => xmlOf({ ...invoice, buyerKind: 'pl_business' })).toThrow(/OSS/);
+  });
 });
 
 describe('the validator', () => {

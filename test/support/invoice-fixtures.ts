@@ -6,9 +6,10 @@ import {
   type IssuedInvoice,
   invoiceNumber,
   sellerParty,
-  vatTreatment,
 } from '../../site/invoices';
-import { PRODUCTS, type ProductId, priceBreakdown } from '../../site/tickets';
+import { invoiceRate, priceWith, type TaxConfig, vatTreatment } from '../../site/tax-rules';
+import { PRODUCTS, type ProductId } from '../../site/tickets';
+import { standardRate } from '../../site/vat-rates';
 
 // Issued invoices as the box office would record them, for the documents' tests (FA(3), PDF,
 // KSeF): every kind, every kind of buyer, 23% and reverse charge. Amounts in grosze.
@@ -62,19 +63,27 @@ const NAMES: Record<ProductId, { pl: string; en: string }> = {
   'onsite-vip': { pl: 'Bilet stacjonarny VIP', en: 'On-site ticket VIP' },
 };
 
+/** The seller with OSS (a consumer in another member state pays its rate), rates of 2027-03-01. */
+export const OSS_ON: TaxConfig = { oss: true, rate: (country) => standardRate(country, '2027-03-01') };
+
 /**
- * A line of `quantity` tickets for a buyer, taxed as site/invoices.ts `vatTreatment` says (an EU
- * business's VAT number as VIES confirmed it).
+ * A line of `quantity` tickets for a buyer, taxed as site/tax-rules.ts `vatTreatment` says (an EU
+ * business's VAT number as VIES confirmed it; without `config`, a seller not registered for OSS).
  */
-export function line(product: ProductId, quantity: number, buyer: InvoiceParty): InvoiceLine {
+export function line(
+  product: ProductId,
+  quantity: number,
+  buyer: InvoiceParty,
+  config: TaxConfig = { oss: false, rate: () => null },
+): InvoiceLine {
   const found = PRODUCTS.find((p) => p.id === product);
   if (!found) throw new Error(`no product ${product}`);
   const unitNet = found.prices[0]?.net ?? 0;
   const data = buyer.taxId ? { taxId: buyer.taxId, country: buyer.country } : null;
-  const treatment = vatTreatment(found.mode, data, true);
+  const treatment = vatTreatment(found.mode, { invoice: data, country: buyer.country, vatConfirmed: true }, config);
   const net = unitNet * quantity;
-  const { vat, gross } = treatment.rate === 23 ? priceBreakdown(net) : { vat: 0, gross: net };
-  return { product, name: NAMES[product], quantity, unitNet, net, vatRate: treatment.rate, vat, gross };
+  const { vat, gross } = priceWith(net, treatment);
+  return { product, name: NAMES[product], quantity, unitNet, net, vatRate: invoiceRate(treatment), vat, gross };
 }
 
 /** What an order holds: online and on-site tickets (reverse charge for an EU business's online ones). */
@@ -98,14 +107,29 @@ export type InvoiceFixture = {
   paidOn?: string;
   number?: number;
   example?: boolean;
+  /** Another buyer of the kind (a consumer in Germany) and the seller's OSS (site/tax-rules.ts). */
+  buyer?: InvoiceParty;
+  tax?: TaxConfig;
+};
+
+/** A consumer in Germany: with OSS, an online plan carries German VAT. */
+export const GERMAN_CONSUMER: InvoiceParty = {
+  name: 'Lena Schmidt',
+  taxId: null,
+  street: 'Karl-Marx-Allee 3',
+  postalCode: '10178',
+  city: 'Berlin',
+  country: 'DE',
 };
 
 /** An issued invoice (`VAT` or `ZAL`) for one buyer and an order of tickets. */
 export function issuedInvoice(fixture: InvoiceFixture = {}): IssuedInvoice {
   const kind = fixture.kind ?? 'ZAL';
   const buyerKind = fixture.buyerKind ?? 'pl_business';
-  const buyer = BUYERS[buyerKind];
-  const lines = (fixture.order ?? MIXED_ORDER).map(([product, quantity]) => line(product, quantity, buyer));
+  const buyer = fixture.buyer ?? BUYERS[buyerKind];
+  const lines = (fixture.order ?? MIXED_ORDER).map(([product, quantity]) =>
+    line(product, quantity, buyer, fixture.tax),
+  );
   const total = (key: 'net' | 'vat' | 'gross') => lines.reduce((sum, l) => sum + l[key], 0);
   const issuedOn = fixture.issuedOn ?? (kind === 'VAT' ? '2027-10-23' : '2027-09-15');
   return {

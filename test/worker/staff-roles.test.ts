@@ -110,6 +110,8 @@ describe('the roles follow the product decisions', () => {
         'POST /api/admin/orders/:id/invoice',
         'POST /api/admin/invoices/:id/buyer-correction',
         'GET /api/admin/invoices',
+        // The quarterly One Stop Shop report for the accountant.
+        'GET /api/admin/reports/oss',
         'POST /api/admin/transfers/import',
         'GET /api/admin/waitlist',
       ]),

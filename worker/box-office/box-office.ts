@@ -17,6 +17,7 @@ import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
 import * as news from './news';
 import * as orders from './orders';
+import * as ossReport from './oss-report';
 import * as outbox from './outbox';
 import * as personalData from './personal-data';
 import * as refunds from './refunds';
@@ -275,6 +276,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   correctBuyerData(...a: Args<typeof invoiceRequests.correctBuyerData>) {
     return this.tx(() => invoiceRequests.correctBuyerData(this.c, ...a));
+  }
+  ossReport(quarter: string) {
+    return ossReport.ossReportRows(this.sql, quarter);
   }
   claimInvoiceForKsef(invoiceId: string, now: number) {
     return this.tx(() => invoices.claimForKsef(this.sql, invoiceId, now));

@@ -98,8 +98,12 @@ export function purchase(
       input.id,
       input.items,
       input.now,
-      input.invoice ?? null,
-      input.vatCheck?.status === 'valid',
+      {
+        invoice: input.invoice ?? null,
+        country: input.tax?.country ?? null,
+        vatConfirmed: input.vatCheck?.status === 'valid',
+        oss: input.tax?.oss ?? false,
+      },
       voucher,
     );
     const sum = (key: 'net' | 'vat' | 'gross') => tickets.reduce((total, t) => total + t[key], 0);
@@ -135,12 +139,13 @@ export function purchase(
       consent_terms: input.consent?.terms ?? null,
       consent_privacy: input.consent?.privacy ?? null,
       consent_at: input.consent ? input.now : null,
+      tax: input.tax ? JSON.stringify(input.tax) : null,
     };
     c.sql.exec(
       `INSERT INTO orders (id, code, product, net, vat, gross, currency, email, name, lang, invoice, status,
          provider, provider_ref, token_hash, hold_until, created_at, updated_at, client, voucher,
-         consent_terms, consent_privacy, consent_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         consent_terms, consent_privacy, consent_at, tax)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       row.id,
       row.code,
       row.product,
@@ -164,6 +169,7 @@ export function purchase(
       row.consent_terms,
       row.consent_privacy,
       row.consent_at,
+      row.tax,
     );
     for (const ticket of tickets) insertTicket(c.sql, ticket);
     if (input.idempotencyKey) {
@@ -192,6 +198,15 @@ export function purchase(
       // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
       ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       ...(voucher ? { voucher: voucher.code } : {}),
+      // The buyer's country for VAT and its evidence (site/tax-rules.ts), in the log as in the order.
+      ...(input.tax
+        ? {
+            taxCountry: input.tax.country,
+            oss: input.tax.oss,
+            evidenceEdge: input.tax.evidence.edge,
+            evidenceConfirmed: input.tax.evidence.confirmed,
+          }
+        : {}),
     });
     if (input.vatCheck) {
       recordVatCheck(c.sql, order.id, input.vatCheck);

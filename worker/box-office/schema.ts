@@ -2,6 +2,7 @@ import { defaultLists } from '../../site/check-in';
 import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
 import type { Order, OrderStatus, Ticket } from '../../site/orders';
+import { storedRate } from '../../site/tax-rules';
 import type { ProductId } from '../../site/tickets';
 
 /**
@@ -369,6 +370,8 @@ export type OrderRow = {
   consent_privacy: string | null;
   /** When the buyer accepted them: the order's placing. */
   consent_at: number | null;
+  /** The order's `OrderTax` as JSON (site/orders.ts): the buyer's country and its evidence; null before. */
+  tax?: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -392,6 +395,8 @@ export type TicketRow = {
   /** The voucher that priced it and its net before that (null without one). */
   voucher?: string | null;
   list_net?: number | null;
+  /** Its VAT rate (site/invoices.ts `InvoiceVatRate` as text); null in rows from before it was kept. */
+  vat_rate?: string | null;
 };
 
 /** An instant as the wire types write it. */
@@ -411,6 +416,7 @@ export function toTicket(row: TicketRow): Ticket {
     code: row.code,
     checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
     ...(row.voucher && row.list_net != null ? { voucher: row.voucher, listNet: row.list_net } : {}),
+    vatRate: storedRate(row.vat_rate, row),
   };
 }
 
@@ -452,6 +458,7 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
     ...(row.voucher ? { voucher: row.voucher } : {}),
     ...(row.comp ? { comp: row.comp as CompReason } : {}),
+    ...(row.tax ? { tax: JSON.parse(row.tax) } : {}),
     consent:
       row.consent_terms && row.consent_privacy && row.consent_at !== null
         ? { terms: row.consent_terms, privacy: row.consent_privacy, at: iso(row.consent_at) }
@@ -528,6 +535,10 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     // A voucher's ticket: its code and its net before the discount (the invoice shows both).
     if (!ticketColumns.has('voucher')) sql.exec('ALTER TABLE tickets ADD COLUMN voucher TEXT');
     if (!ticketColumns.has('list_net')) sql.exec('ALTER TABLE tickets ADD COLUMN list_net INTEGER');
+    // VAT by where and to whom (site/tax-rules.ts): each ticket's rate, and the order's evidence of
+    // the buyer's country. Older rows keep nulls: 23% or reverse charge, as their VAT says.
+    if (!ticketColumns.has('vat_rate')) sql.exec('ALTER TABLE tickets ADD COLUMN vat_rate TEXT');
+    if (!columns.has('tax')) sql.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
     sql.exec(VOUCHER_TRIGGERS);
     // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
     if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');

@@ -1,8 +1,11 @@
-import { type InvoiceData, vatTreatment } from '../../site/invoices';
+import type { InvoiceData } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
-import { priceAt, priceBreakdown, product } from '../../site/tickets';
+import { invoiceRate, priceWith, type TaxConfig, type VatTreatment, vatTreatment } from '../../site/tax-rules';
+import { priceAt, product } from '../../site/tickets';
+import { standardRate } from '../../site/vat-rates';
 import { voucherNet } from '../../site/vouchers';
 import { humanCode, timeSortableId } from '../ids';
+import { warsawDay } from '../invoices/lines';
 import { loadOrder, type TicketRow } from './schema';
 import type { AppliedVoucher } from './vouchers';
 
@@ -23,25 +26,36 @@ export function newCode(sql: SqlStorage): string {
   }
 }
 
+/** The seller's tax configuration on the day of `now`: OSS or not, and the member states' rates of that day. */
+export const taxConfigAt = (oss: boolean, now: number): TaxConfig => ({
+  oss,
+  rate: (country) => standardRate(country, warsawDay(now)),
+});
+
+/** Who buys, for tax: the invoice data or the country chosen, and whether VIES confirmed the VAT number. */
+export type CartTax = { invoice: InvoiceData | null; country?: string | null; vatConfirmed: boolean; oss: boolean };
+
 /**
  * The rows of a cart's tickets, priced at `now` (from site/, never from the request), in the
- * cart's order, with the VAT the buyer's invoice data calls for (an online plan for a business in
- * another EU country whose VAT number VIES confirmed is charged net: reverse charge). The caller inserts them in the transaction
- * that makes the order.
+ * cart's order, with the VAT site/tax-rules.ts gives for the buyer (an online plan for a business
+ * in another EU country whose VAT number VIES confirmed is charged net: reverse charge; one for a
+ * consumer in another member state carries that state's rate with OSS). The caller inserts them in
+ * the transaction that makes the order.
  */
 export function priceCart(
   sql: SqlStorage,
   orderId: string,
   items: CartItem[],
   now: number,
-  invoice: InvoiceData | null,
-  vatConfirmed: boolean,
+  tax: CartTax,
   voucher: AppliedVoucher | null = null,
 ): TicketRow[] {
+  const config = taxConfigAt(tax.oss, now);
   return items.map((item, index) => {
     const listNet = priceAt(product(item.product), now).net;
     // A voucher prices the tickets it covers (never below zero); the others keep the list price.
     const discounted = voucher?.covers(item.product) ? voucher : null;
+    const treatment = vatTreatment(product(item.product).mode, tax, config);
     return {
       id: timeSortableId(now),
       order_id: orderId,
@@ -49,10 +63,8 @@ export function priceCart(
       product: item.product,
       name: item.name ?? null,
       email: item.email ?? null,
-      ...ticketPrice(
-        discounted ? voucherNet(listNet, discounted) : listNet,
-        vatTreatment(product(item.product).mode, invoice, vatConfirmed),
-      ),
+      ...ticketPrice(discounted ? voucherNet(listNet, discounted) : listNet, treatment),
+      vat_rate: String(invoiceRate(treatment)),
       code: newCode(sql),
       checked_in_at: null,
       updated_at: now,
@@ -62,16 +74,14 @@ export function priceCart(
   });
 }
 
-/** A ticket's net, VAT and gross: 23% VAT, or none where the buyer accounts for it. */
-export function ticketPrice(net: number, treatment: ReturnType<typeof vatTreatment>) {
-  return treatment.rate === 23 ? priceBreakdown(net) : { net, vat: 0, gross: net };
-}
+/** A ticket's net, VAT and gross under its treatment (site/tax-rules.ts). */
+export const ticketPrice = (net: number, treatment: Pick<VatTreatment, 'rate'>) => priceWith(net, treatment);
 
 /** Stores a ticket (its place is counted by the `ticket_held` trigger). */
 export function insertTicket(sql: SqlStorage, row: TicketRow): void {
   sql.exec(
-    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net, vat_rate)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.id,
     row.order_id,
     row.position,
@@ -86,6 +96,7 @@ export function insertTicket(sql: SqlStorage, row: TicketRow): void {
     row.updated_at,
     row.voucher ?? null,
     row.list_net ?? null,
+    row.vat_rate ?? null,
   );
 }
 

@@ -89,7 +89,7 @@ export function repriceReverseCharge(sql: SqlStorage, orderId: string, now: numb
   let taken = 0;
   for (const ticket of ticketRows(sql, orderId)) {
     if (ticket.vat === 0 || product(ticket.product as ProductId).mode !== 'online') continue;
-    sql.exec('UPDATE tickets SET vat = 0, gross = net, updated_at = ? WHERE id = ?', now, ticket.id);
+    sql.exec("UPDATE tickets SET vat = 0, gross = net, vat_rate = 'np', updated_at = ? WHERE id = ?", now, ticket.id);
     taken += ticket.vat;
   }
   sql.exec(

@@ -9,6 +9,7 @@ import type { Order, Ticket } from '../../site/orders';
 import { includesFeature, product, VAT_RATE_PERCENT } from '../../site/tickets';
 import { icsFor } from '../calendar/documents';
 import { catalogue } from '../catalogues';
+import { vatLines } from '../orders/vat-lines';
 import { fill, productTitle, texts } from '../texts';
 import { EMAIL_STYLES, emailLayout, ticketPanel } from './layout';
 import { qrPng } from './qr';
@@ -18,6 +19,9 @@ import { qrPng } from './qr';
  * `code` the typed form shown as text, `qrCode` the Ed25519-signed form its QR code carries.
  */
 export type MailTicket = Pick<Ticket, 'position' | 'product' | 'name'> & {
+  /** Its VAT and rate (site/tax-rules.ts); without them the e-mail says 23% on the order's VAT. */
+  vat?: number;
+  vatRate?: Ticket['vatRate'];
   code: string;
   qrCode?: string;
   /** The ticket's own page (absolute; its link secret inside): the QR code, the join link, the agenda. */
@@ -104,7 +108,11 @@ export function confirmationEmail(input: ConfirmationInput): EmailMessage {
     [t.order.code, order.code],
     [ticketList.length > 1 ? t.order.tickets : t.order.product, productLines(lang, ticketList).join(', ')],
     [tickets.dialog.net, formatPrice(lang, order.net, true)],
-    [fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), formatPrice(lang, order.vat, true)],
+    // The VAT by rate as the order was priced (a member state's, reverse charge, none outside the EU).
+    ...(ticketList.every((ticket) => ticket.vat !== undefined)
+      ? vatLines({ lang, tickets: ticketList.map((ticket) => ({ vat: ticket.vat ?? 0, vatRate: ticket.vatRate })) })
+      : [{ label: fill(tickets.dialog.vat, { rate: String(VAT_RATE_PERCENT) }), vat: order.vat }]
+    ).map(({ label, vat }): [string, string] => [label, formatPrice(lang, vat, true)]),
     [t.order.gross, formatPrice(lang, order.gross, true)],
     [t.order.paidAt, formatDateTime(lang, order.paidAt)],
   ];

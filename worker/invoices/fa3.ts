@@ -1,5 +1,12 @@
 import { brandName, EVENT, ORGANISER } from '../../site/event';
-import { formatNip, type InvoiceLine, type InvoiceParty, type IssuedInvoice, parseEuVatId } from '../../site/invoices';
+import {
+  formatNip,
+  type InvoiceLine,
+  type InvoiceParty,
+  type IssuedInvoice,
+  ossRateOf,
+  parseEuVatId,
+} from '../../site/invoices';
 
 /**
  * An issued invoice as KSeF's structured invoice, FA(3) (schema `schemat_FA(3)_v1-0E.xsd`, namespace
@@ -17,6 +24,11 @@ import { formatNip, type InvoiceLine, type InvoiceParty, type IssuedInvoice, par
  *   service under art. 28b, which art. 100 ust. 1 pkt 4 lists: its value goes to `P_13_9` (no tax
  *   field), the rate is `np II`, `P_18` is 1 (the words "odwrotne obciążenie"), and the seller shows
  *   its PL VAT prefix (`PrefiksPodatnika`, art. 97 ust. 10 pkt 3).
+ * - Outside the scope (`vatRate: 'outside'`): an online plan sold to a buyer outside the EU is
+ *   supplied outside Poland and is not one of art. 100 ust. 1 pkt 4's: rate `np I`, value in `P_13_8`.
+ * - OSS (`vatRate: 'oss:DE:19'`): an online plan sold to a consumer in another member state under the
+ *   special procedure of dział XII rozdział 6a: the line has no `P_12` but the member state's rate in
+ *   `P_12_XII` (`P_12Z_XII` on an advance invoice's order line), and the sums go to `P_13_5`/`P_14_5`.
  * - Corrections: the schema asks for the differences ("pola ... wypełnia się poprzez różnicę") and
  *   offers two ways to show lines: the differences, or before and after as separate lines
  *   (`StanPrzed`). An issued correction carries the change, so its lines are the differences
@@ -102,8 +114,15 @@ const flatten = (nodes: Xml[]): string => nodes.map((n) => (Array.isArray(n) ? f
 /** A text element, escaped. */
 const text = (name: string, value: string) => el(name, xmlEscape(value));
 
-/** The schema's rate code for a line: 23, or `np II` (see the module comment). */
-const rateCode = (rate: InvoiceLine['vatRate']) => (rate === 23 ? '23' : 'np II');
+/**
+ * The line's rate: `P_12` 23, `np II` or `np I`, or for an OSS line (no Polish rate) the member
+ * state's percentage in `P_12_XII` (`suffix` `Z` names the order line's fields).
+ */
+function rateFields(rate: InvoiceLine['vatRate'], suffix: '' | 'Z'): Xml {
+  const oss = ossRateOf(rate);
+  if (oss) return text(`P_12${suffix}_XII`, String(oss.rate));
+  return text(`P_12${suffix}`, rate === 23 ? '23' : rate === 'outside' ? 'np I' : 'np II');
+}
 
 /** `TAdres`: country, the street in line 1, postal code and city in line 2. */
 function address(party: InvoiceParty): Xml {
@@ -148,7 +167,13 @@ function sums(lines: InvoiceLine[]) {
       vat: selected.reduce((s, l) => s + l.vat, 0),
     };
   };
-  return { standard: of(23), reverse: of('np') };
+  const ossLines = lines.filter((l) => ossRateOf(l.vatRate));
+  const oss = {
+    any: ossLines.length > 0,
+    net: ossLines.reduce((s, l) => s + l.net, 0),
+    vat: ossLines.reduce((s, l) => s + l.vat, 0),
+  };
+  return { standard: of(23), reverse: of('np'), outside: of('outside'), oss };
 }
 
 /** Refuses an invoice whose parts disagree: KSeF would accept it, and it would be wrong. */
@@ -167,6 +192,12 @@ function check(invoice: IssuedInvoice): void {
   for (const line of lines) {
     if (line.net + line.vat !== line.gross) throw new Error(`fa3: ${line.product}: net and VAT are not the gross`);
     if (line.vatRate === 'np' && line.vat !== 0) throw new Error(`fa3: ${line.product}: reverse charge with VAT`);
+    if (line.vatRate === 'outside' && line.vat !== 0)
+      throw new Error(`fa3: ${line.product}: outside the scope with VAT`);
+  }
+  // OSS is a consumer's procedure: a business buyer is reverse charge or Polish VAT.
+  if (lines.some((l) => ossRateOf(l.vatRate)) && invoice.buyerKind !== 'person') {
+    throw new Error('fa3: an OSS rate for a business buyer');
   }
   const reverse = lines.some((l) => l.vatRate === 'np');
   if (reverse !== invoice.reverseCharge) throw new Error('fa3: reverseCharge disagrees with the lines');
@@ -191,7 +222,7 @@ function invoiceLines(lines: InvoiceLine[]): Xml {
       // A voucher's discount, not taken into the unit price: P_11 = P_8B × P_9A − P_10.
       line.discount ? text('P_10', fa3Amount(line.discount)) : null,
       text('P_11', fa3Amount(line.net)),
-      text('P_12', rateCode(line.vatRate)),
+      rateFields(line.vatRate, ''),
     ]),
   );
 }
@@ -212,7 +243,7 @@ function order(invoice: IssuedInvoice): Xml {
         text('P_9AZ', fa3Amount(Math.abs(line.unitNet))),
         text('P_11NettoZ', fa3Amount(line.net)),
         text('P_11VatZ', fa3Amount(line.vat)),
-        text('P_12Z', rateCode(line.vatRate)),
+        rateFields(line.vatRate, 'Z'),
       ]),
     ),
   ]);
@@ -310,7 +341,7 @@ export function fa3Xml(invoice: IssuedInvoice, options: { createdAt: string }): 
   const createdAt = new Date(options.createdAt);
   if (Number.isNaN(createdAt.getTime())) throw new Error(`fa3: createdAt ${options.createdAt} is not an instant`);
   const advance = invoice.kind === 'ZAL' || invoice.kind === 'KOR_ZAL';
-  const { standard, reverse } = sums(invoice.lines);
+  const { standard, reverse, outside, oss } = sums(invoice.lines);
   const serviceOrPayment = eventDate(invoice);
   const { seller } = invoice;
 
@@ -343,6 +374,8 @@ export function fa3Xml(invoice: IssuedInvoice, options: { createdAt: string }): 
       text('P_2', token(invoice.number, 256)),
       serviceOrPayment && text('P_6', serviceOrPayment),
       standard.any && [text('P_13_1', fa3Amount(standard.net)), text('P_14_1', fa3Amount(standard.vat))],
+      oss.any && [text('P_13_5', fa3Amount(oss.net)), text('P_14_5', fa3Amount(oss.vat))],
+      outside.any && text('P_13_8', fa3Amount(outside.net)),
       reverse.any && text('P_13_9', fa3Amount(reverse.net)),
       text('P_15', fa3Amount(invoice.totals.gross)),
       annotations(reverse.any),

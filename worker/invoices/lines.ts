@@ -1,5 +1,6 @@
 import { venueDay } from '../../site/format';
 import type { InvoiceData, InvoiceLine, InvoiceParty } from '../../site/invoices';
+import { storedRate } from '../../site/tax-rules';
 import { type ProductId, product } from '../../site/tickets';
 import { productName } from '../texts';
 
@@ -27,14 +28,22 @@ export const buyerParty = (data: InvoiceData): InvoiceParty => ({
  * tickets with and without one are two lines.
  */
 export function linesOf(
-  tickets: { product: string; net: number; vat: number; gross: number; list_net?: number | null }[],
+  tickets: {
+    product: string;
+    net: number;
+    vat: number;
+    gross: number;
+    list_net?: number | null;
+    vat_rate?: string | null;
+  }[],
 ): InvoiceLine[] {
   const lines = new Map<string, InvoiceLine>();
   for (const ticket of tickets) {
     const id = ticket.product as ProductId;
     const listNet = ticket.list_net ?? ticket.net;
     const discount = listNet - ticket.net;
-    const key = `${id}:${listNet}:${ticket.net}`;
+    const vatRate = storedRate(ticket.vat_rate, ticket);
+    const key = `${id}:${listNet}:${ticket.net}:${vatRate}`;
     const line = lines.get(key);
     if (line) {
       line.quantity += 1;
@@ -52,7 +61,7 @@ export function linesOf(
       unitNet: listNet,
       ...(discount ? { discount } : {}),
       net: ticket.net,
-      vatRate: ticket.vat === 0 && ticket.net > 0 ? 'np' : 23,
+      vatRate,
       vat: ticket.vat,
       gross: ticket.gross,
     });

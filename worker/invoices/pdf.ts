@@ -6,6 +6,7 @@ import {
   type InvoiceParty,
   type IssuedInvoice,
   isEuCountry,
+  ossRateOf,
   type Proforma,
 } from '../../site/invoices';
 import { COLOURS, CONTENT_WIDTH, PAGE, Sheet, type TextStyle } from './pdf-kit';
@@ -453,8 +454,14 @@ function table(sheet: Sheet, x: number, columns: Column[], rows: Cell[][], last?
 }
 
 function rateText(L: DocumentLanguages, rate: InvoiceLine['vatRate']): string {
-  return rate === 'np' ? label(L, 'notTaxed') : `${rate}%`;
+  if (rate === 'np' || rate === 'outside') return label(L, 'notTaxed');
+  // An OSS line: the member state's rate, and which state (the VAT is that state's, not Poland's).
+  const oss = ossRateOf(rate);
+  return oss ? `${oss.rate.toLocaleString(L === 'pl' ? 'pl-PL' : 'en-GB')}% ${oss.country}` : `${rate}%`;
 }
+
+/** The order of the rates in the summary: 23%, the OSS rate, then the untaxed lines. */
+const rateRank = (rate: InvoiceLine['vatRate']) => (rate === 23 ? 0 : rate === 'np' ? 2 : rate === 'outside' ? 3 : 1);
 
 /** The invoice's lines: what, how many, at which net price, the VAT rate and amounts. */
 function lineItems(sheet: Sheet, L: DocumentLanguages, lines: InvoiceLine[], heading: LabelKey): void {
@@ -504,8 +511,8 @@ function summary(
     const sum = byRate.get(line.vatRate) ?? { net: 0, vat: 0, gross: 0 };
     byRate.set(line.vatRate, { net: sum.net + line.net, vat: sum.vat + line.vat, gross: sum.gross + line.gross });
   }
-  // 23% first, then the reverse-charge lines.
-  const rates = [...byRate.keys()].sort((a, b) => (a === 'np' ? 1 : b === 'np' ? -1 : b - a));
+  // 23% first, then an OSS rate, then the reverse-charge and untaxed lines.
+  const rates = [...byRate.keys()].sort((a, b) => rateRank(a) - rateRank(b));
   const x = RIGHT - SUMS_WIDTH;
   sheet.text(t('summary').toUpperCase(), x, sheet.y - 9, { size: 7.5, bold: true, color: COLOURS.accent });
   sheet.y -= 15;

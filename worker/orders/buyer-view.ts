@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
+import { type InvoiceVatRate, type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
 import type { Order } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
@@ -104,6 +104,7 @@ export async function viewOf(
       issuedOn: invoice.issuedOn,
       ksefNumber: invoice.ksef.status === 'accepted' ? invoice.ksef.number : null,
     })),
+    vatLines: vatLinesOf(order),
     vatCheck,
     // The order page's discount line: only when the code lowered a price.
     voucher: order.tickets.some((t) => t.voucher && t.listNet !== undefined && t.listNet > t.net)
@@ -115,3 +116,13 @@ export async function viewOf(
 
 /** `?token=`, the order's secret (a base64url string), at most once. */
 export const secretQuery = z.object({ token: z.string().max(200).optional() });
+
+/** The order's VAT by rate, in the order of its tickets (each ticket keeps its rate). */
+function vatLinesOf(order: Order): { rate: InvoiceVatRate; vat: number }[] {
+  const lines = new Map<InvoiceVatRate, number>();
+  for (const ticket of order.tickets) {
+    const rate = ticket.vatRate ?? 23;
+    lines.set(rate, (lines.get(rate) ?? 0) + ticket.vat);
+  }
+  return [...lines].map(([rate, vat]) => ({ rate, vat }));
+}

@@ -4,7 +4,7 @@ import { formatPrice } from '../../site/format';
 import type { LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { href, orderPageHref } from '../../site/pages';
-import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
+import { findProduct } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import { sha256Hex } from '../crypto';
@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
 import { limitBody, validQuery } from '../middleware/validation';
 import { secretQuery } from '../orders/buyer-view';
+import { vatLines } from '../orders/vat-lines';
 import { demoEnabled } from '../payments/payment';
 import { demoProvider, lineItems } from '../payments/providers';
 import { takePayment } from '../payments/settlement';
@@ -79,7 +80,10 @@ export const checkout = new Hono<AppEnv>()
 <dt>${t.checkout.order}</dt><dd>${order.code}</dd>
 <dt>${d.thanks.plan}</dt><dd>${plan}</dd>
 <dt>${cart.dialog.net}</dt><dd>${money(order.lang, order.net)}</dd>
-<dt>${fill(cart.dialog.vat, { rate: String(VAT_RATE_PERCENT) })}</dt><dd>${money(order.lang, order.vat)}</dd>
+${vatLines(order).map(
+  ({ label, vat }) => html`<dt>${label}</dt><dd>${money(order.lang, vat)}</dd>
+`,
+)}
 <dt class="checkout__total">${cart.dialog.gross}</dt><dd class="checkout__total">${money(order.lang, order.gross)}</dd>
 </dl>
 ${

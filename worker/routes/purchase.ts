@@ -1,11 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { isCountryCode } from '../../site/countries';
 import { viesNumberOf } from '../../site/invoices';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import {
   MAX_TICKETS,
   type NewOrder,
   type Order,
+  type OrderTax,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PurchaseResult,
@@ -18,9 +20,11 @@ import {
   needsHolderName,
   PURCHASE_LIMITS,
 } from '../../site/purchase-rules';
+import { evidenceConflict, taxCountry } from '../../site/tax-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
 import { VOUCHER_CODE } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
+import { taxConfigAt } from '../box-office/tickets';
 import { now } from '../clock';
 import { hmacSecret, newSecret, sha256Hex } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
@@ -37,6 +41,7 @@ import {
   type PaymentProvider,
   ProviderError,
 } from '../payments/providers';
+import { ossEnabled, requestEdgeCountry } from '../tax/oss';
 import { checkVatNumber, viesConfig } from '../tax/vies';
 import { ruledText } from '../text-field';
 import { productName, texts } from '../texts';
@@ -79,10 +84,25 @@ const voucherField = z.preprocess(
   z.string({ error: 'invalid' }).trim().regex(VOUCHER_CODE, { error: 'invalid' }).optional(),
 );
 
+/**
+ * The buyer's country for VAT when they give no invoice data (the dialog's one select, prefilled
+ * from the edge's country); absent, Poland. `countryConfirmed`: the buyer answered the dialog's
+ * question that their country is this one although the edge saw another.
+ */
+const countryField = z
+  .string({ error: 'invalid' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: 'invalid' })
+  .optional();
+const confirmedField = z.boolean({ error: 'invalid' }).default(false);
+
 const purchaseBody = z
   .object({
     email: emailField,
     voucher: voucherField,
+    country: countryField,
+    countryConfirmed: confirmedField,
     lang: langField,
     name: text(PURCHASE_LIMITS.name).optional(),
     invoice: invoiceBody.optional(),
@@ -120,6 +140,8 @@ const cartBody = z
     invoice: invoiceBody.optional(),
     payment: paymentField,
     voucher: voucherField,
+    country: countryField,
+    countryConfirmed: confirmedField,
     consent: consentField,
   })
   .superRefine(transferNeedsInvoice);
@@ -157,6 +179,8 @@ const fingerprint = (order: OrderRequest) =>
       ...(order.payment === 'transfer' ? ['transfer'] : []),
       // Likewise a voucher: a key used without one keeps its fingerprint.
       ...(order.voucher ? [`voucher:${order.voucher.toUpperCase()}`] : []),
+      // And the country chosen without invoice data (the confirmation does not change the order).
+      ...(order.country ? [`country:${order.country}`] : []),
     ]),
   );
 
@@ -225,7 +249,27 @@ async function boxOfficeCall<T>(call: () => Promise<T>): Promise<T> {
 /** What a cart or a one-ticket purchase asks the box office for, and how the buyer pays. */
 type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoice' | 'voucher' | 'consent'> & {
   payment: PaymentMethod;
+  country?: string;
+  countryConfirmed: boolean;
 };
+
+/**
+ * The buyer's country for VAT and its evidence (site/tax-rules.ts): the billing country (the
+ * address's, else the one chosen, else Poland) against the edge's country of the request. When they
+ * disagree in a way that changes an online plan's VAT and the buyer has not confirmed their
+ * country, 409 `confirm_country` with both, and the dialog asks; nothing is held.
+ */
+function orderTax(c: Context<AppEnv>, order: OrderRequest, vatConfirmed: boolean): OrderTax {
+  const oss = ossEnabled(c.env);
+  const buyer = { invoice: order.invoice ?? null, country: order.country ?? null, vatConfirmed };
+  const country = taxCountry(buyer);
+  const edge = requestEdgeCountry(c);
+  const online = order.items.some((item) => productOf(item.product).mode === 'online');
+  if (online && !order.countryConfirmed && evidenceConflict(buyer, edge, taxConfigAt(oss, now(c)))) {
+    throw new ApiError(409, 'confirm_country', { country, edgeCountry: edge });
+  }
+  return { country, oss, evidence: { billing: country, edge, confirmed: order.countryConfirmed && edge !== country } };
+}
 
 /**
  * Places an order in the box office (prices from site/, never from the request), sends it to its
@@ -235,7 +279,7 @@ type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoic
 async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
-  const { payment, ...order } = wanted;
+  const { payment, country: _country, countryConfirmed: _confirmed, ...order } = wanted;
   // A transfer needs no provider (the buyer pays to the organisers' account), so it works whatever
   // PAYMENT_PROVIDER says, in production too.
   const provider = payment === 'transfer' ? null : paymentProvider(c.env);
@@ -253,6 +297,7 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   if (vatCheck?.status === 'unavailable') {
     console.warn(JSON.stringify({ event: 'vies_unavailable', orderId: id, error: vatCheck.error }));
   }
+  const tax = orderTax(c, wanted, vatCheck?.status === 'valid');
   const address = c.req.header('CF-Connecting-IP');
   const request = {
     id,
@@ -263,6 +308,7 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
     // and not reversible by trying every IPv4 address without the worker's secret.
     ...(address ? { client: await hmacSecret(ticketKey(c.env), `client-address:${address}`) } : {}),
     ...(vatCheck ? { vatCheck } : {}),
+    tax,
     fingerprint: await fingerprint(wanted),
     ...(key ? { idempotencyKey: key } : {}),
     ...(provider?.name === 'demo' ? { paymentReference: demoReference(id) } : {}),
@@ -303,6 +349,8 @@ const buyer = (body: PurchaseBody | CartBody) => ({
   ...(body.name ? { name: body.name } : {}),
   ...(body.invoice ? { invoice: body.invoice } : {}),
   ...(body.voucher ? { voucher: body.voucher } : {}),
+  ...(body.country ? { country: body.country } : {}),
+  countryConfirmed: body.countryConfirmed,
   payment: body.payment,
   consent: body.consent,
 });

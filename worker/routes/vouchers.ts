@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { vatTreatment } from '../../site/invoices';
+import { vatTreatment } from '../../site/tax-rules';
 import { PRODUCT_IDS, priceAt, product } from '../../site/tickets';
 import { VOUCHER_CODE, VOUCHER_KINDS, type VoucherQuote, voucherNet } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
-import { ticketPrice } from '../box-office/tickets';
+import { taxConfigAt, ticketPrice } from '../box-office/tickets';
 import { now } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -104,7 +104,8 @@ export const voucherCheck = new Hono<AppEnv>().post(
     if (found.kind === 'refused') throw new ApiError(422, 'invalid_voucher', { reason: found.reason });
     const item = product(body.product);
     const listNet = priceAt(item, at).net;
-    const treatment = vatTreatment(item.mode, null, false);
+    // The quote is for a Polish buyer (23%); the dialog applies the buyer's own rate to its net.
+    const treatment = vatTreatment(item.mode, { invoice: null, vatConfirmed: false }, taxConfigAt(false, at));
     const list = ticketPrice(listNet, treatment);
     const priced = ticketPrice(voucherNet(listNet, found.voucher), treatment);
     return c.json({
