@@ -1,5 +1,5 @@
 import type { IssuedInvoice, VatCheck } from './invoices';
-import type { Order, Ticket } from './orders';
+import type { CancelledTicket, Order, Ticket } from './orders';
 
 /**
  * What the buyer sees of an order: `GET /api/orders/:id?token=…` answers it, and the worker writes
@@ -39,6 +39,13 @@ export type OrderView = Pick<
   vatCheck: VatStatus | null;
   /** The voucher code the order used (in capitals), else null: its tickets show their list price too. */
   voucher: string | null;
+  /** Tickets cancelled alone (part of the order), in the cart's order; absent in views from before. */
+  cancelledTickets?: CancelledTicket[];
+  /**
+   * Money owed back by a transfer the organisers make (a transfer order cancelled, whole or in part):
+   * `owed` until they record it, then `recorded` with the day they sent it.
+   */
+  refunds?: { ticketId: string | null; amount: number; state: 'owed' | 'recorded'; sentOn: string | null }[];
 };
 
 /**

@@ -62,7 +62,14 @@ function nextNumber(sql: SqlStorage, kind: InvoiceKind, year: number): { series:
   return { series, seq: last, number: invoiceNumber(series, year, last) };
 }
 
-function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: string; seq: number }, at: number) {
+function insert(
+  sql: SqlStorage,
+  invoice: IssuedInvoice,
+  numbering: { series: string; seq: number },
+  at: number,
+  /** What makes a correction unique besides the invoice it corrects (a ticket cancelled alone). */
+  key?: string,
+) {
   const { ksef, ...document } = invoice;
   sql.exec(
     `INSERT INTO invoices (id, number, series, year, seq, kind, order_id, corrects, issued_at, document, ksef_status)
@@ -75,7 +82,9 @@ function insert(sql: SqlStorage, invoice: IssuedInvoice, numbering: { series: st
     invoice.kind,
     invoice.orderId,
     // Unique (schema.ts): a full reversal once per invoice, and a rate put right once too.
-    invoice.correction ? `${invoice.correction.of.id}${invoice.correction.effect === 'original' ? ':rate' : ''}` : null,
+    invoice.correction
+      ? `${invoice.correction.of.id}${key ?? (invoice.correction.effect === 'original' ? ':rate' : '')}`
+      : null,
     at,
     JSON.stringify(document),
     ksef.status,
@@ -154,16 +163,57 @@ export function correctInvoices(
   options: { ksef: boolean },
 ): IssuedInvoice[] {
   return correctEach(sql, orderId, now, options, (lines) => ({
-    lines: lines.map((line) => ({
-      ...line,
-      quantity: -line.quantity,
-      net: -line.net,
-      vat: -line.vat,
-      gross: -line.gross,
-    })),
+    lines: lines.map(takenBack),
     reason: CORRECTION_REASONS[reason],
   }));
 }
+
+/**
+ * A line taken back: quantity and amounts negative, and a voucher's discount too (FA(3) P_10), so
+ * that the correction's value is still quantity × unit price − discount, as the original's was.
+ */
+const takenBack = (line: InvoiceLine): InvoiceLine => ({
+  ...line,
+  quantity: -line.quantity,
+  ...(line.discount ? { discount: -line.discount } : {}),
+  net: -line.net,
+  vat: -line.vat,
+  gross: -line.gross,
+});
+
+/**
+ * Corrects each invoice of an order for one ticket cancelled alone (in the caller's transaction):
+ * a correction whose lines take back that ticket's line only (its list price and discount as the
+ * original line had them), once per ticket and invoice; an invoice that no longer holds such a line
+ * (taken back whole already) gets none.
+ */
+export function correctTicketInvoices(c: Tx, orderId: string, ticket: TicketRow, now: number): void {
+  const [own] = linesOf([ticket]);
+  if (!own) return;
+  const made = correctEach(
+    c.sql,
+    orderId,
+    now,
+    { ksef: ksefSends(c.env) },
+    (standing) =>
+      standing.some((line) => line.product === own.product && line.vatRate === own.vatRate && line.quantity > 0)
+        ? { lines: [takenBack(own)], reason: TICKET_CORRECTION_REASON }
+        : { lines: [], reason: TICKET_CORRECTION_REASON },
+    `:ticket:${ticket.id}`,
+  );
+  for (const correction of made) {
+    c.log(orderId, 'invoice_corrected', now, {
+      invoice: correction.id,
+      number: correction.number,
+      corrects: correction.correction?.of.number ?? null,
+      ticket: ticket.id,
+    });
+    if (correction.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+  }
+}
+
+/** Why a ticket's correction is made (in Polish, the invoice's language). */
+export const TICKET_CORRECTION_REASON = 'Anulowanie jednego biletu z zamówienia i zwrot jego ceny';
 
 /**
  * Corrects each invoice of an order whose online plans turned out to be reverse charge (the
@@ -196,6 +246,7 @@ function correctEach(
   now: number,
   options: { ksef: boolean },
   change: (lines: InvoiceLine[]) => { lines: InvoiceLine[]; reason: string; effect?: 'original' },
+  key?: string,
 ): IssuedInvoice[] {
   const all = invoicesOf(sql, orderId);
   const made: IssuedInvoice[] = [];
@@ -230,7 +281,7 @@ function correctEach(
       example: isExample('organiser'),
       ksef: initialKsef(options.ksef),
     };
-    insert(sql, correction, numbering, now);
+    insert(sql, correction, numbering, now, key);
     made.push(correction);
   }
   return made;

@@ -5,6 +5,7 @@ import type { Tx } from './context';
 import { appendLog, LOG_FLUSH_DELAY_MS } from './intent-log';
 import { newsTables } from './news';
 import { addEmail, QUEUE_LEASE_MS } from './outbox';
+import { partCancelTables } from './part-cancel';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
 import { vatCorrectionTables } from './vat-correction';
@@ -23,6 +24,7 @@ export function makeContext(
   const sql = storage.sql;
   migrate(storage, { queueLeaseMs: QUEUE_LEASE_MS });
   refundTables(sql);
+  partCancelTables(sql);
   vatCorrectionTables(sql);
   newsTables(sql);
   certificateTables(sql);

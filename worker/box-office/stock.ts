@@ -7,6 +7,7 @@ import {
   type ProductState,
   product,
 } from '../../site/tickets';
+import type { Tx } from './context';
 import { reservedPlaces } from './vouchers';
 
 // The stock: places are never counted over tickets, only read from `held` (schema.ts).
@@ -90,4 +91,17 @@ export function placesFree(sql: SqlStorage, tickets: { product: string }[], now:
   const cart = new Map<ProductId, number>();
   for (const t of tickets) cart.set(t.product as ProductId, (cart.get(t.product as ProductId) ?? 0) + 1);
   return shortOf(sql, cart, now).length === 0;
+}
+
+/**
+ * Places given back to sale, in the transaction that gives them back: an order that stops holding
+ * (cancelled, expired, refunded: lifecycle.ts `transition`) or one ticket cancelled alone
+ * (`ticketTransition`). The stock counts them already (`held`); this is the one place that hears of
+ * them, where whatever waits for a place (a waiting list) is offered it. Returns the places per
+ * product.
+ */
+export function placesReturned(_c: Tx, products: readonly ProductId[], _now: number): Map<ProductId, number> {
+  const places = new Map<ProductId, number>();
+  for (const id of products) places.set(id, (places.get(id) ?? 0) + 1);
+  return places;
 }

@@ -115,6 +115,8 @@ export function cancellationEmail(input: {
   order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'tickets'>;
   ticketsUrl: string;
   from: string;
+  /** Paid by transfer: the money goes back by a transfer the organisers make. */
+  refundDue?: boolean;
 }): EmailMessage {
   const { lang } = input.order;
   const t = catalogue('email', lang).cancellation;
@@ -131,10 +133,41 @@ export function cancellationEmail(input: {
       .join(', '),
     amount: formatPrice(lang, input.order.gross, true),
   };
-  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+  const refund = fill(input.refundDue ? t.refundDue : t.refund, values);
+  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), refund, t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/**
+ * The e-mail to a buyer who cancelled one ticket of an order (or an organiser did for them): which
+ * one, that its code stopped, and how its price comes back; the correction goes with it.
+ */
+export function ticketCancellationEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang'>;
+  ticket: { position: number; product: ProductId; name: string | null; gross: number };
+  refundDue: boolean;
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = catalogue('email', lang).ticketCancellation;
+  const item = findProduct(input.ticket.product);
+  const name = item ? productName(lang, item) : input.ticket.product;
+  const values = {
+    code: input.order.code,
+    position: String(input.ticket.position),
+    ticket: input.ticket.name ? `${name}, ${input.ticket.name}` : name,
+    amount: formatPrice(lang, input.ticket.gross, true),
+  };
+  const message = simple(
+    lang,
+    fill(t.subject, values),
+    [fill(t.intro, values), fill(input.refundDue ? t.refundDue : t.refund, values)],
+    { text: t.link, url: input.orderUrl },
+  );
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 

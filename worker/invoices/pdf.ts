@@ -378,10 +378,12 @@ function table(sheet: Sheet, x: number, columns: Column[], rows: Cell[][], last?
       const c = columns[i] as Column;
       const inner = c.width - 2 * pad;
       const style = { size, bold: cell.bold || total };
-      if (c.align === 'right') return { main: [cell.text], sub: [], size: sheet.fit(cell.text, inner, style) };
+      // A number shrinks to fit rather than wrap; its note under it (a voucher's discount) wraps.
+      const sub = cell.sub ? sheet.wrap(cell.sub, inner, { size: 7.5 }) : [];
+      if (c.align === 'right') return { main: [cell.text], sub, size: sheet.fit(cell.text, inner, style) };
       return {
         main: sheet.wrap(cell.text, inner, style),
-        sub: cell.sub ? sheet.wrap(cell.sub, inner, { size: 7.5 }) : [],
+        sub,
         size,
       };
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
-import type { Order } from '../../site/orders';
+import type { CancelledTicket, Order, RefundOwed } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { boxOffice } from '../box-office/box-office';
@@ -38,6 +38,7 @@ export async function orderView(env: Env, id: string, token: string): Promise<Or
     await found.office.emails(id),
     await found.office.invoices(id),
     await found.office.vatStatus(id),
+    await found.office.orderParts(id),
   );
 }
 
@@ -48,6 +49,8 @@ export async function viewOf(
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
   invoices: IssuedInvoice[],
   vatCheck: VatStatus | null,
+  /** Its tickets cancelled alone and the refunds owed by transfer (part-cancel.ts `orderParts`). */
+  parts?: { cancelled: CancelledTicket[]; refunds: RefundOwed[] },
 ): Promise<OrderView> {
   const paid = order.status === 'paid';
   return {
@@ -99,6 +102,17 @@ export async function viewOf(
     })),
     vatCheck,
     voucher: order.voucher ?? null,
+    ...(parts
+      ? {
+          cancelledTickets: parts.cancelled,
+          refunds: parts.refunds.map((refund) => ({
+            ticketId: refund.ticketId,
+            amount: refund.amount,
+            state: refund.state,
+            sentOn: refund.recorded?.on ?? null,
+          })),
+        }
+      : {}),
   };
 }
 
