@@ -76,6 +76,8 @@ export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 
 
 /** A ticket as its buyer sees it. */
 export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
+  /** The ticket's gross: what comes back when it is cancelled alone (absent in views from before). */
+  gross?: number;
   /** In the buyer's view of an order with a voucher: its net price before and after the discount. */
   voucherPrice?: { listNet: number; net: number };
   /** The ticket's code to type or read aloud (20 symbols, HMAC-signed), once the order is paid; null before. */

@@ -17,7 +17,7 @@ import {
 import { href } from '../../site/pages';
 import { findProduct, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
-import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
+import { CancelledTickets, CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
 import type { EventFacts } from './ticket-card';
 
 type State = { kind: 'loading' } | KnownOrder;
@@ -125,7 +125,7 @@ export function OrderStatus({
   return (
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
-      {done && done !== 'saved' && (
+      {done && done !== 'saved' && done !== 'ticket_cancelled' && (
         <p className="field__error" role="alert">
           {done.includes('.')
             ? t(`manage.errors.${done}` as 'manage.errors.invalid', { defaultValue: t('manage.errors.invalid') })
@@ -146,7 +146,7 @@ export function OrderStatus({
             calendar={calendar}
             event={event}
             exampleAccount={exampleAccount}
-            saved={done === 'saved'}
+            saved={done === 'saved' || done === 'ticket_cancelled' ? done : false}
             onChange={(order) =>
               access &&
               setState({
@@ -183,7 +183,7 @@ function OrderDetails({
   onChange,
 }: {
   order: OrderView;
-  saved: boolean;
+  saved: 'saved' | 'ticket_cancelled' | false;
   qr: Record<string, string>;
   links?: OrderLinks;
   access: OrderAccess | null;
@@ -232,6 +232,7 @@ function OrderDetails({
           onChange={onChange}
         />
       )}
+      {order.status !== 'paid' && <CancelledTickets order={order} productNames={productNames} />}
       {order.status === 'pending' && order.payBy && (
         <TransferDetails
           order={order}

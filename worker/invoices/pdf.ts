@@ -453,7 +453,11 @@ function lineItems(sheet: Sheet, L: DocumentLanguages, lines: InvoiceLine[], hea
       { text: labelParts('pieces').pl, ...(L === 'pl' ? {} : { sub: labelParts('pieces').en }) },
       { text: String(line.quantity) },
       // A voucher's discount under the list price it was taken from (FA(3) P_10).
-      { text: amount(line.unitNet), ...(line.discount ? { sub: `${t('discount')} -${amount(line.discount)}` } : {}) },
+      // A correction takes a discount back with its ticket (P_10 negative): the discount is still shown as one.
+      {
+        text: amount(line.unitNet),
+        ...(line.discount ? { sub: `${t('discount')} -${amount(Math.abs(line.discount))}` } : {}),
+      },
       { text: amount(line.net) },
       { text: rateText(L, line.vatRate) },
       { text: amount(line.vat) },

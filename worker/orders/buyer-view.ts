@@ -79,6 +79,7 @@ export async function viewOf(
         name: ticket.name,
         email: ticket.email,
         checkedInAt: ticket.checkedInAt,
+        gross: ticket.gross,
         ...(ticket.voucher && ticket.listNet !== undefined
           ? { voucherPrice: { listNet: ticket.listNet, net: ticket.net } }
           : {}),
