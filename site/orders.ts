@@ -372,6 +372,8 @@ export type TransferReport = {
   result: TransferOutcome;
   /** The order's gross, for `amount_mismatch`. */
   expected?: number;
+  /** For `underpaid` and `overpaid`: what the order's credits kept so far add up to. */
+  received?: number;
   /** For `invalid_date`: why its day cannot be the date of payment. */
   reason?: PaymentDateProblem;
   /** For `ambiguous`: the order codes the title names. */
@@ -402,7 +404,11 @@ export type TransferOutcome =
   | 'ambiguous'
   | 'reversed'
   | 'reversal'
-  | 'reversal_unmatched';
+  | 'reversal_unmatched'
+  /** Less than the order's gross: kept as a part until the parts add up (a split payment). */
+  | 'underpaid'
+  /** More than the gross (alone or with the parts before it): the order paid, the excess kept to return. */
+  | 'overpaid';
 
 /** The outcome of a buyer's change of a ticket's holder. */
 export type ReissueResult =

@@ -18,7 +18,8 @@ export async function resetBoxOffice(): Promise<void> {
        DELETE FROM vat_checks; DELETE FROM vat_corrections; DELETE FROM news; DELETE FROM news_recipients;
        DELETE FROM scans; DELETE FROM check_in_guests; DELETE FROM check_in_lists WHERE kind = 'custom';
        DELETE FROM certificates; DELETE FROM certificate_decisions; DELETE FROM certificate_log; DELETE FROM vouchers;
-       DELETE FROM comp_batches; DELETE FROM allotments;`,
+       DELETE FROM comp_batches; DELETE FROM allotments;
+       DELETE FROM cancelled_tickets; DELETE FROM refunds_owed; DELETE FROM statement_credits;`,
     );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted

@@ -22,6 +22,7 @@ import * as refunds from './refunds';
 import * as reports from './reports';
 import { loadOrder } from './schema';
 import * as staff from './staff';
+import * as statementCredits from './statement-credits';
 import * as stock from './stock';
 import * as streamOpenings from './stream-openings';
 import * as tickets from './tickets';
@@ -157,6 +158,15 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** Each statement line in a transaction of its own (transfers.ts). */
   importTransfers(...a: Args<typeof transfers.importTransfers>) {
     return transfers.importTransfers(this.c, ...a);
+  }
+  matchCredit(...a: Args<typeof transfers.matchCredit>) {
+    return this.tx(() => transfers.matchCredit(this.c, ...a));
+  }
+  keptCredits() {
+    return statementCredits.listKeptCredits(this.sql);
+  }
+  returnCredit(...a: Args<typeof statementCredits.markReturned>) {
+    return this.tx(() => statementCredits.markReturned(this.sql, ...a));
   }
   remindTransfers(now: number) {
     return this.tx(() => transfers.remindTransfers(this.c, now));

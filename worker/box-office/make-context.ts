@@ -8,6 +8,7 @@ import { addEmail, QUEUE_LEASE_MS } from './outbox';
 import { partCancelTables } from './part-cancel';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
+import { statementCreditTables } from './statement-credits';
 import { vatCorrectionTables } from './vat-correction';
 
 /**
@@ -25,6 +26,7 @@ export function makeContext(
   migrate(storage, { queueLeaseMs: QUEUE_LEASE_MS });
   refundTables(sql);
   partCancelTables(sql);
+  statementCreditTables(sql);
   vatCorrectionTables(sql);
   newsTables(sql);
   certificateTables(sql);
