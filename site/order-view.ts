@@ -1,5 +1,5 @@
 import type { InvoiceVatRate, IssuedInvoice, VatCheck } from './invoices';
-import type { Order, Ticket } from './orders';
+import type { CancelledTicket, Order, Ticket } from './orders';
 
 /**
  * What the buyer sees of an order: `GET /api/orders/:id?token=…` answers it, and the worker writes
@@ -49,6 +49,13 @@ export type OrderView = Pick<
    * Polish 23%, a member state's OSS rate, reverse charge or outside the scope. Absent: 23% on all.
    */
   vatLines?: { rate: InvoiceVatRate; vat: number }[];
+  /** Tickets cancelled alone (part of the order), in the cart's order; absent in views from before. */
+  cancelledTickets?: CancelledTicket[];
+  /**
+   * Money owed back by a transfer the organisers make (a transfer order cancelled, whole or in part):
+   * `owed` until they record it, then `recorded` with the day they sent it.
+   */
+  refunds?: { ticketId: string | null; amount: number; state: 'owed' | 'recorded'; sentOn: string | null }[];
 };
 
 /**
@@ -79,6 +86,8 @@ export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 
 
 /** A ticket as its buyer sees it. */
 export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
+  /** The ticket's gross: what comes back when it is cancelled alone (absent in views from before). */
+  gross?: number;
   /** In the buyer's view of an order with a voucher: its net price before and after the discount. */
   voucherPrice?: { listNet: number; net: number };
   /** The ticket's code to type or read aloud (20 symbols, HMAC-signed), once the order is paid; null before. */

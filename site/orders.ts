@@ -39,6 +39,25 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Whether an order may go from one status to another (ORDER_TRANSITIONS). */
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
 
+/**
+ * A ticket's statuses within its order: `valid` admits (once its order is paid); `cancelled` was
+ * given back alone (part of a team order, worker/box-office/part-cancel.ts): its place returns, its
+ * code and page stop, its line is corrected. The order's own status stays until its last valid
+ * ticket goes: then the order is cancelled whole.
+ */
+export const TICKET_STATUSES = ['valid', 'cancelled'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** A ticket's changes of status (worker/box-office/lifecycle.ts `ticketTransition` refuses the rest). */
+export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
+  valid: ['cancelled'],
+  cancelled: [],
+};
+
+/** Whether a ticket may go from one status to another (TICKET_TRANSITIONS). */
+export const canTicketTransition = (from: TicketStatus, to: TicketStatus): boolean =>
+  TICKET_TRANSITIONS[from].includes(to);
+
 /** A change of an order's status that a payment, a timer, the buyer or an organiser asks for. */
 export type Settlement = 'paid' | 'processing' | 'cancelled' | 'expired' | 'refunded';
 
@@ -92,6 +111,9 @@ export const ORDER_EVENTS = [
   'vat_corrected',
   'certificate_granted',
   'certificate_withdrawn',
+  'ticket_cancelled',
+  'refund_owed',
+  'refund_recorded',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -363,6 +385,8 @@ export type TransferReport = {
   result: TransferOutcome;
   /** The order's gross, for `amount_mismatch`. */
   expected?: number;
+  /** For `underpaid` and `overpaid`: what the order's credits kept so far add up to. */
+  received?: number;
   /** For `invalid_date`: why its day cannot be the date of payment. */
   reason?: PaymentDateProblem;
   /** For `ambiguous`: the order codes the title names. */
@@ -393,7 +417,11 @@ export type TransferOutcome =
   | 'ambiguous'
   | 'reversed'
   | 'reversal'
-  | 'reversal_unmatched';
+  | 'reversal_unmatched'
+  /** Less than the order's gross: kept as a part until the parts add up (a split payment). */
+  | 'underpaid'
+  /** More than the gross (alone or with the parts before it): the order paid, the excess kept to return. */
+  | 'overpaid';
 
 /** The outcome of a buyer's change of a ticket's holder. */
 export type ReissueResult =
@@ -406,6 +434,46 @@ export type ReissueResult =
 export type CancelResult =
   | { kind: 'cancelled'; order: Order }
   | { kind: 'refused'; error: 'not_found' | 'not_cancellable' | 'cancellation_closed'; order?: Order };
+
+/**
+ * A ticket cancelled alone, as the order page and the console show it: its place, code and page are
+ * gone; `refund` says how its gross came back (`refunded` by the provider, `owed` by a transfer the
+ * organisers still make, `recorded` once they have).
+ */
+export type CancelledTicket = {
+  id: string;
+  position: number;
+  product: ProductId;
+  name: string | null;
+  gross: number;
+  cancelledAt: string;
+  by: string;
+};
+
+/**
+ * Money owed back by a transfer the organisers make (a transfer order cancelled whole or in part):
+ * `owed` until an organiser records it, once (`recorded`, with the amount, day and reference).
+ */
+export type RefundOwed = {
+  id: string;
+  orderId: string;
+  orderCode: string;
+  /** The cancelled ticket it is for, or null for the whole order. */
+  ticketId: string | null;
+  amount: number;
+  owedAt: string;
+  state: 'owed' | 'recorded';
+  recorded: { amount: number; on: string; reference: string; by: string; at: string } | null;
+};
+
+/** The outcome of cancelling one ticket of an order (`orderCancelled`: it was the last valid one). */
+export type PartCancelResult =
+  | { kind: 'cancelled'; order: Order; ticket: CancelledTicket; orderCancelled: boolean; refund: 'refunded' | 'owed' }
+  | {
+      kind: 'refused';
+      error: 'not_found' | 'not_paid' | 'cancellation_closed' | 'checked_in' | 'ticket_cancelled';
+      order?: Order;
+    };
 
 /** The outcome of a workshop registration. */
 export type WorkshopResult =
@@ -440,6 +508,7 @@ export const EMAIL_KINDS = [
   'invoice',
   'waitlist_confirm',
   'waitlist_offer',
+  'ticket_cancellation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ORDER_STATUSES, type OrderStatus } from '../site/orders';
+import { ORDER_STATUSES, type OrderStatus, type TicketStatus } from '../site/orders';
 
 /**
  * The one error a route throws for a client-facing failure: the app answers it as JSON
@@ -22,8 +22,8 @@ export class ApiError extends Error {
  */
 export class IllegalTransition extends Error {
   constructor(
-    readonly from: OrderStatus,
-    readonly to: OrderStatus,
+    readonly from: OrderStatus | TicketStatus,
+    readonly to: OrderStatus | TicketStatus,
   ) {
     super(`illegal_transition ${from} -> ${to}`);
     this.name = 'IllegalTransition';

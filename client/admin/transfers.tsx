@@ -77,6 +77,7 @@ export function Transfers() {
   const resultText = (entry: TransferReport) => {
     const text = t(`transfers.results.${entry.result}`, {
       expected: money(lang, entry.expected ?? 0),
+      received: money(lang, entry.received ?? 0),
       reason: entry.reason ? t(`transfers.dateReasons.${entry.reason}`) : '',
       codes: formatList(lang, entry.codes ?? []),
       line: entry.reversedBy ?? entry.reverses ?? '',

@@ -20,7 +20,7 @@ import { href } from '../../site/pages';
 import { findProduct, includesFeature, VAT_RATE_PERCENT } from '../../site/tickets';
 import { useLanguage } from '../lib/use-language';
 import { InvoiceRequest } from './invoice-request';
-import { CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
+import { CancelledTickets, CancelOrder, type OrderAccess, orderUrl, TicketWallet } from './order-wallet';
 import type { EventFacts } from './ticket-card';
 
 type State = { kind: 'loading' } | KnownOrder;
@@ -129,13 +129,17 @@ export function OrderStatus({
     <section className="thanks container">
       <h1>{t('thanks.title')}</h1>
       {/* The invoice form says its own outcome where it is (invoice-request.tsx). */}
-      {done && done !== 'saved' && done !== 'invoiced' && !done.startsWith('invoice.') && (
-        <p className="field__error" role="alert">
-          {done.includes('.')
-            ? t(`manage.errors.${done}` as 'manage.errors.invalid', { defaultValue: t('manage.errors.invalid') })
-            : t(`manage.failed.${done}` as 'manage.failed.server', { defaultValue: t('manage.failed.server') })}
-        </p>
-      )}
+      {done &&
+        done !== 'saved' &&
+        done !== 'ticket_cancelled' &&
+        done !== 'invoiced' &&
+        !done.startsWith('invoice.') && (
+          <p className="field__error" role="alert">
+            {done.includes('.')
+              ? t(`manage.errors.${done}` as 'manage.errors.invalid', { defaultValue: t('manage.errors.invalid') })
+              : t(`manage.failed.${done}` as 'manage.failed.server', { defaultValue: t('manage.failed.server') })}
+          </p>
+        )}
       {state.kind === 'loading' && <p aria-live="polite">{t('thanks.loading')}</p>}
       {/* The way back comes with the order, not under the loading line it would be pushed down from. */}
       {state.kind === 'loaded' && (
@@ -150,7 +154,7 @@ export function OrderStatus({
             calendar={calendar}
             event={event}
             exampleAccount={exampleAccount}
-            saved={done === 'saved'}
+            saved={done === 'saved' || done === 'ticket_cancelled' ? done : false}
             done={done}
             onChange={(order) =>
               access &&
@@ -189,7 +193,7 @@ function OrderDetails({
   onChange,
 }: {
   order: OrderView;
-  saved: boolean;
+  saved: 'saved' | 'ticket_cancelled' | false;
   done?: string;
   qr: Record<string, string>;
   links?: OrderLinks;
@@ -239,6 +243,7 @@ function OrderDetails({
           onChange={onChange}
         />
       )}
+      {order.status !== 'paid' && <CancelledTickets order={order} productNames={productNames} />}
       {order.status === 'pending' && order.payBy && (
         <TransferDetails
           order={order}

@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORGANISER } from '../../site/event';
 import { formatDateTime, formatPrice } from '../../site/format';
 import type { OrderView, TicketView } from '../../site/order-view';
 import { PLAIN_EMAIL } from '../../site/text';
@@ -38,14 +37,16 @@ export function TicketWallet({
   qr: Record<string, string>;
   event: EventFacts;
   access: OrderAccess | null;
-  /** Whether the page was served right after a change of holder its form sent. */
-  saved?: boolean;
+  /** Whether the page was served right after a change of holder (or a ticket's cancellation) its form sent. */
+  saved?: 'saved' | 'ticket_cancelled' | false;
   onChange: OnChange;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
   const [saved, setSaved] = useState(savedAtLoad ?? false);
   const canChange = access !== null && Date.now() < Date.parse(order.changesUntil);
+  // One ticket of several may be given back until the terms' deadline (the whole order, below).
+  const canCancel = access !== null && order.status === 'paid' && Date.now() < Date.parse(order.cancellableUntil);
   const tickets = order.tickets.filter((ticket): ticket is TicketView & { code: string } => ticket.code !== null);
   return (
     <section className="wallet-section" aria-labelledby="wallet-title">
@@ -58,7 +59,7 @@ export function TicketWallet({
         )}
       </div>
       <p role="status" className="wallet__saved">
-        {saved && t('manage.saved')}
+        {saved && t(saved === 'ticket_cancelled' ? 'manage.ticketCancelled' : 'manage.saved')}
       </p>
       <ol className="wallet">
         {tickets.map((ticket) => (
@@ -89,11 +90,23 @@ export function TicketWallet({
                     ticket={ticket}
                     access={access}
                     onDone={(changed) => {
-                      setSaved(true);
+                      setSaved('saved');
                       onChange(changed);
                     }}
                   />
                 </details>
+              )}
+              {access && canCancel && !ticket.checkedInAt && (
+                <CancelTicket
+                  ticket={ticket}
+                  order={order}
+                  access={access}
+                  last={tickets.length === 1}
+                  onDone={(changed) => {
+                    setSaved('ticket_cancelled');
+                    onChange(changed);
+                  }}
+                />
               )}
             </TicketCard>
           </li>
@@ -102,7 +115,114 @@ export function TicketWallet({
       {access && !canChange && (
         <p className="thanks__note">{t('manage.changesClosed', { date: formatDateTime(lang, order.changesUntil) })}</p>
       )}
+      <CancelledTickets order={order} productNames={productNames} />
     </section>
+  );
+}
+
+/** The tickets given back alone, and how their money comes back (or came back, by transfer). */
+export function CancelledTickets({ order, productNames }: { order: OrderView; productNames: Record<string, string> }) {
+  const { t } = useTranslation('delivery');
+  const lang = useLanguage();
+  const cancelled = order.cancelledTickets ?? [];
+  const refunds = order.refunds ?? [];
+  if (!cancelled.length && !refunds.length) return null;
+  return (
+    <>
+      {cancelled.length > 0 && (
+        <>
+          <h3>{t('manage.cancelledTitle')}</h3>
+          <ul className="wallet__cancelled">
+            {cancelled.map((ticket) => (
+              <li key={ticket.id}>
+                {t('manage.cancelledItem', {
+                  position: ticket.position,
+                  product: productNames[ticket.product] ?? ticket.product,
+                  holder: ticket.name ?? order.name ?? order.email,
+                  date: formatDateTime(lang, ticket.cancelledAt),
+                  amount: formatPrice(lang, ticket.gross, true),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {refunds.map((refund) => (
+        <p key={refund.ticketId ?? 'order'} className="thanks__note">
+          {refund.state === 'owed'
+            ? t('manage.refundOwed', { amount: formatPrice(lang, refund.amount, true) })
+            : t('manage.refundRecorded', { amount: formatPrice(lang, refund.amount, true), date: refund.sentOn ?? '' })}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Cancelling one ticket: a native disclosure with a form the worker takes as it is (so it works
+ * before and without the island), the confirmation its one button; the island sends it as JSON.
+ */
+function CancelTicket({
+  ticket,
+  order,
+  access,
+  last,
+  onDone,
+}: {
+  ticket: TicketView;
+  order: OrderView;
+  access: OrderAccess;
+  last: boolean;
+  onDone: OnChange;
+}) {
+  const { t } = useTranslation('delivery');
+  const lang = useLanguage();
+  const [failed, setFailed] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const amount = formatPrice(lang, ticket.gross ?? order.gross, true);
+  const path = `/tickets/${encodeURIComponent(ticket.id)}/cancel`;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSending(true);
+    setFailed(null);
+    try {
+      const response = await fetch(orderUrl(access, path), { method: 'POST' });
+      const body = (await response.json().catch(() => null)) as (OrderView & { error?: undefined }) | { error: string };
+      if (response.ok && body && !body.error) return onDone(body as OrderView);
+      setFailed(body?.error ?? 'server');
+    } catch {
+      setFailed('network');
+    } finally {
+      setSending(false);
+    }
+  };
+  const until = formatDateTime(lang, new Date(Date.parse(order.cancellableUntil) - 1).toISOString());
+  return (
+    <details className="holder-change">
+      <summary
+        className="button button--outline"
+        aria-label={t('manage.cancelTicketOf', { position: ticket.position })}
+      >
+        {t('manage.cancelTicket')}
+      </summary>
+      <form method="post" action={orderUrl(access, path)} onSubmit={submit}>
+        <p>
+          {t(order.payment === 'transfer' ? 'manage.cancelTicketTransferText' : 'manage.cancelTicketText', {
+            position: ticket.position,
+            amount,
+          })}
+        </p>
+        {last && <p>{t('manage.cancelTicketLast')}</p>}
+        {failed && (
+          <p className="field__error" role="alert">
+            {t(`manage.failed.${failed}`, { defaultValue: t('manage.failed.server'), date: until })}
+          </p>
+        )}
+        <button type="submit" className="button button--accent" disabled={sending}>
+          {t('manage.cancelTicketConfirm', { position: ticket.position, amount })}
+        </button>
+      </form>
+    </details>
   );
 }
 
@@ -271,14 +391,15 @@ export function CancelOrder({
       ) : (
         <>
           <p>
-            {order.status === 'paid'
-              ? t('manage.cancelText', { date: until, amount })
-              : t('manage.cancelPending', { date: until })}
+            {order.status !== 'paid'
+              ? t('manage.cancelPending', { date: until })
+              : // Money that came by transfer goes back by a transfer the organisers make and record.
+                t(order.payment === 'transfer' ? 'manage.cancelTransferText' : 'manage.cancelText', {
+                  date: until,
+                  amount,
+                })}
           </p>
-          {/* Money that came by transfer goes back by a transfer the organisers make: they are asked. */}
-          {order.status === 'paid' && order.payment === 'transfer' ? (
-            <p>{t('manage.cancelTransfer', { email: ORGANISER.email, code: order.code })}</p>
-          ) : (
+          {
             <>
               {failed && (
                 <p className="field__error" role="alert">
@@ -296,7 +417,7 @@ export function CancelOrder({
                 </form>
               </details>
             </>
-          )}
+          }
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import {
   euInvoice,
   issuedInvoice,
   KSEF,
+  line,
   PERSON,
   proforma,
 } from '../support/invoice-pdf-fixtures';
@@ -274,5 +275,25 @@ describe('a pro-forma', async () => {
     expect(english).toContain(seq('Tytuł przelewu / Transfer title', 'KAI-7Q4M'));
     expect(english).toContain(seq('Do zapłaty / Amount to pay', '4 298,85 zł'));
     expect(english).not.toContain('PRZYKŁAD');
+  });
+});
+
+describe("a voucher's discount and the correction of one discounted ticket", async () => {
+  // Four on-site Pro at 999,00 zł net with 20% off (P_10 799,20 zł), then one of them cancelled alone.
+  const discounted = { ...line('onsite-pro', 4, 999_00), discount: 799_20, net: 3196_80, vat: 735_26, gross: 3932_06 };
+  const invoice = issuedInvoice({ lines: [discounted], totals: { net: 3196_80, vat: 735_26, gross: 3932_06 } });
+  const back = { ...line('onsite-pro', -1, 999_00), discount: -199_80, net: -799_20, vat: -183_82, gross: -983_02 };
+  const part = correction('KOR', { lines: [back], totals: { net: -799_20, vat: -183_82, gross: -983_02 } });
+  const text = await textOf(await invoicePdf(invoice));
+  const correctionText = await textOf(await invoicePdf(part));
+  const english = await textOf(await invoicePdf(euInvoice({ lines: [discounted] })));
+
+  it('shows the discount with its label under the unit price', () => {
+    expect(text).toContain(seq('4', '999,00 zł', 'Rabat', '-799,20 zł', '3 196,80 zł'));
+    expect(prose(english)).toContain('Rabat / Discount -799,20 zł');
+  });
+
+  it("shows the cancelled ticket's line with its own discount, taken back", () => {
+    expect(correctionText).toContain(seq('-1', '999,00 zł', 'Rabat', '-199,80 zł', '-799,20 zł', '23%', '-183,82 zł'));
   });
 });

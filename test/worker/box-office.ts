@@ -19,7 +19,9 @@ export async function resetBoxOffice(): Promise<void> {
        DELETE FROM scans; DELETE FROM check_in_guests; DELETE FROM check_in_lists WHERE kind = 'custom';
        DELETE FROM certificates; DELETE FROM certificate_decisions; DELETE FROM certificate_log; DELETE FROM vouchers;
        DELETE FROM comp_batches; DELETE FROM allotments;
-       DELETE FROM waitlist; DELETE FROM waitlist_offers; DELETE FROM waitlist_settings;`,
+       DELETE FROM waitlist; DELETE FROM waitlist_offers; DELETE FROM waitlist_settings;
+
+       DELETE FROM cancelled_tickets; DELETE FROM refunds_owed; DELETE FROM statement_credits;`,
     );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted

@@ -1,9 +1,16 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../site/orders';
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  TICKET_STATUSES,
+  TICKET_TRANSITIONS,
+  type TicketStatus,
+} from '../../site/orders';
 import { type ProductId, product } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
-import { transition } from '../../worker/box-office/lifecycle';
+import { ticketTransition, transition } from '../../worker/box-office/lifecycle';
 import { apiErrorOf } from '../../worker/errors';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
 
@@ -111,6 +118,53 @@ describe('the order lifecycle', () => {
     }
     const edges = ORDER_STATUSES.reduce((n, from) => n + ORDER_TRANSITIONS[from].length, 0);
     expect(refused).toBe(ORDER_STATUSES.length ** 2 - edges);
+  });
+
+  it('takes every edge of the ticket table through the box office, and refuses every other pair', async () => {
+    const id = await order();
+    await office().settle(id, 'paid', Date.now(), { by: 'test' });
+    const [ticket] = (await office().order(id))?.tickets ?? [];
+    if (!ticket) throw new Error('one ticket');
+    const statusOfTicket = async (): Promise<TicketStatus> =>
+      (await office().order(id))?.tickets.some((t) => t.id === ticket.id) ? 'valid' : 'cancelled';
+    const walked = new Set<string>();
+    expect(await statusOfTicket()).toBe('valid');
+    const cancelled = await office().cancelTicket(
+      id,
+      ticket.id,
+      Date.now(),
+      { by: 'organiser', organiser: true },
+      {
+        kind: 'refunded',
+        reference: 're_t',
+      },
+    );
+    expect(cancelled.kind).toBe('cancelled');
+    expect(await statusOfTicket()).toBe('cancelled');
+    walked.add('valid->cancelled');
+    const table = TICKET_STATUSES.flatMap((from) => TICKET_TRANSITIONS[from].map((to) => `${from}->${to}`));
+    expect([...walked].sort()).toEqual(table.sort());
+    // A cancelled ticket goes nowhere: asked again through the lifecycle, refused, nothing written.
+    const before = await office().history(id);
+    let refused = 0;
+    for (const to of TICKET_STATUSES) {
+      if (TICKET_TRANSITIONS.cancelled.includes(to)) continue;
+      const error = await runInDurableObject(office(), (instance) => {
+        const c = (instance as unknown as { c: Tx }).c;
+        try {
+          c.transaction(() =>
+            ticketTransition(c, ticket.id, to, Date.now(), { by: 'test', refund: 'x', reference: null }),
+          );
+        } catch (thrown) {
+          return thrown as Error;
+        }
+        return null;
+      });
+      expect(error?.name, `cancelled -> ${to}`).toBe('IllegalTransition');
+      refused++;
+    }
+    expect(refused).toBe(TICKET_STATUSES.length - TICKET_TRANSITIONS.cancelled.length);
+    expect(await office().history(id)).toEqual(before);
   });
 
   it('answers an illegal transition that crossed the RPC as 409 with the current status', () => {

@@ -20,6 +20,7 @@ const SAMPLES: Record<string, string> = {
   subject: 'main',
   role: 'live',
   code: 'NO-SUCH-CODE',
+  refund: 'ticket-01ARZ3NDEKTSV4RRFFQ69G5FAV',
 };
 
 type Route = { method: string; path: string; roles: readonly StaffRole[] | undefined };

@@ -392,7 +392,8 @@ describe('POST /api/admin/transfers/import (MT940)', () => {
     expect(summary(body.report)).toEqual([
       [5, '2027-03-17', 367_77, a.code, 'paid', undefined],
       [9, '2027-03-17', 1228_77, b.code, 'paid', undefined],
-      [13, '2027-03-17', 300_00, c.code, 'amount_mismatch', 367_77],
+      // Too little: kept as a part of its gross until the rest arrives (issue 48).
+      [13, '2027-03-17', 300_00, c.code, 'underpaid', 367_77],
       [16, '2027-03-17', 500_00, null, 'unknown_code', undefined],
     ]);
     expect(body.report[0]?.title).toBe(`Zamówienie ${a.code} Kongres AI Polska`);
@@ -407,7 +408,7 @@ describe('POST /api/admin/transfers/import (MT940)', () => {
     expect(again.report.map((entry) => entry.result)).toEqual([
       'already_paid',
       'already_paid',
-      'amount_mismatch',
+      'underpaid',
       'unknown_code',
     ]);
     for (const placed of [a, b]) {
@@ -664,5 +665,89 @@ describe('reversals and ambiguous titles in a statement (issue 43)', () => {
       },
     ]);
     for (const placed of [a, b]) expect((await readOrder(placed.orderId)).status).toBe('pending');
+  });
+});
+
+describe('transfers that are not exact (issue 48)', () => {
+  const credits = async () =>
+    (
+      (await (await callWorker(new Request(`${ORIGIN}/api/admin/transfers/credits`, { headers: ADMIN }))).json()) as {
+        credits: { key: string; kind: string; state: string; orderId: string | null; amount: number }[];
+      }
+    ).credits;
+  const post = (path: string, body: unknown) =>
+    callWorker(
+      new Request(`${ORIGIN}/api/admin${path}`, { method: 'POST', headers: ADMIN, body: JSON.stringify(body) }),
+    );
+
+  it('keeps a split payment until its parts add up, pays once, keeps an overpayment and an unmatched credit; a replay changes nothing', async () => {
+    const split = await orderByTransfer();
+    const over = await orderByTransfer();
+    const under = await orderByTransfer();
+    const gross = (await readOrder(split.orderId)).gross;
+    setClock('2027-03-18T09:00:00Z');
+    const half = Math.floor(gross / 2);
+    const statement = mt940([
+      { mark: 'C', date: '270316', amount: half, title: `Zamowienie ${split.code} rata 1` },
+      { mark: 'C', date: '270317', amount: gross - half, title: `Zamowienie ${split.code} rata 2` },
+      { mark: 'C', date: '270317', amount: gross + 50_00, title: `Zamowienie ${over.code}` },
+      { mark: 'C', date: '270317', amount: 100_00, title: `Zamowienie ${under.code}` },
+      { mark: 'C', date: '270317', amount: 123_45, title: 'Darowizna bez numeru' },
+    ]);
+    const first = await imported(statement);
+    expect(first.report.map((e) => [e.code, e.result, e.received ?? null])).toEqual([
+      [split.code, 'underpaid', half],
+      [split.code, 'paid', null],
+      [over.code, 'overpaid', gross + 50_00],
+      [under.code, 'underpaid', 100_00],
+      [null, 'unknown_code', null],
+    ]);
+    expect((await readOrder(split.orderId)).status).toBe('paid');
+    // Paid once, dated the day the last part arrived; one invoice.
+    expect((await office().invoices(split.orderId)).map((i) => i.paidOn)).toEqual(['2027-03-17']);
+    expect((await readOrder(over.orderId)).status).toBe('paid');
+    expect((await readOrder(under.orderId)).status).toBe('pending');
+    const kept = await credits();
+    expect(
+      kept
+        .filter((c) => c.state === 'open')
+        .map((c) => [c.kind, c.amount])
+        .sort(),
+    ).toEqual(
+      [
+        ['excess', 50_00],
+        ['part', 100_00],
+        ['unmatched', 123_45],
+      ].sort(),
+    );
+
+    const again = await imported(statement);
+    expect(again.report.map((e) => e.result)).toEqual([
+      'already_paid',
+      'already_paid',
+      'already_paid',
+      'underpaid',
+      'unknown_code',
+    ]);
+    expect(await credits()).toHaveLength(kept.length);
+    expect(await office().invoices(split.orderId)).toHaveLength(1);
+    expect((await history(split.orderId)).filter((e) => e === 'paid')).toHaveLength(1);
+
+    // The unmatched credit matched by hand to the underpaid order: its parts now short by the rest.
+    const unmatched = kept.find((c) => c.kind === 'unmatched');
+    const matched = await post('/transfers/credits/match', { key: unmatched?.key, order: under.code });
+    expect(matched.status).toBe(200);
+    expect(await matched.json()).toMatchObject({ result: 'underpaid', received: 100_00 + 123_45 });
+    // The excess returned, once.
+    const excess = kept.find((c) => c.kind === 'excess');
+    const returned = await post('/transfers/credits/return', {
+      key: excess?.key,
+      on: '2027-03-18',
+      reference: 'ZWROT 1',
+    });
+    expect(returned.status).toBe(200);
+    const twice = await post('/transfers/credits/return', { key: excess?.key, on: '2027-03-18', reference: 'ZWROT 2' });
+    expect(twice.status).toBe(409);
+    expect((await credits()).find((c) => c.key === excess?.key)?.state).toBe('returned');
   });
 });

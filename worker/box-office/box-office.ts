@@ -19,11 +19,13 @@ import * as news from './news';
 import * as orders from './orders';
 import * as ossReport from './oss-report';
 import * as outbox from './outbox';
+import * as partCancel from './part-cancel';
 import * as personalData from './personal-data';
 import * as refunds from './refunds';
 import * as reports from './reports';
 import { loadOrder } from './schema';
 import * as staff from './staff';
+import * as statementCredits from './statement-credits';
 import * as stock from './stock';
 import * as streamOpenings from './stream-openings';
 import * as tickets from './tickets';
@@ -94,6 +96,35 @@ export class BoxOffice extends DurableObject<Bindings> {
   cancelPaid(orderId: string, refundReference: string, now: number) {
     return this.tx(() => lifecycle.cancelPaid(this.c, orderId, refundReference, now));
   }
+  // Part of an order, and money owed back by transfer (part-cancel.ts).
+  ticketCancellable(...a: Args<typeof partCancel.ticketCancellable>) {
+    return partCancel.ticketCancellable(this.c, ...a);
+  }
+  claimTicketRefund(...a: Args<typeof partCancel.claimTicketRefund>) {
+    return this.tx(() => partCancel.claimTicketRefund(this.c, ...a));
+  }
+  /** The provider refused or missed a ticket's refund of `attempt` (see `claimTicketRefund`). */
+  ticketRefundFailed(ticketId: string, attempt: number): void {
+    this.tx(() => refunds.refundFailed(this.sql, partCancel.ticketRefundKey(ticketId), attempt, Date.now()));
+  }
+  cancelTicket(...a: Args<typeof partCancel.cancelTicket>) {
+    return this.tx(() => partCancel.cancelTicket(this.c, ...a));
+  }
+  cancelTransferOrder(...a: Args<typeof partCancel.cancelTransferOrder>) {
+    return this.tx(() => partCancel.cancelTransferOrder(this.c, ...a));
+  }
+  cancelledTickets(orderId: string) {
+    return partCancel.cancelledTickets(this.sql, orderId);
+  }
+  orderParts(orderId: string) {
+    return partCancel.orderParts(this.sql, orderId);
+  }
+  refundsOwed(orderId?: string) {
+    return partCancel.refundsOwed(this.sql, orderId);
+  }
+  recordRefund(...a: Args<typeof partCancel.recordRefund>) {
+    return this.tx(() => partCancel.recordRefund(this.c, ...a));
+  }
   releaseHold(id: string, now: number, by: string) {
     return this.tx(() => lifecycle.releaseHold(this.c, id, now, by));
   }
@@ -131,6 +162,15 @@ export class BoxOffice extends DurableObject<Bindings> {
   /** Each statement line in a transaction of its own (transfers.ts). */
   importTransfers(...a: Args<typeof transfers.importTransfers>) {
     return transfers.importTransfers(this.c, ...a);
+  }
+  matchCredit(...a: Args<typeof transfers.matchCredit>) {
+    return this.tx(() => transfers.matchCredit(this.c, ...a));
+  }
+  keptCredits() {
+    return statementCredits.listKeptCredits(this.sql);
+  }
+  returnCredit(...a: Args<typeof statementCredits.markReturned>) {
+    return this.tx(() => statementCredits.markReturned(this.sql, ...a));
   }
   remindTransfers(now: number) {
     return this.tx(() => transfers.remindTransfers(this.c, now));

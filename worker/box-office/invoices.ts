@@ -73,6 +73,8 @@ export function insertInvoice(
   invoice: IssuedInvoice,
   numbering: { series: string; seq: number },
   at: number,
+  /** What makes a correction unique besides the invoice it corrects (a ticket cancelled alone). */
+  key?: string,
 ) {
   const { ksef, ...document } = invoice;
   sql.exec(
@@ -85,9 +87,7 @@ export function insertInvoice(
     numbering.seq,
     invoice.kind,
     invoice.orderId,
-    // Unique (schema.ts): a full reversal once per invoice, and a rate put right once too; the
-    // buyer's data as often as they need putting right, each its own document.
-    invoice.correction ? correctsKey(invoice) : null,
+    invoice.correction ? correctsKey(invoice, key) : null,
     at,
     JSON.stringify(document),
     ksef.status,
@@ -95,10 +95,10 @@ export function insertInvoice(
 }
 
 /** What a correction's row says it corrects: unique per kind of correction where it must be once. */
-function correctsKey(invoice: IssuedInvoice): string {
+function correctsKey(invoice: IssuedInvoice, key?: string): string {
   const correction = invoice.correction as NonNullable<IssuedInvoice['correction']>;
   if (correction.buyerBefore) return `${correction.of.id}:buyer:${invoice.number}`;
-  return `${correction.of.id}${correction.effect === 'original' ? ':rate' : ''}`;
+  return `${correction.of.id}${key ?? (correction.effect === 'original' ? ':rate' : '')}`;
 }
 
 /**
@@ -182,16 +182,57 @@ export function correctInvoices(
   options: { ksef: boolean },
 ): IssuedInvoice[] {
   return correctEach(sql, orderId, now, options, (lines) => ({
-    lines: lines.map((line) => ({
-      ...line,
-      quantity: -line.quantity,
-      net: -line.net,
-      vat: -line.vat,
-      gross: -line.gross,
-    })),
+    lines: lines.map(takenBack),
     reason: CORRECTION_REASONS[reason],
   }));
 }
+
+/**
+ * A line taken back: quantity and amounts negative, and a voucher's discount too (FA(3) P_10), so
+ * that the correction's value is still quantity × unit price − discount, as the original's was.
+ */
+const takenBack = (line: InvoiceLine): InvoiceLine => ({
+  ...line,
+  quantity: -line.quantity,
+  ...(line.discount ? { discount: -line.discount } : {}),
+  net: -line.net,
+  vat: -line.vat,
+  gross: -line.gross,
+});
+
+/**
+ * Corrects each invoice of an order for one ticket cancelled alone (in the caller's transaction):
+ * a correction whose lines take back that ticket's line only (its list price and discount as the
+ * original line had them), once per ticket and invoice; an invoice that no longer holds such a line
+ * (taken back whole already) gets none.
+ */
+export function correctTicketInvoices(c: Tx, orderId: string, ticket: TicketRow, now: number): void {
+  const [own] = linesOf([ticket]);
+  if (!own) return;
+  const made = correctEach(
+    c.sql,
+    orderId,
+    now,
+    { ksef: ksefSends(c.env) },
+    (standing) =>
+      standing.some((line) => line.product === own.product && line.vatRate === own.vatRate && line.quantity > 0)
+        ? { lines: [takenBack(own)], reason: TICKET_CORRECTION_REASON }
+        : { lines: [], reason: TICKET_CORRECTION_REASON },
+    `:ticket:${ticket.id}`,
+  );
+  for (const correction of made) {
+    c.log(orderId, 'invoice_corrected', now, {
+      invoice: correction.id,
+      number: correction.number,
+      corrects: correction.correction?.of.number ?? null,
+      ticket: ticket.id,
+    });
+    if (correction.ksef.status === 'queued') c.scheduleAlarm(Date.now());
+  }
+}
+
+/** Why a ticket's correction is made (in Polish, the invoice's language). */
+export const TICKET_CORRECTION_REASON = 'Anulowanie jednego biletu z zamówienia i zwrot jego ceny';
 
 /**
  * Corrects each invoice of an order whose online plans turned out to be reverse charge (the
@@ -224,6 +265,7 @@ function correctEach(
   now: number,
   options: { ksef: boolean },
   change: (lines: InvoiceLine[]) => { lines: InvoiceLine[]; reason: string; effect?: 'original' },
+  key?: string,
 ): IssuedInvoice[] {
   const all = invoicesOf(sql, orderId);
   const made: IssuedInvoice[] = [];
@@ -261,7 +303,7 @@ function correctEach(
       example: isExample('organiser'),
       ksef: initialKsef(options.ksef),
     };
-    insertInvoice(sql, correction, numbering, now);
+    insertInvoice(sql, correction, numbering, now, key);
     made.push(correction);
   }
   return made;

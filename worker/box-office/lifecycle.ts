@@ -1,6 +1,8 @@
 import {
   type CancelResult,
+  canTicketTransition,
   canTransition,
+  HOLDING_STATUSES,
   type Json,
   type Order,
   type OrderEvent,
@@ -8,13 +10,14 @@ import {
   SETTLE_FROM,
   type Settlement,
   type SettleResult,
+  type TicketStatus,
 } from '../../site/orders';
 import { cancellationClosesAt } from '../../site/terms';
 import { IllegalTransition } from '../errors';
 import type { Tx } from './context';
 import { correctOrderInvoices, issueOrderInvoice } from './invoices';
 import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
-import { iso, type OrderRow, ticketRows } from './schema';
+import { iso, type OrderRow, type TicketRow, ticketRows } from './schema';
 import { placesFree } from './stock';
 import { placesReturned } from './waitlist';
 import { releaseSeats } from './workshops';
@@ -63,6 +66,75 @@ export function transition(
   // may close the offer it used (waitlist.ts).
   placesReturned(c, now);
   return row;
+}
+
+/**
+ * Moves one ticket of an order to `to` (in the caller's transaction), by TICKET_TRANSITIONS; throws
+ * IllegalTransition otherwise. A ticket is `valid` while it has its row in `tickets`; `cancelled`
+ * moves the row to `cancelled_tickets` (part-cancel.ts), so every door, page and list that reads
+ * `tickets` stops knowing it at once; its code is retired (an offline door's list refuses it), its
+ * workshop seats and its voucher's use are given back, its place returns to the stock, and the
+ * order's amounts become those of the tickets it keeps. Returns the ticket's row as it was.
+ */
+export function ticketTransition(
+  c: Tx,
+  ticketId: string,
+  to: TicketStatus,
+  now: number,
+  detail: { by: string; refund: string; reference: string | null },
+): TicketRow {
+  const ticket = c.sql.exec<TicketRow>('SELECT * FROM tickets WHERE id = ?', ticketId).toArray()[0];
+  const from: TicketStatus = ticket ? 'valid' : 'cancelled';
+  if (!ticket || !canTicketTransition(from, to)) throw new IllegalTransition(from, to);
+  const order = c.row(ticket.order_id) as OrderRow;
+  c.sql.exec(
+    `INSERT INTO cancelled_tickets (id, order_id, position, product, name, email, net, vat, gross, list_net, voucher,
+       code, cancelled_at, by, refund, refund_reference)
+     SELECT id, order_id, position, product, name, email, net, vat, gross, list_net, voucher, code, ?, ?, ?, ?
+     FROM tickets WHERE id = ?`,
+    now,
+    detail.by,
+    detail.refund,
+    detail.reference,
+    ticketId,
+  );
+  c.sql.exec(
+    'INSERT OR IGNORE INTO retired_codes (code, ticket_id, retired_at) VALUES (?, ?, ?)',
+    ticket.code,
+    ticketId,
+    now,
+  );
+  const seats = c.sql
+    .exec<{ workshop_id: string }>('DELETE FROM workshop_seats WHERE ticket_id = ? RETURNING workshop_id', ticketId)
+    .toArray();
+  for (const seat of seats) c.log(order.id, 'workshop_released', now, { workshop: seat.workshop_id, ticket: ticketId });
+  c.sql.exec('DELETE FROM tickets WHERE id = ?', ticketId);
+  // The triggers count a holding order's tickets when its status changes; a ticket leaving alone is
+  // counted out here, in the same transaction.
+  if (HOLDING_STATUSES.includes(order.status as OrderStatus)) {
+    c.sql.exec('UPDATE held SET n = n - 1 WHERE product = ?', ticket.product);
+    if (ticket.voucher) c.sql.exec('UPDATE vouchers SET taken = taken - 1 WHERE code = ?', ticket.voucher);
+  }
+  c.sql.exec(
+    'UPDATE orders SET net = net - ?, vat = vat - ?, gross = gross - ?, updated_at = ? WHERE id = ?',
+    ticket.net,
+    ticket.vat,
+    ticket.gross,
+    now,
+    order.id,
+  );
+  c.log(order.id, 'ticket_cancelled', now, {
+    from,
+    ticket: ticketId,
+    position: ticket.position,
+    product: ticket.product,
+    gross: ticket.gross,
+    by: detail.by,
+    refund: detail.reference ?? detail.refund,
+  });
+  // Its place came back: the waiting list hears of it first (waitlist.ts).
+  if (HOLDING_STATUSES.includes(order.status as OrderStatus)) placesReturned(c, now);
+  return ticket;
 }
 
 /**

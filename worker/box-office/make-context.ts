@@ -5,9 +5,11 @@ import type { Tx } from './context';
 import { appendLog, LOG_FLUSH_DELAY_MS } from './intent-log';
 import { newsTables } from './news';
 import { addEmail, QUEUE_LEASE_MS } from './outbox';
+import { partCancelTables } from './part-cancel';
 import { personalDataTables } from './personal-data';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
+import { statementCreditTables } from './statement-credits';
 import { vatCorrectionTables } from './vat-correction';
 import { waitlistTables } from './waitlist';
 
@@ -25,6 +27,8 @@ export function makeContext(
   const sql = storage.sql;
   migrate(storage, { queueLeaseMs: QUEUE_LEASE_MS });
   refundTables(sql);
+  partCancelTables(sql);
+  statementCreditTables(sql);
   vatCorrectionTables(sql);
   newsTables(sql);
   certificateTables(sql);

@@ -1,11 +1,5 @@
-import type {
-  OrderStatus,
-  TransferCredit,
-  TransferPayment,
-  TransferReport,
-  TransferResult,
-  TransferReversal,
-} from '../../site/orders';
+import type { OrderStatus, TransferCredit, TransferReport, TransferResult, TransferReversal } from '../../site/orders';
+import { creditKey } from './statement-credits';
 
 // The import of a bank statement's credits and reversals (worker/payments/statement-credits.ts) into
 // the box office: which order each line names, and what became of it. A credit pays its order
@@ -25,7 +19,13 @@ type Named =
   | { kind: 'one'; id: string; code: string; status: OrderStatus; gross: number }
   | { kind: 'several'; codes: string[] };
 
-type Pay = (orderId: string, payment: Omit<TransferPayment, 'by'>) => TransferResult;
+type Pay = (
+  orderId: string,
+  credit: TransferCredit,
+  key: string,
+) => TransferResult | { kind: 'kept'; outcome: 'underpaid' | 'overpaid'; expected: number; received: number };
+/** Keeps a credit that names no order (or several) for the organisers to match or return. */
+type Keep = (credit: TransferCredit, key: string) => void;
 
 /** The orders a title's candidate codes name, in the order the title names them. */
 function orderNamed(sql: SqlStorage, candidates: string[]): Named {
@@ -81,7 +81,13 @@ const orderOf = (named: Named) => (named.kind === 'one' ? { code: named.code, or
 /** The order a line names is paid: whoever reads a reversal of its money checks it by hand. */
 const paidFlag = (named: Named) => (named.kind === 'one' && named.status === 'paid' ? { orderPaid: true } : {});
 
-function creditReport(credit: Line<TransferCredit>, reversedBy: number | undefined, pay: Pay): TransferReport {
+function creditReport(
+  credit: Line<TransferCredit>,
+  reversedBy: number | undefined,
+  pay: Pay,
+  keep: Keep,
+  key: string,
+): TransferReport {
   const entry = entryOf(credit);
   const { named } = credit;
   // Taken back by the bank in the same statement: the money never stayed. An order paid already
@@ -89,12 +95,16 @@ function creditReport(credit: Line<TransferCredit>, reversedBy: number | undefin
   if (reversedBy !== undefined) {
     return { ...entry, ...orderOf(named), result: 'reversed', reversedBy, ...paidFlag(named) };
   }
+  // Kept (once per line) for the organisers to match to an order by hand or to return.
+  if (named.kind === 'none' || named.kind === 'several') keep(credit, key);
   if (named.kind === 'none') return { ...entry, code: null, result: 'unknown_code' };
   if (named.kind === 'several') return { ...entry, code: null, result: 'ambiguous', codes: named.codes };
   const known = { ...entry, code: named.code, orderId: named.id };
   if (credit.currency !== 'PLN') return { ...known, result: 'amount_mismatch', expected: named.gross };
-  const result = pay(named.id, { amount: credit.amount, paidOn: credit.bookedOn, reference: credit.reference });
+  const result = pay(named.id, credit, key);
   if (result.kind === 'paid') return { ...known, result: 'paid' };
+  if (result.kind === 'kept')
+    return { ...known, result: result.outcome, expected: result.expected, received: result.received };
   if (result.error === 'not_found') return { ...entry, code: null, result: 'unknown_code' };
   if (result.error === 'amount_mismatch') return { ...known, result: result.error, expected: result.expected };
   if (result.error === 'invalid_date') return { ...known, result: result.error, reason: result.reason };
@@ -110,6 +120,7 @@ export function importTransfers(
   credits: TransferCredit[],
   reversals: TransferReversal[],
   pay: Pay,
+  keep: Keep,
 ): TransferReport[] {
   const named = <T extends TransferCredit | TransferReversal>(line: T): Line<T> => ({
     ...line,
@@ -119,7 +130,15 @@ export function importTransfers(
   const reversalLines = reversals.map(named);
   const undone = reversalsOf(creditLines, reversalLines);
   const reverses = new Map([...undone].map(([credit, reversal]) => [reversal, credit]));
-  const paid = creditLines.map((credit) => creditReport(credit, undone.get(credit.line), pay));
+  // Identical lines of one file (two equal instalments on one day) stay apart by their occurrence.
+  const seen = new Map<string, number>();
+  const keyOf = (credit: TransferCredit) => {
+    const base = creditKey(credit, 0);
+    const occurrence = seen.get(base) ?? 0;
+    seen.set(base, occurrence + 1);
+    return creditKey(credit, occurrence);
+  };
+  const paid = creditLines.map((credit) => creditReport(credit, undone.get(credit.line), pay, keep, keyOf(credit)));
   const reversed = reversalLines.map((reversal): TransferReport => {
     const entry = { ...entryOf(reversal), ...orderOf(reversal.named) };
     const credit = reverses.get(reversal.line);

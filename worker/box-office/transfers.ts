@@ -10,6 +10,7 @@ import { paymentDateProblem } from '../../site/payment-date';
 import type { Tx } from './context';
 import { settle } from './lifecycle';
 import { iso } from './schema';
+import { applyParts, assignCredit, keepCredit, keptCredit, openParts } from './statement-credits';
 import { importTransfers as importStatement } from './transfer-import';
 
 // Bank transfers: an organiser's mark or a statement's credit pays a transfer order (through the
@@ -65,9 +66,108 @@ export function importTransfers(
   by: string,
   reversals: TransferReversal[],
 ): TransferReport[] {
-  return importStatement(c.sql, credits, reversals, (orderId, payment) =>
-    c.transaction(() => markTransferPaid(c, orderId, { ...payment, by }, now)),
+  return importStatement(
+    c.sql,
+    credits,
+    reversals,
+    (orderId, credit, key) => c.transaction(() => payCredit(c, orderId, credit, key, now, by)),
+    (credit, key) => c.transaction(() => keepCredit(c.sql, key, credit, 'unmatched', null, now)),
   );
+}
+
+/** A statement's credit that pays its order only with others, or pays it with some left over. */
+export type CreditKept = { kind: 'kept'; outcome: 'underpaid' | 'overpaid'; expected: number; received: number };
+
+/**
+ * A statement's credit for an order, in the caller's transaction: the exact gross pays it as
+ * `markTransferPaid` does; a credit below it is kept as a part (a split payment) until the parts
+ * kept add up to the gross, which then pays the order once, dated the day the last part arrived;
+ * anything over the gross is kept as an excess for the organisers to return. A credit kept before
+ * (the same statement line imported again) keeps and pays nothing again.
+ */
+export function payCredit(
+  c: Tx,
+  orderId: string,
+  credit: TransferCredit,
+  key: string,
+  now: number,
+  by: string,
+): TransferResult | CreditKept {
+  const kept = keptCredit(c.sql, key);
+  const row = c.row(orderId);
+  if (kept) {
+    const { sum } = openParts(c.sql, orderId);
+    if (kept.kind === 'part' && kept.state === 'open') {
+      return { kind: 'kept', outcome: 'underpaid', expected: row?.gross ?? 0, received: sum };
+    }
+    return { kind: 'refused', error: 'already_paid', order: c.load(orderId) };
+  }
+  const payment = { amount: credit.amount, paidOn: credit.bookedOn, reference: credit.reference, by };
+  const exact = markTransferPaid(c, orderId, payment, now);
+  if (exact.kind !== 'refused' || exact.error !== 'amount_mismatch') return exact;
+  keepCredit(c.sql, key, credit, 'part', orderId, now);
+  return settleParts(c, orderId, key, credit, now, by);
+}
+
+/**
+ * The parts kept for an order, added up: below its gross they wait (`underpaid`); at or over it they
+ * pay it once (the excess kept apart, `overpaid`). When the order cannot be paid (no place, a date
+ * outside its life), the parts stay kept and the refusal is answered.
+ */
+function settleParts(
+  c: Tx,
+  orderId: string,
+  key: string,
+  credit: Pick<TransferCredit, 'bookedOn' | 'reference'>,
+  now: number,
+  by: string,
+): TransferResult | CreditKept {
+  const row = c.row(orderId);
+  const gross = row?.gross ?? 0;
+  const { sum, lastOn } = openParts(c.sql, orderId);
+  if (sum < gross) return { kind: 'kept', outcome: 'underpaid', expected: gross, received: sum };
+  const paid = markTransferPaid(
+    c,
+    orderId,
+    { amount: gross, paidOn: lastOn ?? credit.bookedOn, reference: credit.reference, by },
+    now,
+  );
+  if (paid.kind !== 'paid') return paid;
+  applyParts(c.sql, orderId, now);
+  if (sum === gross) return paid;
+  keepCredit(
+    c.sql,
+    `${key}|excess`,
+    { ...credit, amount: sum - gross, title: `excess of ${orderId}` } as TransferCredit,
+    'excess',
+    orderId,
+    now,
+    sum - gross,
+  );
+  return { kind: 'kept', outcome: 'overpaid', expected: gross, received: sum };
+}
+
+/**
+ * An organiser gives an unmatched credit to a transfer order (its code): it becomes a part of that
+ * order's gross and pays it if the parts reach it, as a statement's credits do.
+ */
+export function matchCredit(
+  c: Tx,
+  key: string,
+  orderCode: string,
+  now: number,
+  by: string,
+): TransferResult | CreditKept | { kind: 'refused'; error: 'credit_not_found' | 'credit_not_open' } {
+  const kept = keptCredit(c.sql, key);
+  if (!kept) return { kind: 'refused', error: 'credit_not_found' };
+  if (kept.kind !== 'unmatched' || kept.state !== 'open') return { kind: 'refused', error: 'credit_not_open' };
+  const order = c.sql.exec<{ id: string }>('SELECT id FROM orders WHERE code = ?', orderCode).toArray()[0];
+  if (!order) return { kind: 'refused', error: 'not_found' };
+  const row = c.row(order.id);
+  if (row?.provider !== 'transfer') return { kind: 'refused', error: 'not_transfer', order: c.load(order.id) };
+  if (row.status === 'paid') return { kind: 'refused', error: 'already_paid', order: c.load(order.id) };
+  assignCredit(c.sql, key, order.id, by, now);
+  return settleParts(c, order.id, key, { bookedOn: kept.bookedOn, reference: kept.reference }, now, by);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Order } from '../../site/orders';
 import { href, orderPageHref, ticketPageHref } from '../../site/pages';
 import { waitlistConfirmPath, waitlistOfferPath } from '../../site/waitlist';
 import { boxOffice } from '../box-office/box-office';
+import { TICKET_CORRECTION_REASON } from '../box-office/invoices';
 import { type Speaker, textsIn, type Workshop } from '../content/schema';
 import { getRecord } from '../content/store';
 import type { Bindings } from '../env';
@@ -27,6 +28,7 @@ import {
   contactNotice,
   invoiceEmail,
   lateRefundEmail,
+  ticketCancellationEmail,
   transferEmail,
   vatCorrectionEmail,
   type WorkshopFacts,
@@ -148,8 +150,25 @@ export async function compose(
         : [],
     );
   }
+  if (job.kind === 'ticket_cancellation') {
+    const ticket = (await office.cancelledTickets(order.id)).find((item) => item.id === job.data);
+    if (!ticket) throw new StaleEmail(`ticket ${job.data} of ${order.id} is not cancelled`);
+    const owed = (await office.refundsOwed(order.id)).some((refund) => refund.ticketId === ticket.id);
+    const message = ticketCancellationEmail({ order, ticket, refundDue: owed, orderUrl, from });
+    // The correction of this ticket's line goes with it.
+    const corrections = (await office.invoices(order.id)).filter(
+      (invoice) => invoice.correction?.reason === TICKET_CORRECTION_REASON && invoice.issuedAt === ticket.cancelledAt,
+    );
+    return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
+  }
   if (job.kind === 'cancellation') {
-    const message = cancellationEmail({ order, ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`, from });
+    const refundDue = (await office.refundsOwed(order.id)).some((refund) => refund.ticketId === null);
+    const message = cancellationEmail({
+      order,
+      ticketsUrl: `${siteOrigin(env)}${href(order.lang, 'tickets')}`,
+      from,
+      refundDue,
+    });
     // The corrections of the order's invoices go with it.
     const corrections = (await office.invoices(order.id)).filter((invoice) => invoice.correction);
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));

@@ -118,6 +118,8 @@ export function cancellationEmail(input: {
   order: Pick<Order, 'code' | 'email' | 'lang' | 'gross' | 'tickets'>;
   ticketsUrl: string;
   from: string;
+  /** Paid by transfer: the money goes back by a transfer the organisers make. */
+  refundDue?: boolean;
 }): EmailMessage {
   const { lang } = input.order;
   const t = catalogue('email', lang).cancellation;
@@ -137,10 +139,41 @@ export function cancellationEmail(input: {
   // A free order (a free ticket, a 100% voucher): nothing was paid, so nothing was refunded.
   const free = input.order.gross === 0;
   const subject = fill(free ? t.subjectFree : t.subject, values);
-  const message = simple(lang, subject, [fill(t.intro, values), free ? t.free : fill(t.refund, values), t.again], {
+  const refund = free ? t.free : fill(input.refundDue ? t.refundDue : t.refund, values);
+  const message = simple(lang, subject, [fill(t.intro, values), refund, t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/**
+ * The e-mail to a buyer who cancelled one ticket of an order (or an organiser did for them): which
+ * one, that its code stopped, and how its price comes back; the correction goes with it.
+ */
+export function ticketCancellationEmail(input: {
+  order: Pick<Order, 'code' | 'email' | 'lang'>;
+  ticket: { position: number; product: ProductId; name: string | null; gross: number };
+  refundDue: boolean;
+  orderUrl: string;
+  from: string;
+}): EmailMessage {
+  const { lang } = input.order;
+  const t = catalogue('email', lang).ticketCancellation;
+  const item = findProduct(input.ticket.product);
+  const name = item ? productName(lang, item) : input.ticket.product;
+  const values = {
+    code: input.order.code,
+    position: String(input.ticket.position),
+    ticket: input.ticket.name ? `${name}, ${input.ticket.name}` : name,
+    amount: formatPrice(lang, input.ticket.gross, true),
+  };
+  const message = simple(
+    lang,
+    fill(t.subject, values),
+    [fill(t.intro, values), fill(input.refundDue ? t.refundDue : t.refund, values)],
+    { text: t.link, url: input.orderUrl },
+  );
   return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 

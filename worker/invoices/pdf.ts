@@ -409,10 +409,12 @@ function table(sheet: Sheet, x: number, columns: Column[], rows: Cell[][], last?
       const c = columns[i] as Column;
       const inner = c.width - 2 * pad;
       const style = { size, bold: cell.bold || total };
-      if (c.align === 'right') return { main: [cell.text], sub: [], size: sheet.fit(cell.text, inner, style) };
+      // A number shrinks to fit rather than wrap; its note under it (a voucher's discount) wraps.
+      const sub = cell.sub ? sheet.wrap(cell.sub, inner, { size: 7.5 }) : [];
+      if (c.align === 'right') return { main: [cell.text], sub, size: sheet.fit(cell.text, inner, style) };
       return {
         main: sheet.wrap(cell.text, inner, style),
-        sub: cell.sub ? sheet.wrap(cell.sub, inner, { size: 7.5 }) : [],
+        sub,
         size,
       };
     });
@@ -488,7 +490,11 @@ function lineItems(sheet: Sheet, L: DocumentLanguages, lines: InvoiceLine[], hea
       { text: labelParts('pieces').pl, ...(L === 'pl' ? {} : { sub: labelParts('pieces').en }) },
       { text: String(line.quantity) },
       // A voucher's discount under the list price it was taken from (FA(3) P_10).
-      { text: amount(line.unitNet), ...(line.discount ? { sub: `${t('discount')} -${amount(line.discount)}` } : {}) },
+      // A correction takes a discount back with its ticket (P_10 negative): the discount is still shown as one.
+      {
+        text: amount(line.unitNet),
+        ...(line.discount ? { sub: `${t('discount')} -${amount(Math.abs(line.discount))}` } : {}),
+      },
       { text: amount(line.net) },
       { text: rateText(L, line.vatRate) },
       { text: amount(line.vat) },

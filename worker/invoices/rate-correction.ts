@@ -27,6 +27,8 @@ export function currentLines(original: InvoiceLine[], corrections: InvoiceLine[]
       continue;
     }
     known.quantity += line.quantity;
+    // A voucher's discount adds up with its line (a ticket's correction takes its part back).
+    if (line.discount || known.discount) known.discount = (known.discount ?? 0) + (line.discount ?? 0);
     known.net += line.net;
     known.vat += line.vat;
     known.gross += line.gross;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type InvoiceVatRate, type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
 import type { OrderView, VatStatus } from '../../site/order-view';
-import type { Order } from '../../site/orders';
+import type { CancelledTicket, Order, RefundOwed } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
 import { boxOffice } from '../box-office/box-office';
@@ -38,6 +38,7 @@ export async function orderView(env: Env, id: string, token: string, now = Date.
     await found.office.emails(id),
     await found.office.invoices(id),
     await found.office.vatStatus(id),
+    await found.office.orderParts(id),
     now,
   );
 }
@@ -49,6 +50,8 @@ export async function viewOf(
   emails: { kind: string; status: 'queued' | 'sent' | 'failed'; at: string }[],
   invoices: IssuedInvoice[],
   vatCheck: VatStatus | null,
+  /** Its tickets cancelled alone and the refunds owed by transfer (part-cancel.ts `orderParts`). */
+  parts?: { cancelled: CancelledTicket[]; refunds: RefundOwed[] },
   /** The box office's clock (worker/clock.ts), which the invoice request's window is read by. */
   now = Date.now(),
 ): Promise<OrderView> {
@@ -82,6 +85,7 @@ export async function viewOf(
         name: ticket.name,
         email: ticket.email,
         checkedInAt: ticket.checkedInAt,
+        gross: ticket.gross,
         // Only a price the code lowered: a waiting-list offer's code (0%) took nothing off.
         ...(ticket.voucher && ticket.listNet !== undefined && ticket.listNet > ticket.net
           ? { voucherPrice: { listNet: ticket.listNet, net: ticket.net } }
@@ -111,6 +115,17 @@ export async function viewOf(
       ? (order.voucher ?? null)
       : null,
     invoiceRequest: closesAt === null ? null : { open: now <= closesAt, until: new Date(closesAt).toISOString() },
+    ...(parts
+      ? {
+          cancelledTickets: parts.cancelled,
+          refunds: parts.refunds.map((refund) => ({
+            ticketId: refund.ticketId,
+            amount: refund.amount,
+            state: refund.state,
+            sentOn: refund.recorded?.on ?? null,
+          })),
+        }
+      : {}),
   };
 }
 

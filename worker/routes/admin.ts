@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
-import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter } from '../../site/orders';
+import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter, type PartCancelResult } from '../../site/orders';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
@@ -18,6 +18,7 @@ import { organiserName } from '../middleware/organisers';
 import { allow } from '../middleware/roles';
 import { validJson, validQuery } from '../middleware/validation';
 import { invoiceRequestBody } from '../orders/invoice-body';
+import { cancelTicketPaid, partCancelRefusal } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { messageExpiration } from '../personal-data';
@@ -141,6 +142,13 @@ const messageQuery = z.object({
 });
 
 const handledBody = z.object({ handled: z.boolean() });
+
+/** An organiser's record of money sent back by transfer: the amount (grosze), the day, the bank's reference. */
+const refundRecordBody = z.object({
+  amount: z.number().int().positive(),
+  on: z.iso.date(),
+  reference: z.string().trim().min(1).max(140),
+});
 
 /** Refuses a body that does not fit its schema: 422 with the failing fields. */
 function parsed<T>(result: z.ZodSafeParseResult<T>): T {
@@ -292,6 +300,40 @@ export const admin = new Hono<AppEnv>()
       throw new ApiError(409, error, details);
     }
     return c.json({ invoice: result.invoice }, result.repeated ? 200 : 201);
+  })
+  // One ticket of a paid order, at any time (organisers are not bound by the buyer's deadline).
+  .post('/orders/:id/tickets/:ticketId/cancel', allow('finance'), async (c) => {
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const order = await knownOrder(office, c.req.param('id'));
+    let result: PartCancelResult;
+    try {
+      result = await cancelTicketPaid(office, () => providerOf(c.env, order), order, c.req.param('ticketId'), now(c), {
+        by: organiserName(c),
+        organiser: true,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
+      throw new ApiError(502, 'refund_failed');
+    }
+    if (result.kind === 'refused') throw partCancelRefusal(result);
+    return c.json(result);
+  })
+  // Money owed back by transfer: the list, and an organiser's record that it was sent (once).
+  .get('/refunds', allow('finance'), async (c) => c.json({ refunds: await boxOffice(c.env.BOX_OFFICE).refundsOwed() }))
+  .post('/refunds/:refund{(?:order|ticket)-[0-9A-Z]{26}}', allow('finance'), async (c) => {
+    const body = parsed(refundRecordBody.safeParse(await c.req.json().catch(() => null)));
+    if (Date.parse(`${body.on}T00:00:00Z`) > now(c)) {
+      throw new ApiError(422, 'invalid_fields', { fields: { on: 'in_future' } });
+    }
+    const result = await boxOffice(c.env.BOX_OFFICE).recordRefund(
+      c.req.param('refund'),
+      { ...body, by: organiserName(c) },
+      now(c),
+    );
+    if (result.kind === 'recorded') return c.json(result.refund);
+    if (result.error === 'not_found') throw new ApiError(404, 'not_found');
+    throw new ApiError(409, result.error, { refund: result.refund, expected: result.refund.amount });
   })
   .get('/messages', allow(), validQuery(messageQuery), async (c) => {
     const query = c.req.valid('query');

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
-import type { CancelResult, ReissueResult } from '../../site/orders';
+import type { CancelResult, PartCancelResult, ReissueResult } from '../../site/orders';
 import { orderPageHref } from '../../site/pages';
 import { ticketQrSvg } from '../../site/qr';
 import { cancellationClosesAt } from '../../site/terms';
@@ -14,7 +14,7 @@ import { invoiceResponse, proformaFile } from '../invoices/documents';
 import { limitBody, textField, validJson, validQuery } from '../middleware/validation';
 import { findOrder, orderView, secretQuery, viewOf } from '../orders/buyer-view';
 import { type invoiceBody, invoiceRequestBody } from '../orders/invoice-body';
-import { cancelPaidOrder } from '../payments/cancellation';
+import { cancelPaidOrder, cancelTicketPaid, partCancelRefusal } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
 import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
@@ -176,8 +176,14 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
   if (order.status === 'cancelled' || (order.status === 'refunded' && order.cancelledAt)) return;
   const allowed = await office.cancellable(order.id, at);
   if (allowed.kind === 'refused') throw cancelRefusal(allowed);
-  // Money that came by transfer goes back by a transfer the organisers make: the buyer asks them.
-  if (order.provider === 'transfer' && order.status === 'paid') throw new ApiError(409, 'cancel_by_request');
+  // Money that came by transfer goes back by a transfer the organisers make: the order is cancelled
+  // now and its refund owed until they record it.
+  if (order.provider === 'transfer' && order.status === 'paid') {
+    const result = await office.cancelTransferOrder(order.id, at, 'buyer');
+    if (result.kind === 'refused') throw cancelRefusal(result);
+    console.log(JSON.stringify({ event: 'order_cancelled_by_buyer', orderId: order.id, refund: 'owed' }));
+    return;
+  }
   const provider = providerOf(c.env, order);
   if (order.status === 'pending') {
     // Not paid yet: the checkout is closed first, so that no payment can follow the cancellation.
@@ -206,6 +212,32 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
 }
 
 /**
+ * Cancels one ticket of the order for its buyer until the terms' deadline (asked again once
+ * cancelled: the same answer); a refusal is thrown as its ApiError, a provider's failure as 502.
+ */
+async function cancelOneTicket(c: Context<AppEnv>, order: Opened['order'], office: Opened['office']) {
+  let result: PartCancelResult;
+  try {
+    result = await cancelTicketPaid(
+      office,
+      () => providerOf(c.env, order),
+      order,
+      c.req.param('ticketId') ?? '',
+      now(c),
+      {
+        by: 'buyer',
+        organiser: false,
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
+    throw new ApiError(502, 'refund_failed');
+  }
+  if (result.kind === 'refused') throw partCancelRefusal(result);
+}
+
+/**
  * The buyer's order, for whoever holds its secret (`?token=`):
  * - `GET /api/orders/:id`: what the order page shows: status, amounts, tickets (codes once paid).
  * - `GET /api/orders/:id/tickets/:ticketId/qr.svg`: a paid ticket's QR code, drawn here so that
@@ -217,7 +249,12 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
  *   pending one is let go, a paid one refunded through the provider that took it (one refund call
  *   however many cancels arrive at once: worker/payments/cancellation.ts), and its places return;
  *   asked again, 200 with the cancelled order; after the deadline 409 `cancellation_closed` with
- *   `until`; 502 `refund_failed` when the provider refused the refund (nothing is marked).
+ *   `until`; 502 `refund_failed` when the provider refused the refund (nothing is marked). A paid
+ *   transfer order is cancelled at once and its refund owed (the organisers send and record it).
+ * - `POST /api/orders/:id/tickets/:ticketId/cancel`: cancels one ticket of a paid order until the
+ *   deadline (worker/box-office/part-cancel.ts): its gross refunded once (owed, for a transfer), its
+ *   line corrected, its place returned; the last one cancels the order. 409 `cancellation_closed`,
+ *   `not_paid`, `checked_in`; 404 for a ticket not of this order; asked again, the same order.
  * - `POST /api/orders/:id/vat-check`: an EU business charged 23% while VIES was down asks VIES
  *   again (worker/tax/vat-recheck.ts, rules in worker/box-office/vat-correction.ts): confirmed, the
  *   online plans become reverse charge, the invoice is corrected and the VAT difference refunded
@@ -279,6 +316,7 @@ export const orders = new Hono<AppEnv>()
         await office.emails(order.id),
         await office.invoices(order.id),
         await office.vatStatus(order.id),
+        await office.orderParts(order.id),
       ),
     );
   })
@@ -320,6 +358,21 @@ export const orders = new Hono<AppEnv>()
     const { id, token } = secretOf(c);
     await askForInvoice(c, order, office, c.req.valid('json').invoice);
     return c.json(await orderView(c.env, id, token, now(c)));
+  })
+  // One ticket of the order, from the order page's form (back to the page) or its script (JSON).
+  .post('/:id/tickets/:ticketId/cancel', async (c) => {
+    const { order, office } = await openedOrder(c);
+    const { id, token } = secretOf(c);
+    if (isForm(c)) {
+      try {
+        await cancelOneTicket(c, order, office);
+      } catch (error) {
+        return backToOrder(c, order, formRefusal(error), `ticket-${c.req.param('ticketId')}-title`);
+      }
+      return backToOrder(c, order, 'ticket_cancelled', 'wallet-title');
+    }
+    await cancelOneTicket(c, order, office);
+    return c.json(await orderView(c.env, id, token));
   })
   .post('/:id/vat-check', async (c) => {
     const { order, office } = await openedOrder(c);

@@ -72,6 +72,15 @@ async function statementOf(c: Context<AppEnv>): Promise<string> {
  *   `TransferOutcome` says. The same statement imported again pays nothing twice. A statement that
  *   cannot be read answers 422 `invalid_statement` with its `line` and `reason`.
  */
+/** A kept credit (its key, as the list gives it) given to a transfer order (its code). */
+const matchBody = z.object({ key: z.string().min(1).max(800), order: z.string().trim().min(4).max(40) });
+/** A kept excess or unmatched credit sent back: the day and the bank's reference. */
+const returnBody = z.object({
+  key: z.string().min(1).max(800),
+  on: z.iso.date(),
+  reference: z.string().trim().min(1).max(140),
+});
+
 export const transfers = new Hono<AppEnv>()
   .post('/orders/:id/mark-paid', allow('finance'), ...validJson(markPaidBody, 2048), async (c) => {
     const id = c.req.param('id');
@@ -118,6 +127,31 @@ export const transfers = new Hono<AppEnv>()
       reversals: reversals.length,
       debits: lines.length - credits.length - reversals.length,
       report,
+    });
+  })
+  // Credits a statement left over (a part of a gross, an excess, no order named): kept for organisers.
+  .get('/transfers/credits', allow('finance'), async (c) =>
+    c.json({ credits: await boxOffice(c.env.BOX_OFFICE).keptCredits() }),
+  )
+  .post('/transfers/credits/match', allow('finance'), ...validJson(matchBody, 2048), async (c) => {
+    const { key, order } = c.req.valid('json');
+    const result = await boxOffice(c.env.BOX_OFFICE).matchCredit(key, order, now(c), organiserName(c));
+    if (result.kind === 'paid') return c.json({ result: 'paid', order: result.order.code });
+    if (result.kind === 'kept')
+      return c.json({ result: result.outcome, expected: result.expected, received: result.received });
+    if (result.error === 'credit_not_found' || result.error === 'not_found') throw new ApiError(404, result.error);
+    throw new ApiError(409, result.error, 'order' in result ? { status: result.order.status } : {});
+  })
+  .post('/transfers/credits/return', allow('finance'), ...validJson(returnBody, 2048), async (c) => {
+    const { key, on, reference } = c.req.valid('json');
+    if (Date.parse(`${on}T00:00:00Z`) > now(c))
+      throw new ApiError(422, 'invalid_fields', { fields: { on: 'in_future' } });
+    const result = await boxOffice(c.env.BOX_OFFICE).returnCredit(key, { on, reference, by: organiserName(c) }, now(c));
+    if (result.kind === 'returned') return c.json(result.credit);
+    if (result.error === 'not_found') throw new ApiError(404, 'credit_not_found');
+    throw new ApiError(409, 'credit_not_open', {
+      state: result.credit?.state ?? null,
+      kind: result.credit?.kind ?? null,
     });
   });
 
