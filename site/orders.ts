@@ -216,10 +216,10 @@ export type NewOrder = {
   /** A voucher code as the buyer typed it (any case). */
   voucher?: string;
   /**
-   * The terms and privacy policy the buyer accepted (the purchase routes refuse a request without
-   * the current ones); the box office stores them with the order's time.
+   * The terms and privacy policy the buyer accepted: the box office refuses an order without the
+   * versions in force (`consent_refused`) and stores them with the order's time.
    */
-  consent?: Consent;
+  consent: Consent;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */
@@ -239,6 +239,11 @@ export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
   | { kind: 'refused'; error: 'idempotency_key_reused' }
+  /**
+   * The terms or the privacy policy not accepted in the versions in force (site/purchase-rules.ts
+   * `consentErrors`), by the API's path: nothing is held. The routes answer 422 with these fields.
+   */
+  | { kind: 'refused'; error: 'consent_refused'; fields: Record<string, 'consent_required' | 'consent_outdated'> }
   | { kind: 'refused'; error: 'invalid_voucher'; reason: VoucherRefusal }
   /** A transfer order asked for too close to the congress (transferClosesAt). */
   | { kind: 'refused'; error: 'transfer_closed'; until: string }

@@ -1,6 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { type ProductId, product } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
 import { transition } from '../../worker/box-office/lifecycle';
@@ -15,6 +16,7 @@ async function order(item: ProductId = 'online-standard', email?: string): Promi
   serial++;
   const id = `01L${String(serial).padStart(23, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: item }],
     email: email ?? `lifecycle${serial}@example.com`,

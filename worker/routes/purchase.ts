@@ -316,6 +316,7 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   );
   if (result.kind === 'refused') {
     if (result.error === 'idempotency_key_reused') throw new ApiError(409, result.error);
+    if (result.error === 'consent_refused') throw new ApiError(422, 'invalid_fields', { fields: result.fields });
     if (result.error === 'invalid_voucher') throw new ApiError(422, result.error, { reason: result.reason });
     if (result.error === 'transfer_closed') throw new ApiError(409, result.error, { until: result.until });
     if (result.error === 'hold_limit') {
