@@ -21,6 +21,7 @@ import {
   PURCHASE_LIMITS,
 } from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_LIMIT } from '../../site/turnstile';
 import { VOUCHER_CODE } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -42,6 +43,7 @@ import { checkVatNumber, viesConfig } from '../tax/vies';
 import { ruledText } from '../text-field';
 import { productName, texts } from '../texts';
 import { ticketKey } from '../tickets/code';
+import { requireHuman } from '../turnstile/siteverify';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
@@ -108,6 +110,9 @@ const consentField = z
   })
   .transform(() => ({ ...CONSENT_VERSIONS }));
 
+/** The Turnstile widget's token (when Turnstile is on; checked in placeOrder, not part of the order). */
+const turnstileField = z.string({ error: 'invalid' }).max(TURNSTILE_TOKEN_LIMIT, { error: 'too_long' }).optional();
+
 /** Card (the provider's checkout) by default; a bank transfer only with invoice data. */
 const paymentField = z.enum(PAYMENT_METHODS, { error: 'invalid' }).default('card');
 const transferNeedsInvoice = (body: { payment: PaymentMethod; invoice?: unknown }, context: z.RefinementCtx) => {
@@ -131,6 +136,7 @@ const purchaseBody = z
     invoice: invoiceBody.optional(),
     payment: paymentField,
     consent: consentField,
+    [TURNSTILE_FIELD]: turnstileField,
   })
   .superRefine(transferNeedsInvoice);
 type PurchaseBody = z.infer<typeof purchaseBody>;
@@ -164,6 +170,7 @@ const cartBody = z
     payment: paymentField,
     voucher: voucherField,
     consent: consentField,
+    [TURNSTILE_FIELD]: turnstileField,
   })
   .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
@@ -275,9 +282,11 @@ type OrderRequest = Pick<NewOrder, 'items' | 'email' | 'lang' | 'name' | 'invoic
  * provider and answers `{url, orderId, code}`: 201 for a new order, 200 for a replay of its
  * `Idempotency-Key`. The key binds the whole request; sent again with other content it answers 409.
  */
-async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
+async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest, turnstileToken: string | undefined) {
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
+  // Turnstile (when on) before VIES and the box office: a refused check holds no place.
+  await requireHuman(c.env, turnstileToken, c.req.header('CF-Connecting-IP'), 'purchase', key);
   const { payment, ...order } = wanted;
   // A transfer needs no provider (the buyer pays to the organisers' account), so it works whatever
   // PAYMENT_PROVIDER says, in production too.
@@ -375,10 +384,14 @@ export const purchase = new Hono<AppEnv>().post(
   async (c) => {
     const item = productOf(c.req.param('product'));
     const body = c.req.valid('json') as PurchaseBody;
-    return placeOrder(c, {
-      ...buyer(body),
-      items: [{ product: item.id, ...(body.name ? { name: body.name } : {}) }],
-    });
+    return placeOrder(
+      c,
+      {
+        ...buyer(body),
+        items: [{ product: item.id, ...(body.name ? { name: body.name } : {}) }],
+      },
+      body[TURNSTILE_FIELD],
+    );
   },
 );
 
@@ -388,13 +401,17 @@ export const cart = new Hono<AppEnv>().post(
   ...validJson(cartBody, CART_BODY_LIMIT, { whole: ['too_many_tickets'] }),
   async (c) => {
     const body = c.req.valid('json') as CartBody;
-    return placeOrder(c, {
-      ...buyer(body),
-      items: body.items.map((item) => ({
-        product: item.product,
-        ...(item.name ? { name: item.name } : {}),
-        ...(item.email ? { email: item.email.toLowerCase() } : {}),
-      })),
-    });
+    return placeOrder(
+      c,
+      {
+        ...buyer(body),
+        items: body.items.map((item) => ({
+          product: item.product,
+          ...(item.name ? { name: item.name } : {}),
+          ...(item.email ? { email: item.email.toLowerCase() } : {}),
+        })),
+      },
+      body[TURNSTILE_FIELD],
+    );
   },
 );
