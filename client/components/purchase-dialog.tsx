@@ -8,6 +8,7 @@ import { href } from '../../site/pages';
 import { cartFieldErrors } from '../../site/purchase-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { VOUCHER_CODE, type VoucherQuote } from '../../site/vouchers';
+import { botCheckCode, lazyBotCheck } from '../lib/bot-check';
 import { type CartRequest, checkVoucher, PurchaseError, placeCart } from '../lib/purchase-api';
 import { PURCHASE_DIALOG_ID, PURCHASE_EMAIL_KEY } from '../lib/purchase-keys';
 import { useLanguage } from '../lib/use-language';
@@ -120,6 +121,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   } | null>(null);
   const [checking, setChecking] = useState(false);
   const [voucherOpen, setVoucherOpen] = useState(false);
+  // Turnstile's widget (when on), loaded at the form's first focus, never with the page.
+  const botBox = useRef<HTMLDivElement>(null);
+  const [botCheck] = useState(() => lazyBotCheck(() => botBox.current, lang));
 
   const read = () => {
     const data = new FormData(form.current ?? undefined);
@@ -229,6 +233,15 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     }
     const email = text(data, 'email');
     setLoading(true);
+    let token: string | null = null;
+    try {
+      token = await botCheck.token();
+    } catch (error) {
+      setLoading(false);
+      setErrors({ turnstile: botCheckCode(error) });
+      requestAnimationFrame(() => document.getElementById(fieldId(ids, 'turnstile'))?.focus());
+      return;
+    }
     try {
       try {
         sessionStorage.setItem(PURCHASE_EMAIL_KEY, email);
@@ -246,9 +259,12 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           ...(invoice ? { invoice } : {}),
           ...(transfer ? { payment: 'transfer' } : {}),
           ...(code ? { voucher: code } : {}),
+          ...(token ? { turnstile: token } : {}),
         }),
       );
     } catch (error) {
+      // The token is spent (or refused): the widget makes a new one for the next attempt.
+      if (token) botCheck.reset();
       console.error('Purchase failed', error);
       if (error instanceof PurchaseError && error.fields) {
         setErrors(error.fields);
@@ -330,6 +346,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const discounted = voucher && total && total.listNet > total.net;
   const email = described('email');
   const accepted = described('accepted');
+  const bot = described('turnstile');
   const code = described('voucher');
   // What the code does, said in the live region under it: the discount and the new total, or why not.
   const voucherNote = code.error
@@ -361,6 +378,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
         className="purchase__form"
         onSubmit={submit}
         onChange={read}
+        onFocus={() => botCheck.start()}
         aria-busy={loading}
         noValidate
         data-cart={cart ? rows.length : undefined}
@@ -599,6 +617,17 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               </span>
             </label>
             {accepted.error}
+          </div>
+          {/* Turnstile's widget, when it is on; its refusal is said under it. */}
+          <div className={`field${bot.error ? ' field--invalid' : ''}`}>
+            <div
+              ref={botBox}
+              id={bot.attributes.id}
+              className="bot-check"
+              tabIndex={-1}
+              aria-describedby={bot.attributes['aria-describedby']}
+            />
+            {bot.error}
           </div>
           <div className="purchase__actions">
             <button type="button" className="button button--ghost-dark" commandfor={PURCHASE_DIALOG_ID} command="close">

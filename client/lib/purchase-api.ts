@@ -50,6 +50,8 @@ export type CartRequest = {
   payment?: 'transfer';
   /** A voucher code as the buyer typed it; the box office prices the tickets it covers. */
   voucher?: string;
+  /** Turnstile's token for this attempt, while Turnstile is on (site/turnstile.ts). */
+  turnstile?: string;
 };
 
 /**
@@ -81,6 +83,10 @@ export async function placeCart(body: CartRequest): Promise<string> {
       answer.limits,
     );
   if (response.status === 429) throw failed('rateLimited');
+  // Siteverify could not say (Cloudflare's trouble): said at the bot check, like its refusals.
+  if (answer.error === 'bot_check_unavailable') {
+    throw new PurchaseError('invalid', 'bot check unavailable', { turnstile: 'unavailable' });
+  }
   if (answer.error === 'invalid_fields' && answer.fields) {
     const fields: Record<string, string> = {};
     for (const [path, code] of Object.entries(answer.fields)) {
