@@ -109,6 +109,8 @@ export function ContactForm() {
     try {
       token = await botCheck.token();
     } catch (error) {
+      // A widget that failed or gave no token: a new challenge, as the message says.
+      botCheck.reset();
       setStatus({ kind: 'failed', reason: botCheckReason(botCheckCode(error)) });
       return;
     }

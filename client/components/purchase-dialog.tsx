@@ -238,6 +238,8 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
       token = await botCheck.token();
     } catch (error) {
       setLoading(false);
+      // A widget that failed or gave no token: a new challenge, as the message says.
+      botCheck.reset();
       setErrors({ turnstile: botCheckCode(error) });
       requestAnimationFrame(() => document.getElementById(fieldId(ids, 'turnstile'))?.focus());
       return;
