@@ -128,7 +128,15 @@ export const transferClosesAt = (): number => eventStartsAt() - TRANSFER_CLOSES_
 export const MAX_TICKETS = 20;
 
 /** One line of a cart: a ticket of a product, for a named holder with an optional e-mail. */
-export type CartItem = { product: ProductId; name?: string; email?: string };
+export type CartItem = { product: ProductId; name?: string; email?: string; access?: AccessNeeds };
+
+/**
+ * A holder's accessibility answers (the purchase's optional question): assistance at the venue, a
+ * wheelchair space, a short note. Health-related personal data (GDPR art. 9): kept with the ticket
+ * only for the event, shown to the organisers who arrange it, cleared when the ticket changes holder.
+ * Absent when nothing was answered.
+ */
+export type AccessNeeds = { assistance?: true; wheelchair?: true; note?: string };
 
 /**
  * A ticket: one admission (or online access) of an order, for one holder. Its `code` is what its
@@ -151,6 +159,8 @@ export type Ticket = {
   /** The voucher that lowered its price (its code) and its net before the discount; absent without one. */
   voucher?: string;
   listNet?: number;
+  /** The holder's accessibility answers, when they gave any (AccessNeeds). */
+  access?: AccessNeeds;
 };
 
 /** An order as the box office keeps it. Amounts are integers in grosze; times are ISO strings. */

@@ -5,7 +5,7 @@ import { formatDateTime, formatPrice } from '../../site/format';
 import { type InvoiceData, isEuCountry } from '../../site/invoices';
 import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
-import { cartFieldErrors } from '../../site/purchase-rules';
+import { cartFieldErrors, PURCHASE_LIMITS } from '../../site/purchase-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { VOUCHER_CODE, type VoucherQuote } from '../../site/vouchers';
 import { botCheckCode, lazyBotCheck } from '../lib/bot-check';
@@ -34,7 +34,19 @@ function itemsOf(data: FormData, count: number): CartRequest['items'] {
     const product = findProduct(text(data, `items.${i}.product`) || text(data, 'product'))?.id as ProductId;
     const name = text(data, `items.${i}.name`);
     const email = text(data, `items.${i}.email`);
-    return { product, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+    // The holder's accessibility answers (on-site tickets), only those given.
+    const note = text(data, `items.${i}.access.note`);
+    const access = {
+      ...(data.get(`items.${i}.access.assistance`) !== null ? { assistance: true as const } : {}),
+      ...(data.get(`items.${i}.access.wheelchair`) !== null ? { wheelchair: true as const } : {}),
+      ...(note ? { note } : {}),
+    };
+    return {
+      product,
+      ...(name ? { name } : {}),
+      ...(email ? { email } : {}),
+      ...(Object.keys(access).length ? { access } : {}),
+    };
   });
 }
 
@@ -70,7 +82,7 @@ function check(data: FormData, items: CartRequest['items']): Errors {
   // In the form's order: the first of them gets focus.
   const order = [
     'email',
-    ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`]),
+    ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`, `items.${i}.access.note`]),
     ...['name', 'taxId', 'street', 'postalCode', 'city', 'country'].map((field) => `invoice.${field}`),
     'voucher',
     'accepted',
@@ -419,6 +431,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               const product = described(`items.${index}.product`);
               const name = described(`items.${index}.name`);
               const mail = described(`items.${index}.email`);
+              const note = described(`items.${index}.access.note`);
               const chosen = cart?.[index] ?? row.product;
               const onsite = !chosen || findProduct(chosen)?.mode === 'onsite';
               return (
@@ -468,6 +481,34 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
                       />
                       {mail.error}
                     </div>
+                    {onsite && (
+                      // Optional, folded: what the organisers arrange at the venue for this holder.
+                      <details className="purchase__access" open={note.error ? true : undefined}>
+                        <summary>{t('dialog.access.summary')}</summary>
+                        <p className="purchase__access-hint">{t('dialog.access.hint')}</p>
+                        <label className="purchase__check">
+                          <input type="checkbox" name={`items.${index}.access.assistance`} />
+                          {t('dialog.access.assistance')}
+                        </label>
+                        <label className="purchase__check">
+                          <input type="checkbox" name={`items.${index}.access.wheelchair`} />
+                          {t('dialog.access.wheelchair')}
+                        </label>
+                        <div className={`field${note.error ? ' field--invalid' : ''}`}>
+                          <label htmlFor={note.attributes.id}>
+                            {t('dialog.access.note', { max: PURCHASE_LIMITS.accessNote })}
+                          </label>
+                          <input
+                            {...note.attributes}
+                            name={`items.${index}.access.note`}
+                            autoComplete="off"
+                            maxLength={PURCHASE_LIMITS.accessNote}
+                            onInput={() => clear(`items.${index}.access.note`)}
+                          />
+                          {note.error}
+                        </div>
+                      </details>
+                    )}
                     {rows.length > 1 && (
                       <button type="button" className="button button--ghost-dark" onClick={() => removeTicket(index)}>
                         {t('dialog.remove', { position: index + 1 })}

@@ -1,5 +1,6 @@
 import type { InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
+import type { AccessNeeds } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PAYMENT_HOSTS } from '../../site/security';
 import type { ProductId } from '../../site/tickets';
@@ -44,7 +45,7 @@ export function isAllowedPaymentUrl(url: string, origin: string): boolean {
 export type CartRequest = {
   email: string;
   lang: LanguageCode;
-  items: { product: ProductId; name?: string; email?: string }[];
+  items: { product: ProductId; name?: string; email?: string; access?: AccessNeeds }[];
   invoice?: InvoiceData;
   /** A bank transfer instead of the online checkout (with invoice data only); the answer's URL is the order page. */
   payment?: 'transfer';

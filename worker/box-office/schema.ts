@@ -1,7 +1,7 @@
 import { defaultLists } from '../../site/check-in';
 import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
-import type { Order, OrderStatus, Ticket } from '../../site/orders';
+import type { AccessNeeds, Order, OrderStatus, Ticket } from '../../site/orders';
 import type { ProductId } from '../../site/tickets';
 
 /**
@@ -392,6 +392,8 @@ export type TicketRow = {
   /** The voucher that priced it and its net before that (null without one). */
   voucher?: string | null;
   list_net?: number | null;
+  /** The holder's accessibility answers as JSON (site/orders.ts AccessNeeds), null when none. */
+  access?: string | null;
 };
 
 /** An instant as the wire types write it. */
@@ -411,6 +413,7 @@ export function toTicket(row: TicketRow): Ticket {
     code: row.code,
     checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
     ...(row.voucher && row.list_net != null ? { voucher: row.voucher, listNet: row.list_net } : {}),
+    ...(row.access ? { access: JSON.parse(row.access) as AccessNeeds } : {}),
   };
 }
 
@@ -528,6 +531,8 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     // A voucher's ticket: its code and its net before the discount (the invoice shows both).
     if (!ticketColumns.has('voucher')) sql.exec('ALTER TABLE tickets ADD COLUMN voucher TEXT');
     if (!ticketColumns.has('list_net')) sql.exec('ALTER TABLE tickets ADD COLUMN list_net INTEGER');
+    // The holder's accessibility answers (the purchase's optional question), JSON; null when none.
+    if (!ticketColumns.has('access')) sql.exec('ALTER TABLE tickets ADD COLUMN access TEXT');
     sql.exec(VOUCHER_TRIGGERS);
     // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
     if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');

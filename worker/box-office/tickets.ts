@@ -58,6 +58,7 @@ export function priceCart(
       updated_at: now,
       voucher: discounted?.code ?? null,
       list_net: discounted ? listNet : null,
+      access: item.access ? JSON.stringify(item.access) : null,
     };
   });
 }
@@ -70,8 +71,8 @@ export function ticketPrice(net: number, treatment: ReturnType<typeof vatTreatme
 /** Stores a ticket (its place is counted by the `ticket_held` trigger). */
 export function insertTicket(sql: SqlStorage, row: TicketRow): void {
   sql.exec(
-    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net, access)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.id,
     row.order_id,
     row.position,
@@ -86,6 +87,7 @@ export function insertTicket(sql: SqlStorage, row: TicketRow): void {
     row.updated_at,
     row.voucher ?? null,
     row.list_net ?? null,
+    row.access ?? null,
   );
 }
 
@@ -121,7 +123,8 @@ export function reissue(
   const code = newCode(sql);
   sql.exec('INSERT INTO retired_codes (code, ticket_id, retired_at) VALUES (?, ?, ?)', ticket.code, ticket.id, now);
   sql.exec(
-    'UPDATE tickets SET name = ?, email = ?, code = ?, updated_at = ? WHERE id = ?',
+    // The accessibility answers were the old holder's (health data): the new holder starts without.
+    'UPDATE tickets SET name = ?, email = ?, code = ?, access = NULL, updated_at = ? WHERE id = ?',
     holder.name,
     holder.email,
     code,

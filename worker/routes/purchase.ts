@@ -4,6 +4,7 @@ import { isCountryCode } from '../../site/countries';
 import { normalInvoiceData, viesNumberOf } from '../../site/invoices';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import {
+  type AccessNeeds,
   MAX_TICKETS,
   type NewOrder,
   type Order,
@@ -142,14 +143,39 @@ const purchaseBody = z
 type PurchaseBody = z.infer<typeof purchaseBody>;
 
 /**
+ * A holder's accessibility answers (site/orders.ts AccessNeeds), all optional: `assistance` and
+ * `wheelchair` true or false, a short `note`. Nothing answered is no answers (absent).
+ */
+const accessField = z
+  .object(
+    {
+      assistance: z.boolean({ error: 'invalid' }).optional(),
+      wheelchair: z.boolean({ error: 'invalid' }).optional(),
+      note: optionalText(PURCHASE_LIMITS.accessNote),
+    },
+    { error: 'invalid' },
+  )
+  .optional()
+  .transform((access): AccessNeeds | undefined => {
+    if (!access) return undefined;
+    const answers: AccessNeeds = {
+      ...(access.assistance ? { assistance: true as const } : {}),
+      ...(access.wheelchair ? { wheelchair: true as const } : {}),
+      ...(access.note ? { note: access.note } : {}),
+    };
+    return Object.keys(answers).length ? answers : undefined;
+  });
+
+/**
  * One ticket of a cart: a product, its holder's name (required on site, where the badge and the
- * door need it) and the holder's own e-mail, if any.
+ * door need it), the holder's own e-mail, if any, and their accessibility answers, if any.
  */
 const cartItem = z
   .object({
     product: z.enum(PRODUCT_IDS, { error: 'unknown_product' }),
     name: text(PURCHASE_LIMITS.name).optional(),
     email: emailField.optional(),
+    access: accessField,
   })
   .superRefine((item, context) => {
     if (!item.name && needsHolderName(item.product)) {
@@ -198,7 +224,13 @@ const secretFor = (orderId: string, key: string | undefined) => (key ? hmacSecre
 const fingerprint = (order: OrderRequest) =>
   sha256Hex(
     JSON.stringify([
-      order.items.map((item) => [item.product, item.name ?? null, item.email ?? null]),
+      // Accessibility answers only when given: a key used without them keeps its fingerprint.
+      order.items.map((item) => [
+        item.product,
+        item.name ?? null,
+        item.email ?? null,
+        ...(item.access ? [item.access] : []),
+      ]),
       order.email,
       order.lang,
       order.name ?? null,
@@ -409,6 +441,7 @@ export const cart = new Hono<AppEnv>().post(
           product: item.product,
           ...(item.name ? { name: item.name } : {}),
           ...(item.email ? { email: item.email.toLowerCase() } : {}),
+          ...(item.access ? { access: item.access } : {}),
         })),
       },
       body[TURNSTILE_FIELD],
