@@ -133,6 +133,9 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   } | null>(null);
   const [checking, setChecking] = useState(false);
   const [voucherOpen, setVoucherOpen] = useState(false);
+  // The tickets (by row key) whose accessibility question was unfolded: its fields exist from then
+  // on, so twenty tickets cost twenty summaries, not eighty fields.
+  const [accessOpen, setAccessOpen] = useState<ReadonlySet<number>>(new Set());
   // Turnstile's widget (when on), loaded at the form's first focus, never with the page.
   const botBox = useRef<HTMLDivElement>(null);
   const [botCheck] = useState(() => lazyBotCheck(() => botBox.current, lang));
@@ -483,30 +486,41 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
                     </div>
                     {onsite && (
                       // Optional, folded: what the organisers arrange at the venue for this holder.
-                      <details className="purchase__access" open={note.error ? true : undefined}>
+                      <details
+                        className="purchase__access"
+                        open={note.error ? true : undefined}
+                        onToggle={(event) => {
+                          // Once unfolded, the fields stay (folding it again keeps the answers).
+                          if (event.currentTarget.open) setAccessOpen((keys) => new Set(keys).add(row.key));
+                        }}
+                      >
                         <summary>{t('dialog.access.summary')}</summary>
-                        <p className="purchase__access-hint">{t('dialog.access.hint')}</p>
-                        <label className="purchase__check">
-                          <input type="checkbox" name={`items.${index}.access.assistance`} />
-                          {t('dialog.access.assistance')}
-                        </label>
-                        <label className="purchase__check">
-                          <input type="checkbox" name={`items.${index}.access.wheelchair`} />
-                          {t('dialog.access.wheelchair')}
-                        </label>
-                        <div className={`field${note.error ? ' field--invalid' : ''}`}>
-                          <label htmlFor={note.attributes.id}>
-                            {t('dialog.access.note', { max: PURCHASE_LIMITS.accessNote })}
-                          </label>
-                          <input
-                            {...note.attributes}
-                            name={`items.${index}.access.note`}
-                            autoComplete="off"
-                            maxLength={PURCHASE_LIMITS.accessNote}
-                            onInput={() => clear(`items.${index}.access.note`)}
-                          />
-                          {note.error}
-                        </div>
+                        {(accessOpen.has(row.key) || note.error) && (
+                          <>
+                            <p className="purchase__access-hint">{t('dialog.access.hint')}</p>
+                            <label className="purchase__check">
+                              <input type="checkbox" name={`items.${index}.access.assistance`} />
+                              {t('dialog.access.assistance')}
+                            </label>
+                            <label className="purchase__check">
+                              <input type="checkbox" name={`items.${index}.access.wheelchair`} />
+                              {t('dialog.access.wheelchair')}
+                            </label>
+                            <div className={`field${note.error ? ' field--invalid' : ''}`}>
+                              <label htmlFor={note.attributes.id}>
+                                {t('dialog.access.note', { max: PURCHASE_LIMITS.accessNote })}
+                              </label>
+                              <input
+                                {...note.attributes}
+                                name={`items.${index}.access.note`}
+                                autoComplete="off"
+                                maxLength={PURCHASE_LIMITS.accessNote}
+                                onInput={() => clear(`items.${index}.access.note`)}
+                              />
+                              {note.error}
+                            </div>
+                          </>
+                        )}
                       </details>
                     )}
                     {rows.length > 1 && (

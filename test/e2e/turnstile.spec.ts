@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_KEYS } from '../../site/turnstile';
 import { axeViolations, expect, open, test } from './helpers';
+import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // Turnstile on (turnstile.config.ts: Cloudflare's passing test keys, the worker asking the siteverify
 // fake it serves itself). Cloudflare's widget script cannot load here (no network), so the browser
@@ -148,4 +149,43 @@ test('a message without a token is refused by the worker itself and nothing is s
   });
   expect(res.status()).toBe(422);
   expect(await res.json()).toEqual({ error: 'invalid_fields', fields: { turnstile: 'required' } });
+});
+
+test('the accessibility question of an on-site ticket: answered, sent with the ticket, stored for the organisers', async ({
+  page,
+  request,
+}) => {
+  await withStandIn(page);
+  await open(page, '/pl/kup-bilet');
+  await page.getByRole('button', { name: /^Kup bilet Pro na miejscu$/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Adres e-mail', { exact: false }).first().fill(`dostep-${Date.now()}@example.com`);
+  await dialog
+    .getByLabel(/Imię i nazwisko/)
+    .first()
+    .fill('Ewa Rampa');
+  await dialog.getByText('Dostępność: potrzebujesz pomocy na miejscu? (opcjonalnie)').click();
+  await dialog.getByRole('checkbox', { name: 'Potrzebuję miejsca dla osoby na wózku' }).check();
+  await dialog.getByLabel(/Co jeszcze powinniśmy wiedzieć/).fill('Pies asystujący');
+  await expect(dialog.getByText('Success!')).toBeVisible();
+  expect(await axeViolations(page, { within: 'dialog' })).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await dialog
+      .getByRole('checkbox', { name: 'Potrzebuję miejsca dla osoby na wózku' })
+      .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `test-results/access-question-${width}.png` });
+  }
+  await dialog.getByRole('checkbox', { name: /Akceptuję/ }).check();
+  const order = page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST');
+  await dialog.locator('button[type="submit"]').click();
+  const sent = await order;
+  expect(sent.postDataJSON().items[0].access).toEqual({ wheelchair: true, note: 'Pies asystujący' });
+  // The demo checkout's address names the order.
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  const orderId = new URL(page.url()).pathname.split('/').pop();
+  const stored = await request.get(`/api/admin/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
+  expect((await stored.json()).order.tickets[0].access).toEqual({ wheelchair: true, note: 'Pies asystujący' });
 });
