@@ -21,6 +21,16 @@ args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRA
 args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
 // VAT numbers are checked against the VIES fake this server serves itself (worker/tax/vies-fake.ts).
 args.push('--var', `VIES_API_BASE:http://127.0.0.1:${port}/_fake/vies`);
+// TURNSTILE=test (or =fail): Turnstile on, with Cloudflare's test keys that always pass (or whose
+// secret always fails), checked against the siteverify fake this server serves itself
+// (worker/turnstile/fake.ts). Unset: off, the honeypot and the rate limits alone (docs/turnstile.md).
+if (process.env.TURNSTILE === 'test' || process.env.TURNSTILE === 'fail') {
+  const secret =
+    process.env.TURNSTILE === 'test' ? '1x0000000000000000000000000000000AA' : '2x0000000000000000000000000000000AA';
+  args.push('--var', 'TURNSTILE_SITE_KEY:1x00000000000000000000AA');
+  args.push('--var', `TURNSTILE_SECRET_KEY:${secret}`);
+  args.push('--var', `TURNSTILE_VERIFY_URL:http://127.0.0.1:${port}/_fake/turnstile/siteverify`);
+}
 // Anything after the script name goes to wrangler dev, e.g. `--var ADMIN_TOKEN:local-secret`.
 args.push(...process.argv.slice(2));
 // wrangler's own script, not through npx: a signal then reaches wrangler, which stops workerd.

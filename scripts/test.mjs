@@ -48,6 +48,11 @@ function vitest(name, config) {
 function playwright(name) {
   const ok = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts']);
   count(name, ok, () => readPlaywright(JSON.parse(readFileSync(`${RESULTS}/e2e.json`, 'utf8'))));
+  // Turnstile's specs, against a server of their own with it on (test/e2e/turnstile.config.ts).
+  const turnstile = run('npx', ['playwright', 'test', '--config', 'test/e2e/turnstile.config.ts']);
+  count(`${name}, Turnstile on`, turnstile, () =>
+    readPlaywright(JSON.parse(readFileSync(`${RESULTS}/e2e-turnstile.json`, 'utf8'))),
+  );
 }
 
 function count(name, ok, read) {

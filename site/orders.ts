@@ -151,7 +151,15 @@ export const transferClosesAt = (): number => eventStartsAt() - TRANSFER_CLOSES_
 export const MAX_TICKETS = 20;
 
 /** One line of a cart: a ticket of a product, for a named holder with an optional e-mail. */
-export type CartItem = { product: ProductId; name?: string; email?: string };
+export type CartItem = { product: ProductId; name?: string; email?: string; access?: AccessNeeds };
+
+/**
+ * A holder's accessibility answers (the purchase's optional question): assistance at the venue, a
+ * wheelchair space, a short note. Health-related personal data (GDPR art. 9): kept with the ticket
+ * only for the event, shown to the organisers who arrange it, cleared when the ticket changes holder.
+ * Absent when nothing was answered.
+ */
+export type AccessNeeds = { assistance?: true; wheelchair?: true; note?: string };
 
 /**
  * A ticket: one admission (or online access) of an order, for one holder. Its `code` is what its
@@ -176,6 +184,8 @@ export type Ticket = {
   listNet?: number;
   /** Its VAT rate (site/tax-rules.ts decides it when the order is made). */
   vatRate?: InvoiceVatRate;
+  /** The holder's accessibility answers, when they gave any (AccessNeeds). */
+  access?: AccessNeeds;
 };
 
 /**
@@ -251,10 +261,10 @@ export type NewOrder = {
   /** The buyer's country for VAT (the billing address's or the one chosen), its evidence, and the seller's OSS. */
   tax?: OrderTax;
   /**
-   * The terms and privacy policy the buyer accepted (the purchase routes refuse a request without
-   * the current ones); the box office stores them with the order's time.
+   * The terms and privacy policy the buyer accepted: the box office refuses an order without the
+   * versions in force (`consent_refused`) and stores them with the order's time.
    */
-  consent?: Consent;
+  consent: Consent;
 };
 
 /** A value of a log entry's data (flat: it also crosses the call to the Durable Object). */
@@ -274,6 +284,11 @@ export type PurchaseResult =
   | { kind: 'created' | 'replayed'; order: Order; paymentUrl: string | null }
   | { kind: 'refused'; error: 'sold_out' | 'sales_closed'; products: ProductId[] }
   | { kind: 'refused'; error: 'idempotency_key_reused' }
+  /**
+   * The terms or the privacy policy not accepted in the versions in force (site/purchase-rules.ts
+   * `consentErrors`), by the API's path: nothing is held. The routes answer 422 with these fields.
+   */
+  | { kind: 'refused'; error: 'consent_refused'; fields: Record<string, 'consent_required' | 'consent_outdated'> }
   | { kind: 'refused'; error: 'invalid_voucher'; reason: VoucherRefusal }
   /** A transfer order asked for too close to the congress (transferClosesAt). */
   | { kind: 'refused'; error: 'transfer_closed'; until: string }

@@ -19,6 +19,8 @@ export const PURCHASE_LIMITS = {
   street: 200,
   postalCode: 20,
   city: 100,
+  /** A holder's accessibility note (site/orders.ts AccessNeeds): a few words, not a medical record. */
+  accessNote: 300,
 } as const;
 
 export type TextFieldError = 'required' | 'invalid_characters' | 'too_long';
@@ -91,7 +93,7 @@ export function consentErrors(consent: unknown): Record<string, 'consent_require
 export type CartInput = {
   email: string;
   name?: string;
-  items: { product?: string; name?: string; email?: string }[];
+  items: { product?: string; name?: string; email?: string; access?: { note?: string } }[];
   invoice?: Partial<InvoiceData>;
 };
 
@@ -112,6 +114,7 @@ export function cartFieldErrors(cart: CartInput): Record<string, string> {
     put(`items.${i}.name`, item.name === undefined ? undefined : textError(item.name, PURCHASE_LIMITS.name));
     if (!item.name && item.product && needsHolderName(item.product)) put(`items.${i}.name`, 'required');
     put(`items.${i}.email`, item.email === undefined ? undefined : emailError(item.email));
+    put(`items.${i}.access.note`, optional(item.access?.note, PURCHASE_LIMITS.accessNote));
   }
   const invoice = cart.invoice;
   if (invoice) {

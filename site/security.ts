@@ -3,6 +3,8 @@
  * writes, worker responses from middleware. One list, so the two cannot drift apart.
  */
 
+import { TURNSTILE_ORIGIN } from './turnstile';
+
 /** Hosts the browser may be sent to for payment (form-action) besides the site itself. */
 export const PAYMENT_HOSTS = ['https://checkout.stripe.com'] as const;
 
@@ -18,7 +20,8 @@ export function footerOrigin(base: string | undefined): string | undefined {
 
 /**
  * The Content-Security-Policy: no eval'd script and no inline script but the ones allowed by hash
- * (the pages' own boot script), no foreign origin but the two named. `inlineStyles` is for Vite's
+ * (the pages' own boot script), no foreign origin but the ones named: the footer service, the
+ * payment hosts, and Cloudflare Turnstile's script and frame (loaded only when a form is first used). `inlineStyles` is for Vite's
  * dev server only, which puts the stylesheets into the page as style elements.
  */
 export function contentSecurityPolicy(
@@ -29,11 +32,12 @@ export function contentSecurityPolicy(
   const footer = footerOrigin(footerBase);
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`), TURNSTILE_ORIGIN].join(' '),
     inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${footer ? ` ${footer}` : ''}`,
+    `frame-src 'self' ${TURNSTILE_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -34,6 +34,18 @@ type Secrets = {
   KSEF_ENVIRONMENT?: string;
   KSEF_NIP?: string;
   KSEF_TOKEN?: string;
+  /** Turnstile's secret key (worker/turnstile/siteverify.ts); with TURNSTILE_SITE_KEY, the check is on. */
+  TURNSTILE_SECRET_KEY?: string;
+};
+
+/**
+ * Cloudflare Turnstile (docs/turnstile.md): the site key the pages' widget uses (public; unset is
+ * off) and, outside production only, the siteverify to ask (the local fake). Typed here because
+ * wrangler.toml's local vars leave them out.
+ */
+type TurnstileSettings = {
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
 };
 
 /**
@@ -50,7 +62,7 @@ type AccessSettings = {
 };
 
 /** The worker's bindings: those of wrangler.toml (types by `npm run types`) and the secrets. */
-export type Bindings = Env & Secrets & AccessSettings;
+export type Bindings = Env & Secrets & AccessSettings & TurnstileSettings;
 
 /**
  * Per request: who is asking (set by the organisers' check for every /api/admin route) and what a

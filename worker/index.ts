@@ -25,6 +25,7 @@ import { doorApp } from './routes/door-app';
 import { doorOffline } from './routes/door-offline';
 import { edge } from './routes/edge';
 import { FAKE_ACCESS_PATH, fakeAccessRoute } from './routes/fake-access';
+import { fakeTurnstileRoute } from './routes/fake-turnstile';
 import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
 import { holds } from './routes/holds';
@@ -44,12 +45,14 @@ import { sitemap } from './routes/sitemap';
 import { staff } from './routes/staff';
 import { tickets } from './routes/tickets';
 import { transfers } from './routes/transfers';
+import { turnstileConfig } from './routes/turnstile';
 import { vat } from './routes/vat';
 import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { adminWaitlist, waitlistApi, waitlistPages } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
+import { FAKE_TURNSTILE_PATH } from './turnstile/fake';
 
 /**
  * The organisers' API: one sub-app that checks who is asking once per request (the Server-Timing
@@ -96,6 +99,7 @@ const app = new Hono<AppEnv>()
   .route('/api/calendar', calendar)
   .route('/api/contact', contact)
   .route('/api/waitlist', waitlistApi)
+  .route('/api/turnstile', turnstileConfig)
   .route('/api/preview', previewLinks)
   .route('/api/availability', availability)
   .route('/api/online', onlineView)
@@ -106,6 +110,7 @@ const app = new Hono<AppEnv>()
   .route('/checkout', checkout)
   .route(FAKE_VIES_PATH, fakeViesRoute)
   .route(FAKE_ACCESS_PATH, fakeAccessRoute)
+  .route(FAKE_TURNSTILE_PATH, fakeTurnstileRoute)
   .route('/content-images', contentImages)
   // Each ticket's join link (language-neutral: it forwards, or answers in the ticket's language).
   .route('/join', join)

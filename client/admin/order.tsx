@@ -252,6 +252,22 @@ function Tickets({ order }: { order: Order }) {
         },
         { id: 'code', header: t('order.ticketCode'), cell: (ticket) => <span translate="no">{ticket.code}</span> },
         {
+          // The holder's accessibility answers: what the organisers arrange at the venue.
+          id: 'access',
+          header: t('order.access'),
+          cell: (ticket) =>
+            ticket.access
+              ? [
+                  ticket.access.assistance ? t('order.accessAssistance') : null,
+                  ticket.access.wheelchair ? t('order.accessWheelchair') : null,
+                  ticket.access.note ? t('order.accessNote', { note: ticket.access.note }) : null,
+                ]
+                  .filter(Boolean)
+                  .join('; ')
+              : t('common.none'),
+          className: 'console-break',
+        },
+        {
           id: 'checkedIn',
           header: t('order.checkedInAt'),
           cell: (ticket) => (ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')),

@@ -16,7 +16,8 @@ import {
 import { ORGANISER } from '../../site/event';
 import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
-import { type FieldErrors, sendContactMessage } from '../lib/contact-api';
+import { botCheckCode, lazyBotCheck } from '../lib/bot-check';
+import { type BotCheckReason, botCheckReason, type FieldErrors, sendContactMessage } from '../lib/contact-api';
 import { useLanguage } from '../lib/use-language';
 import { InfoIcon } from './info-icon';
 
@@ -25,7 +26,7 @@ type Status =
   | { kind: 'sending' }
   | { kind: 'sent'; email: string }
   | { kind: 'fields' }
-  | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' };
+  | { kind: 'failed'; reason: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' | BotCheckReason };
 
 const FIELD_PROPS: Record<ContactField, { type?: string; autoComplete: string; multiline?: boolean }> = {
   name: { autoComplete: 'name' },
@@ -65,6 +66,9 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const statusBox = useRef<HTMLDivElement>(null);
   const sending = status.kind === 'sending';
+  // Turnstile's widget (when on), loaded at the form's first focus or input, never with the page.
+  const botBox = useRef<HTMLDivElement>(null);
+  const [botCheck] = useState(() => lazyBotCheck(() => botBox.current, lang));
 
   // The query string exists only in the browser: read it after hydration, never during render.
   useEffect(() => {
@@ -101,7 +105,23 @@ export function ContactForm() {
       return;
     }
     setStatus({ kind: 'sending' });
-    const result = await sendContactMessage({ ...values, lang, [HONEYPOT_FIELD]: trap });
+    let token: string | null;
+    try {
+      token = await botCheck.token();
+    } catch (error) {
+      // A widget that failed or gave no token: a new challenge, as the message says.
+      botCheck.reset();
+      setStatus({ kind: 'failed', reason: botCheckReason(botCheckCode(error)) });
+      return;
+    }
+    const result = await sendContactMessage({
+      ...values,
+      lang,
+      [HONEYPOT_FIELD]: trap,
+      ...(token ? { turnstile: token } : {}),
+    });
+    // A token is good for one send: the widget makes the next one now.
+    if (token) botCheck.reset();
     if (result.ok) {
       element.reset();
       setTopic(undefined);
@@ -122,7 +142,15 @@ export function ContactForm() {
   const invalid = CONTACT_FIELDS.filter((field) => errors[field]);
 
   return (
-    <form ref={form} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      ref={form}
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => botCheck.start()}
+      onInput={() => botCheck.start()}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{t('form.title')}</h2>
       <p className="contact-form__required">{t('form.required')}</p>
 
@@ -170,7 +198,7 @@ export function ContactForm() {
         )}
         {status.kind === 'failed' && (
           <p className="contact-form__status-title">
-            {status.reason === 'server' || status.reason === 'rateLimited'
+            {status.reason === 'server' || status.reason === 'rateLimited' || status.reason === 'botCheckUnavailable'
               ? t(`form.errors.${status.reason}`, { email: ORGANISER.email })
               : t(`form.errors.${status.reason}`)}
           </p>
@@ -226,6 +254,9 @@ export function ContactForm() {
           maxLength={HONEYPOT_LIMIT}
         />
       </div>
+
+      {/* Turnstile's widget, when it is on: rendered here at the form's first use. */}
+      <div ref={botBox} className="bot-check" />
 
       <div className="contact-form__actions">
         <button type="submit" className="button button--accent" disabled={sending} aria-busy={sending}>

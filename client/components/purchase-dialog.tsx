@@ -15,10 +15,11 @@ import { formatDateTime, formatPrice } from '../../site/format';
 import { type InvoiceData, isEuCountry } from '../../site/invoices';
 import { MAX_TICKETS, TRANSFER_HOLD_DAYS, transferClosesAt } from '../../site/orders';
 import { href } from '../../site/pages';
-import { cartFieldErrors } from '../../site/purchase-rules';
+import { cartFieldErrors, PURCHASE_LIMITS } from '../../site/purchase-rules';
 import { priceWith, type VatTreatment, vatTreatment } from '../../site/tax-rules';
 import { findProduct, PRODUCTS, type ProductId, priceAt, priceBreakdown, VAT_RATE_PERCENT } from '../../site/tickets';
 import { VOUCHER_CODE, type VoucherQuote } from '../../site/vouchers';
+import { botCheckCode, lazyBotCheck } from '../lib/bot-check';
 import {
   type CartRequest,
   checkVoucher,
@@ -51,7 +52,19 @@ function itemsOf(data: FormData, count: number): CartRequest['items'] {
     const product = findProduct(text(data, `items.${i}.product`) || text(data, 'product'))?.id as ProductId;
     const name = text(data, `items.${i}.name`);
     const email = text(data, `items.${i}.email`);
-    return { product, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+    // The holder's accessibility answers (on-site tickets), only those given.
+    const note = text(data, `items.${i}.access.note`);
+    const access = {
+      ...(data.get(`items.${i}.access.assistance`) !== null ? { assistance: true as const } : {}),
+      ...(data.get(`items.${i}.access.wheelchair`) !== null ? { wheelchair: true as const } : {}),
+      ...(note ? { note } : {}),
+    };
+    return {
+      product,
+      ...(name ? { name } : {}),
+      ...(email ? { email } : {}),
+      ...(Object.keys(access).length ? { access } : {}),
+    };
   });
 }
 
@@ -87,7 +100,7 @@ function check(data: FormData, items: CartRequest['items']): Errors {
   // In the form's order: the first of them gets focus.
   const order = [
     'email',
-    ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`]),
+    ...items.flatMap((_, i) => [`items.${i}.product`, `items.${i}.name`, `items.${i}.email`, `items.${i}.access.note`]),
     ...['name', 'taxId', 'street', 'postalCode', 'city', 'country'].map((field) => `invoice.${field}`),
     'voucher',
     'accepted',
@@ -143,6 +156,12 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   } | null>(null);
   const [checking, setChecking] = useState(false);
   const [voucherOpen, setVoucherOpen] = useState(false);
+  // The tickets (by row key) whose accessibility question was unfolded: its fields exist from then
+  // on, so twenty tickets cost twenty summaries, not eighty fields.
+  const [accessOpen, setAccessOpen] = useState<ReadonlySet<number>>(new Set());
+  // Turnstile's widget (when on), loaded at the form's first focus, never with the page.
+  const botBox = useRef<HTMLDivElement>(null);
+  const [botCheck] = useState(() => lazyBotCheck(() => botBox.current, lang));
 
   const read = () => {
     const data = new FormData(form.current ?? undefined);
@@ -275,6 +294,17 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
     }
     const email = text(data, 'email');
     setLoading(true);
+    let token: string | null = null;
+    try {
+      token = await botCheck.token();
+    } catch (error) {
+      setLoading(false);
+      // A widget that failed or gave no token: a new challenge, as the message says.
+      botCheck.reset();
+      setErrors({ turnstile: botCheckCode(error) });
+      requestAnimationFrame(() => document.getElementById(fieldId(ids, 'turnstile'))?.focus());
+      return;
+    }
     try {
       try {
         sessionStorage.setItem(PURCHASE_EMAIL_KEY, email);
@@ -297,9 +327,12 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
           ...(code ? { voucher: code } : {}),
           ...(country ? { country } : {}),
           ...(countryConfirmed.current ? { countryConfirmed: true } : {}),
+          ...(token ? { turnstile: token } : {}),
         }),
       );
     } catch (error) {
+      // The token is spent (or refused): the widget makes a new one for the next attempt.
+      if (token) botCheck.reset();
       console.error('Purchase failed', error);
       if (error instanceof PurchaseError && error.conflict) {
         // Its answer gets the focus once the form is enabled again (the effect below).
@@ -425,6 +458,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
   const discounted = voucher && total && total.listNet > total.net;
   const email = described('email');
   const accepted = described('accepted');
+  const bot = described('turnstile');
   const code = described('voucher');
   // What the code does, said in the live region under it: the discount and the new total, or why not.
   const voucherNote = code.error
@@ -456,6 +490,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
         className="purchase__form"
         onSubmit={submit}
         onChange={read}
+        onFocus={() => botCheck.start()}
         aria-busy={loading}
         noValidate
         data-cart={cart ? rows.length : undefined}
@@ -494,6 +529,7 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               const product = described(`items.${index}.product`);
               const name = described(`items.${index}.name`);
               const mail = described(`items.${index}.email`);
+              const note = described(`items.${index}.access.note`);
               const chosen = cart?.[index] ?? row.product;
               const onsite = !chosen || findProduct(chosen)?.mode === 'onsite';
               return (
@@ -543,6 +579,45 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
                       />
                       {mail.error}
                     </div>
+                    {onsite && (
+                      // Optional, folded: what the organisers arrange at the venue for this holder.
+                      <details
+                        className="purchase__access"
+                        open={note.error ? true : undefined}
+                        onToggle={(event) => {
+                          // Once unfolded, the fields stay (folding it again keeps the answers).
+                          if (event.currentTarget.open) setAccessOpen((keys) => new Set(keys).add(row.key));
+                        }}
+                      >
+                        <summary>{t('dialog.access.summary')}</summary>
+                        {(accessOpen.has(row.key) || note.error) && (
+                          <>
+                            <p className="purchase__access-hint">{t('dialog.access.hint')}</p>
+                            <label className="purchase__check">
+                              <input type="checkbox" name={`items.${index}.access.assistance`} />
+                              {t('dialog.access.assistance')}
+                            </label>
+                            <label className="purchase__check">
+                              <input type="checkbox" name={`items.${index}.access.wheelchair`} />
+                              {t('dialog.access.wheelchair')}
+                            </label>
+                            <div className={`field${note.error ? ' field--invalid' : ''}`}>
+                              <label htmlFor={note.attributes.id}>
+                                {t('dialog.access.note', { max: PURCHASE_LIMITS.accessNote })}
+                              </label>
+                              <input
+                                {...note.attributes}
+                                name={`items.${index}.access.note`}
+                                autoComplete="off"
+                                maxLength={PURCHASE_LIMITS.accessNote}
+                                onInput={() => clear(`items.${index}.access.note`)}
+                              />
+                              {note.error}
+                            </div>
+                          </>
+                        )}
+                      </details>
+                    )}
                     {rows.length > 1 && (
                       <button type="button" className="button button--ghost-dark" onClick={() => removeTicket(index)}>
                         {t('dialog.remove', { position: index + 1 })}
@@ -742,6 +817,17 @@ export function PurchaseDialog({ labels, navigate = (url) => window.location.ass
               </span>
             </label>
             {accepted.error}
+          </div>
+          {/* Turnstile's widget, when it is on; its refusal is said under it. */}
+          <div className={`field${bot.error ? ' field--invalid' : ''}`}>
+            <div
+              ref={botBox}
+              id={bot.attributes.id}
+              className="bot-check"
+              tabIndex={-1}
+              aria-describedby={bot.attributes['aria-describedby']}
+            />
+            {bot.error}
           </div>
           <div className="purchase__actions">
             <button type="button" className="button button--ghost-dark" commandfor={PURCHASE_DIALOG_ID} command="close">

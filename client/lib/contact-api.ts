@@ -1,7 +1,20 @@
 import { CONTACT_FIELDS, type ContactField, type ContactFieldError, type ContactValues } from '../../site/contact';
 import type { LanguageCode } from '../../site/languages';
 
-export type ContactRequest = ContactValues & { lang: LanguageCode; website: string };
+export type ContactRequest = ContactValues & { lang: LanguageCode; website: string; turnstile?: string };
+
+/** A bot check that did not let a message through (Turnstile), as the form says it. */
+export type BotCheckReason = 'botCheckRequired' | 'botCheckFailed' | 'botCheckExpired' | 'botCheckUnavailable';
+
+/** The form's reason for a bot check's code (the worker's field code at `turnstile`, or the widget's). */
+export const botCheckReason = (code: string): BotCheckReason =>
+  code === 'required'
+    ? 'botCheckRequired'
+    : code === 'bot_check_failed'
+      ? 'botCheckFailed'
+      : code === 'bot_check_expired'
+        ? 'botCheckExpired'
+        : 'botCheckUnavailable';
 
 export type FieldErrors = Partial<Record<ContactField, ContactFieldError>>;
 
@@ -9,7 +22,7 @@ export type FieldErrors = Partial<Record<ContactField, ContactFieldError>>;
 export type SendResult =
   | { ok: true; id: string }
   | { ok: false; error: 'fields'; fields: FieldErrors }
-  | { ok: false; error: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' };
+  | { ok: false; error: 'network' | 'server' | 'tooLarge' | 'rateLimited' | 'invalid' | BotCheckReason };
 
 const FIELD_ERRORS: readonly ContactFieldError[] = ['required', 'too_long', 'invalid_email', 'invalid'];
 
@@ -31,8 +44,12 @@ export async function sendContactMessage(body: ContactRequest): Promise<SendResu
   if (response.status === 413) return { ok: false, error: 'tooLarge' };
   // The per-address limit (a few messages a minute): worth waiting for, not a broken form.
   if (response.status === 429) return { ok: false, error: 'rateLimited' };
+  if (response.status === 503 && record.error === 'bot_check_unavailable')
+    return { ok: false, error: 'botCheckUnavailable' };
   if (response.status === 422 && record.fields && typeof record.fields === 'object') {
     const sent = record.fields as Record<string, unknown>;
+    // Turnstile refused the token (or there was none): the widget gives a new one, the text stays.
+    if (typeof sent.turnstile === 'string') return { ok: false, error: botCheckReason(sent.turnstile) };
     const fields: FieldErrors = {};
     for (const field of CONTACT_FIELDS) {
       const code = sent[field];

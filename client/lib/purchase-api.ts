@@ -1,5 +1,6 @@
 import type { InvoiceData } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
+import type { AccessNeeds } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PAYMENT_HOSTS } from '../../site/security';
 import type { ProductId } from '../../site/tickets';
@@ -47,7 +48,7 @@ export function isAllowedPaymentUrl(url: string, origin: string): boolean {
 export type CartRequest = {
   email: string;
   lang: LanguageCode;
-  items: { product: ProductId; name?: string; email?: string }[];
+  items: { product: ProductId; name?: string; email?: string; access?: AccessNeeds }[];
   invoice?: InvoiceData;
   /** A bank transfer instead of the online checkout (with invoice data only); the answer's URL is the order page. */
   payment?: 'transfer';
@@ -56,6 +57,8 @@ export type CartRequest = {
   /** Without invoice data, the buyer's country for VAT; `countryConfirmed` once they confirmed it. */
   country?: string;
   countryConfirmed?: boolean;
+  /** Turnstile's token for this attempt, while Turnstile is on (site/turnstile.ts). */
+  turnstile?: string;
 };
 
 /**
@@ -87,6 +90,10 @@ export async function placeCart(body: CartRequest): Promise<string> {
       answer.limits,
     );
   if (response.status === 429) throw failed('rateLimited');
+  // Siteverify could not say (Cloudflare's trouble): said at the bot check, like its refusals.
+  if (answer.error === 'bot_check_unavailable') {
+    throw new PurchaseError('invalid', 'bot check unavailable', { turnstile: 'unavailable' });
+  }
   if (answer.error === 'invalid_fields' && answer.fields) {
     const fields: Record<string, string> = {};
     for (const [path, code] of Object.entries(answer.fields)) {

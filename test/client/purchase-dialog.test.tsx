@@ -10,6 +10,31 @@ import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PRODUCTS, PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { renderPl } from './render';
 
+// Turnstile (client/lib/bot-check.ts) stands in here: off (no token) unless a test gives the
+// widget's answer. Its own module, which loads Cloudflare's script, is tried in the browser (e2e).
+const botCheck = vi.hoisted(() => ({
+  token: async (): Promise<string | null> => null,
+  started: 0,
+  resets: 0,
+}));
+vi.mock('../../client/lib/bot-check', async (original) => ({
+  ...(await original<typeof import('../../client/lib/bot-check')>()),
+  lazyBotCheck: () => ({
+    start: () => {
+      botCheck.started++;
+    },
+    token: () => botCheck.token(),
+    reset: () => {
+      botCheck.resets++;
+    },
+  }),
+}));
+beforeEach(() => {
+  botCheck.token = async () => null;
+  botCheck.started = 0;
+  botCheck.resets = 0;
+});
+
 // happy-dom has no modal dialogs and no invoker commands: showModal/close just toggle `open`, and
 // the page script's fallback for browsers without `commandfor` opens the dialog (as in old Safari).
 beforeEach(() => {
@@ -287,6 +312,50 @@ describe('purchase dialog', () => {
     fireEvent.click(choose('Standard'));
     expect(dialog().open).toBe(true);
     expect(email().value).toBe('ala@example.com');
+  });
+});
+
+describe('Turnstile in the purchase dialog', () => {
+  it("starts the widget at the dialog's first focus and sends its token with the cart", async () => {
+    botCheck.token = async () => 'XXXX.DUMMY.TOKEN.XXXX';
+    const fetch = paid();
+    openFor('Premium');
+    fireEvent.focus(email());
+    expect(botCheck.started).toBeGreaterThan(0);
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sent(fetch).turnstile).toBe('XXXX.DUMMY.TOKEN.XXXX');
+  });
+
+  it('says under the widget that the check expired, keeps what was typed and asks for a new token', async () => {
+    botCheck.token = async () => 'XXXX.DUMMY.TOKEN.XXXX';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ error: 'invalid_fields', fields: { turnstile: 'bot_check_expired' } }, { status: 422 }),
+    );
+    const navigate = vi.fn();
+    openFor('Premium', navigate);
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(dialog().textContent).toContain('Weryfikacja wygasła'));
+    expect(botCheck.resets).toBe(1);
+    expect(email().value).toBe('ala@example.com');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when the widget could not load, and says so where the widget is', async () => {
+    botCheck.token = () => Promise.reject(Object.assign(new Error('bot check: unavailable'), { code: 'unavailable' }));
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    openFor('Premium');
+    email().value = 'ala@example.com';
+    acceptTerms();
+    fireEvent.click(confirm());
+    await waitFor(() => expect(dialog().textContent).toContain('Nie udało się wczytać zabezpieczenia przed botami'));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(email().value).toBe('ala@example.com');
+    await waitFor(() => expect(document.activeElement?.className).toBe('bot-check'));
   });
 });
 

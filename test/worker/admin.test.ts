@@ -4,6 +4,7 @@ import contactEnGB from '../../locales/en-GB/contact.json';
 import contactPl from '../../locales/pl/contact.json';
 import type { InvoiceData } from '../../site/invoices';
 import type { LogEntry, Order, SalesStats } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { ProductId } from '../../site/tickets';
 import { logKey } from '../../worker/box-office/intent-log';
 import { sha256Hex } from '../../worker/crypto';
@@ -42,6 +43,7 @@ async function order(
   made++;
   const id = timeSortableId(now + made);
   await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: options.product ?? 'online-standard', ...(options.name ? { name: options.name } : {}) }],
     email: options.email ?? `buyer${made}@example.com`,
@@ -153,6 +155,7 @@ describe('GET /api/admin/stats, sales per day', () => {
   it('counts tickets, not orders: one paid order of four tickets is four on its day', async () => {
     const id = timeSortableId(Date.now() + ++made);
     await office().purchase({
+      consent: { ...CONSENT_VERSIONS },
       id,
       items: Array.from({ length: 4 }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i}` })),
       email: 'team@example.com',

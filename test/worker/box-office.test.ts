@@ -1,5 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import {
   EVENT_ENDS,
   EVENT_STARTS,
@@ -122,6 +123,7 @@ describe('stock', () => {
     const results = await Promise.all(
       Array.from({ length: capacity + 15 }, (_, i) =>
         office().purchase({
+          consent: { ...CONSENT_VERSIONS },
           id: `01K${String(i).padStart(23, '0')}`,
           items: [{ product: 'online-vip' }],
           email: `o${i}@example.com`,

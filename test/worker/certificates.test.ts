@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_ID } from '../../site/certificates';
 import type { Order, Ticket } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketKey } from '../../worker/tickets/code';
@@ -28,6 +29,7 @@ async function paidOrder(items: { product: ProductId; name?: string }[], lang: '
   serial++;
   const id = `01KC${String(serial).padStart(22, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: items.map((item, i) => ({ product: item.product, name: item.name ?? `Osoba ${serial}-${i + 1}` })),
     email: `firma${serial}@example.com`,

@@ -2,6 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CheckInListStats, ScanAnswer, ScanRecord } from '../../site/check-in';
 import type { Order, Ticket } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { ProductId } from '../../site/tickets';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';
@@ -40,6 +41,7 @@ async function ticketOf(productId: ProductId, paid = true): Promise<Ticket> {
   serial++;
   const id = `01KL${String(serial).padStart(22, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: productId, name: `Osoba ${serial}`, email: `holder${serial}@example.com` }],
     email: `lists${serial}@example.com`,

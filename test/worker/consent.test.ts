@@ -1,6 +1,8 @@
-import { runInDurableObject, SELF } from 'cloudflare:test';
+import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { NewOrder } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
+import worker from '../../worker/index';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
 import { ORIGIN } from './platform';
 
@@ -98,5 +100,80 @@ describe('consent on record', () => {
       'consent.privacy': 'consent_outdated',
     });
     expect(await allOrders()).toEqual([]);
+  });
+});
+
+describe('consent in the box office itself', () => {
+  /** An order asked of the box office directly, as any caller could, with `consent` as given. */
+  const place = (consent: unknown, key?: string) =>
+    office().purchase({
+      id: `01C${String(Math.random()).slice(2, 25).padEnd(23, '0')}`,
+      items: [{ product: 'onsite-pro', name: 'Ewa Zgoda' }],
+      email: 'zgoda@example.com',
+      lang: 'pl',
+      provider: 'demo',
+      tokenHash: 'x',
+      fingerprint: 'f',
+      now: Date.now(),
+      ...(key ? { idempotencyKey: key } : {}),
+      consent: consent as NewOrder['consent'],
+    });
+
+  it('refuses an order without the versions in force, holding nothing and keeping no key', async () => {
+    setClock(DURING_PROMOTION);
+    const before = await office().availability(Date.now());
+    expect(await place(undefined, 'consent-key-0000001')).toEqual({
+      kind: 'refused',
+      error: 'consent_refused',
+      fields: { consent: 'consent_required' },
+    });
+    expect(await place({ terms: '2024-01-01', privacy: CONSENT_VERSIONS.privacy })).toEqual({
+      kind: 'refused',
+      error: 'consent_refused',
+      fields: { 'consent.terms': 'consent_outdated' },
+    });
+    expect(await place({ terms: CONSENT_VERSIONS.terms })).toEqual({
+      kind: 'refused',
+      error: 'consent_refused',
+      fields: { 'consent.privacy': 'consent_required' },
+    });
+    expect(await allOrders()).toEqual([]);
+    expect(await office().availability(Date.now())).toEqual(before);
+    // The key was not taken: the same attempt with consent places its order.
+    const placed = await place({ ...CONSENT_VERSIONS }, 'consent-key-0000001');
+    expect(placed.kind).toBe('created');
+    if (placed.kind !== 'created') return;
+    expect(placed.order.consent).toEqual({ ...CONSENT_VERSIONS, at: DURING_PROMOTION });
+  });
+
+  it("answers the box office's refusal with 422 and the fields, as the route's own check does", async () => {
+    setClock(DURING_PROMOTION);
+    // A box office that refuses on its own (the route's check passed: versions changed in between).
+    const refusing = {
+      idFromName: () => ({}),
+      get: () => ({
+        purchase: async () => ({
+          kind: 'refused',
+          error: 'consent_refused',
+          fields: { 'consent.terms': 'consent_outdated' },
+        }),
+      }),
+    } as unknown as typeof env.BOX_OFFICE;
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+        body: JSON.stringify({
+          email: 'zgoda@example.com',
+          items: [{ product: 'online-standard' }],
+          consent: { ...CONSENT_VERSIONS },
+        }),
+      }),
+      { ...env, BOX_OFFICE: refusing },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(await refused(res)).toEqual({ 'consent.terms': 'consent_outdated' });
   });
 });

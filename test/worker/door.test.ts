@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Order, Ticket } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { freshBoxOfficeEachTest, office } from './box-office';
@@ -37,6 +38,7 @@ async function order(n: number, paid = true): Promise<Order> {
   serial++;
   const id = `01KD${String(serial).padStart(22, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: Array.from({ length: n }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i + 1}` })),
     email: `door${serial}@example.com`,

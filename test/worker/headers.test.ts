@@ -1,5 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { TURNSTILE_ORIGIN } from '../../site/turnstile';
 import worker from '../../worker/index';
 import { ORIGIN, visit } from './platform';
 
@@ -11,6 +12,8 @@ function expectSecurityHeaders(res: Response) {
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
+  // Turnstile's widget: its script and its frame, and no other foreign one.
+  expect(csp).toContain(`frame-src 'self' ${TURNSTILE_ORIGIN}`);
   expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
   expect(csp).toContain("connect-src 'self'");
   const hsts = res.headers.get('Strict-Transport-Security') ?? '';
@@ -100,7 +103,7 @@ describe('the pages’ inline boot script', () => {
       expect(script.headers.get('content-type')).toMatch(/javascript/);
       expect(script.headers.get('cache-control')).toContain('immutable');
       expect(await script.text()).toContain('welcomePopupClosed');
-      expect(allowed).toEqual(["'self'", ...hashes]);
+      expect(allowed).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN]);
     },
   );
 
@@ -125,13 +128,13 @@ describe('the pages’ inline boot script', () => {
     expect(res.status).toBe(200);
     const { scripts, hashes, allowed } = await inlineScripts(res);
     expect(scripts).toEqual(['import "/@react-refresh";']);
-    expect(allowed).toEqual(["'self'", ...hashes]);
+    expect(allowed).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN]);
     expect(res.headers.get('Content-Security-Policy')).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('API answers allow no inline script at all', async () => {
     const res = await SELF.fetch(`${ORIGIN}/api/footer?lang=pl`);
     const csp = res.headers.get('Content-Security-Policy') ?? '';
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${TURNSTILE_ORIGIN};`);
   });
 });

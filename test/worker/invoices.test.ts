@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { eventStartsAt } from '../../site/terms';
 import { consentJson } from '../support/consent';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
@@ -53,6 +54,7 @@ const confirmed = (invoice: InvoiceData | undefined): VatCheck | undefined => {
 async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Order> {
   const vatCheck = confirmed(invoice);
   const result = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id: orderId(),
     items,
     email: 'kupujacy@firma.pl',

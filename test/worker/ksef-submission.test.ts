@@ -2,6 +2,7 @@ import { createMessageBatch, env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { KsefJob } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { type InvoiceRow, issueInvoice } from '../../worker/box-office/invoices';
 import { orderRow, ticketRows } from '../../worker/box-office/schema';
 import type { Bindings } from '../../worker/env';
@@ -24,6 +25,7 @@ const AT = '2027-03-15T11:00:00Z';
 /** A paid invoiced order whose invoice was issued where KSeF is configured: queued for KSeF. */
 async function queuedInvoice(): Promise<IssuedInvoice> {
   const placed = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id: `01KKSEF${String(Date.now() + Math.random())
       .replace('.', '')
       .padEnd(19, '0')
@@ -82,6 +84,7 @@ describe('KSeF', () => {
 
   it('leaves an invoice waiting where KSeF is not set up', async () => {
     const placed = await office().purchase({
+      consent: { ...CONSENT_VERSIONS },
       id: '01KKSEFWAITING000000000001',
       items: [{ product: 'online-standard' }],
       email: 'a@example.com',

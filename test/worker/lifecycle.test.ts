@@ -8,6 +8,7 @@ import {
   TICKET_TRANSITIONS,
   type TicketStatus,
 } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { type ProductId, product } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
 import { ticketTransition, transition } from '../../worker/box-office/lifecycle';
@@ -22,6 +23,7 @@ async function order(item: ProductId = 'online-standard', email?: string): Promi
   serial++;
   const id = `01L${String(serial).padStart(23, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: item }],
     email: email ?? `lifecycle${serial}@example.com`,

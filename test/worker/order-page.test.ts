@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSettling, type KnownOrder } from '../../site/order-view';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
 import { EVENT_ENDS, HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
@@ -190,6 +191,7 @@ describe('any stored string', () => {
     // The routes refuse such input now; an order stored before that rule must still render.
     const id = '01KSURROGATE0000000000000A';
     const made = await office().purchase({
+      consent: { ...CONSENT_VERSIONS },
       id,
       items: [{ product: 'onsite-pro', name: 'Ala \uD83D' }],
       email: 'holder@example.com',

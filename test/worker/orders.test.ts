@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { sha256Hex } from '../../worker/crypto';
 import { csvCell, toCsv } from '../../worker/csv';
 import worker from '../../worker/index';
@@ -34,6 +35,7 @@ const readOrder = async (id: string) => (await office().order(id)) as Order;
 async function stripeOrder(id: string, status: 'pending' | 'paid' = 'pending'): Promise<Order> {
   const now = Date.now();
   await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: 'online-premium' }],
     email: 'a@b.pl',

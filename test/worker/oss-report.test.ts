@@ -4,6 +4,7 @@ import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import { ossRateOf } from '../../site/invoices';
 import type { CartItem, OrderTax } from '../../site/orders';
 import type { OssReport } from '../../site/oss-report';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidInvoices } from './fa3';
 import { ORIGIN } from './platform';
@@ -29,6 +30,7 @@ async function paidOrder(items: CartItem[], tax: OrderTax, invoice?: InvoiceData
     items,
     email: 'buyer@example.com',
     lang: 'en-GB',
+    consent: { ...CONSENT_VERSIONS },
     ...(invoice ? { invoice } : {}),
     tax,
     provider: 'demo',

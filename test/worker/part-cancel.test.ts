@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { venueDay } from '../../site/format';
 import type { OrderView } from '../../site/order-view';
 import type { Order, RefundOwed } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { cancellationClosesAt } from '../../site/terms';
 import { sha256Hex } from '../../worker/crypto';
 import type { Bindings } from '../../worker/env';
@@ -47,6 +48,7 @@ async function teamOrder(provider: 'demo' | 'stripe' | 'transfer' = 'demo', vouc
   }
   const made = await office().purchase({
     id,
+    consent: { ...CONSENT_VERSIONS },
     items: ['Anna', 'Jan', 'Ola', 'Piotr'].map((name) => ({ product: 'onsite-pro' as const, name })),
     email: `team${serial}@example.com`,
     lang: 'pl',
@@ -197,6 +199,7 @@ describe('a buyer cancelling one ticket of a team order', () => {
     const id = `01PC${String(serial).padStart(22, '0')}`;
     const pending = await office().purchase({
       id,
+      consent: { ...CONSENT_VERSIONS },
       items: [
         { product: 'onsite-pro', name: 'A' },
         { product: 'onsite-pro', name: 'B' },

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { HOLD_MINUTES, type ProductId, product } from '../../site/tickets';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { sha256Hex } from '../../worker/crypto';
@@ -33,6 +34,7 @@ async function stripeOrder(item: ProductId, at = Date.now()): Promise<Order> {
   serial++;
   const id = `01K${String(serial).padStart(23, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: item }],
     email: `buyer${serial}@example.com`,
@@ -52,6 +54,7 @@ async function fillOnsiteVip(at: number) {
   const capacity = product('onsite-vip').capacity ?? 0;
   for (let i = 0; i < capacity; i++) {
     const made = await office().purchase({
+      consent: { ...CONSENT_VERSIONS },
       id: `01M${String(i).padStart(23, '0')}`,
       items: [{ product: 'onsite-vip' }],
       email: `other${i}@example.com`,

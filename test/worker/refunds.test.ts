@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { REFUND_LEASE_MS } from '../../worker/box-office/refunds';
 import { sha256Hex } from '../../worker/crypto';
 import type { Bindings } from '../../worker/env';
@@ -20,6 +21,7 @@ async function paidStripeOrder(): Promise<Order> {
   serial++;
   const id = `01KR${String(serial).padStart(22, '0')}`;
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [
       { product: 'onsite-pro', name: 'Anna' },

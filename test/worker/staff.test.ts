@@ -1,6 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry, Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { STAFF_LOG_RETENTION_MS, type StaffLogEntry, type StaffMember } from '../../site/staff';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
@@ -21,6 +22,7 @@ async function paidOrder(): Promise<Order> {
   serial++;
   const id = `01KE${String(serial).padStart(22, '0')}`;
   await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: [{ product: 'onsite-pro', name: 'Ola Gość' }],
     email: `kupujacy${serial}@example.com`,

@@ -4,6 +4,7 @@ import { venueDay } from '../../site/format';
 import type { InvoiceData, IssuedInvoice, VatCheck } from '../../site/invoices';
 import type { OrderView } from '../../site/order-view';
 import type { Order, Provider } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { ProductId } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import type { Bindings } from '../../worker/env';
@@ -53,6 +54,7 @@ async function orderWhileViesDown(
   setFakeViesOutage(NUMBER, false);
   expect(vatCheck).toMatchObject({ status: 'unavailable', error: 'MS_UNAVAILABLE' });
   const made = await office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items: products.map((product) => ({ product, name: 'Erika Mustermann' })),
     email: `einkauf${serial}@beispiel.de`,
@@ -283,6 +285,7 @@ describe('a re-check that corrects nothing', () => {
     expect(await office().order(onsite.id)).toMatchObject({ vat: onsite.vat, gross: onsite.gross });
 
     const confirmed = await office().purchase({
+      consent: { ...CONSENT_VERSIONS },
       id: '01KV9999999999999999999999',
       items: [{ product: 'online-vip' }],
       email: 'sofort@beispiel.de',

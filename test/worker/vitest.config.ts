@@ -18,8 +18,13 @@ export default defineConfig({
     include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'],
     // xmllint in Node, for the FA(3) documents the tests make (workerd has no XSD validator).
     globalSetup: ['test/support/schema-validator.setup.ts'],
-    // VIES's fake answers the local VIES_API_BASE (wrangler.toml) in every file, Access's its test teams.
-    setupFiles: ['test/worker/vies-fake.setup.ts', 'test/worker/access-fake.setup.ts'],
+    // VIES's fake answers the local VIES_API_BASE (wrangler.toml) in every file, Access's its test teams,
+    // Turnstile's siteverify its test address.
+    setupFiles: [
+      'test/worker/vies-fake.setup.ts',
+      'test/worker/access-fake.setup.ts',
+      'test/worker/turnstile-fake.setup.ts',
+    ],
     // Bursts of a few hundred requests take seconds on a busy 2-core machine.
     testTimeout: 30_000,
     // Hooks too: an afterEach that validates FA(3) in Node took over the 10 s default once on a busy machine.

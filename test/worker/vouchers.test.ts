@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import type { VoucherView } from '../../site/vouchers';
 import { sha256Hex } from '../../worker/crypto';
@@ -39,6 +40,7 @@ function cart(items: { product: string; name?: string }[], extra: Record<string,
 async function place(items: NewOrder['items'], extra: Partial<NewOrder> = {}) {
   const id = timeSortableId();
   return office().purchase({
+    consent: { ...CONSENT_VERSIONS },
     id,
     items,
     email: 'buyer@example.com',

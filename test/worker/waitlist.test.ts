@@ -1,6 +1,7 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { WaitlistEntryView, WaitlistView } from '../../site/waitlist';
 import { sha256Hex } from '../../worker/crypto';
 import { compose } from '../../worker/email/compose';
@@ -34,6 +35,7 @@ async function place(items: NewOrder['items'], extra: Partial<NewOrder> & { emai
     id,
     items,
     email: extra.email ?? `buyer-${id.toLowerCase()}@example.com`,
+    consent: { ...CONSENT_VERSIONS },
     lang: 'pl',
     provider: 'demo',
     tokenHash: await sha256Hex(id),

@@ -7,6 +7,7 @@ import {
   TRANSFER_REMINDER_MS,
   transferClosesAt,
 } from '../../site/orders';
+import { consentErrors } from '../../site/purchase-rules';
 import { eventStartsAt } from '../../site/terms';
 import { HOLD_MINUTES, onSaleAt, type ProductId, product } from '../../site/tickets';
 import { constantTimeEqual } from '../crypto';
@@ -35,6 +36,10 @@ export function purchase(
   c: Tx,
   input: NewOrder & { fingerprint: string; idempotencyKey?: string; now: number; paymentReference?: string },
 ): PurchaseResult {
+  // Consent is the box office's rule, not only the routes': no caller places an order its buyer did
+  // not accept the terms and the privacy policy in force for (a replay included: same request).
+  const consent = consentErrors(input.consent);
+  if (Object.keys(consent).length) return { kind: 'refused', error: 'consent_refused', fields: consent };
   const result = c.transaction((): PurchaseResult => {
     if (input.idempotencyKey) {
       const known = c.sql
@@ -136,9 +141,9 @@ export function purchase(
       reminded_at: null,
       client: input.client ?? null,
       voucher: voucher?.code ?? null,
-      consent_terms: input.consent?.terms ?? null,
-      consent_privacy: input.consent?.privacy ?? null,
-      consent_at: input.consent ? input.now : null,
+      consent_terms: input.consent.terms,
+      consent_privacy: input.consent.privacy,
+      consent_at: input.now,
       tax: input.tax ? JSON.stringify(input.tax) : null,
     };
     c.sql.exec(
@@ -194,7 +199,8 @@ export function purchase(
       provider: order.provider,
       holdUntil: order.holdUntil,
       // What the buyer accepted, in the purchase log too (the order keeps it with the time).
-      ...(input.consent ? { consentTerms: input.consent.terms, consentPrivacy: input.consent.privacy } : {}),
+      consentTerms: input.consent.terms,
+      consentPrivacy: input.consent.privacy,
       // One transaction, one entry: a checkout started with the order (the demo's) is part of it.
       ...(row.provider_ref ? { reference: row.provider_ref } : {}),
       ...(voucher ? { voucher: voucher.code } : {}),

@@ -1,7 +1,7 @@
 import { defaultLists } from '../../site/check-in';
 import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
-import type { Order, OrderStatus, Ticket } from '../../site/orders';
+import type { AccessNeeds, Order, OrderStatus, Ticket } from '../../site/orders';
 import { storedRate } from '../../site/tax-rules';
 import type { ProductId } from '../../site/tickets';
 
@@ -397,6 +397,8 @@ export type TicketRow = {
   list_net?: number | null;
   /** Its VAT rate (site/invoices.ts `InvoiceVatRate` as text); null in rows from before it was kept. */
   vat_rate?: string | null;
+  /** The holder's accessibility answers as JSON (site/orders.ts AccessNeeds), null when none. */
+  access?: string | null;
 };
 
 /** An instant as the wire types write it. */
@@ -417,6 +419,7 @@ export function toTicket(row: TicketRow): Ticket {
     checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
     ...(row.voucher && row.list_net != null ? { voucher: row.voucher, listNet: row.list_net } : {}),
     vatRate: storedRate(row.vat_rate, row),
+    ...(row.access ? { access: JSON.parse(row.access) as AccessNeeds } : {}),
   };
 }
 
@@ -539,6 +542,8 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     // the buyer's country. Older rows keep nulls: 23% or reverse charge, as their VAT says.
     if (!ticketColumns.has('vat_rate')) sql.exec('ALTER TABLE tickets ADD COLUMN vat_rate TEXT');
     if (!columns.has('tax')) sql.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
+    // The holder's accessibility answers (the purchase's optional question), JSON; null when none.
+    if (!ticketColumns.has('access')) sql.exec('ALTER TABLE tickets ADD COLUMN access TEXT');
     sql.exec(VOUCHER_TRIGGERS);
     // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
     if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');

@@ -70,6 +70,7 @@ export function priceCart(
       updated_at: now,
       voucher: discounted?.code ?? null,
       list_net: discounted ? listNet : null,
+      access: item.access ? JSON.stringify(item.access) : null,
     };
   });
 }
@@ -80,7 +81,7 @@ export const ticketPrice = (net: number, treatment: Pick<VatTreatment, 'rate'>) 
 /** Stores a ticket (its place is counted by the `ticket_held` trigger). */
 export function insertTicket(sql: SqlStorage, row: TicketRow): void {
   sql.exec(
-    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net, vat_rate)
+    `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net, vat_rate, access)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.id,
     row.order_id,
@@ -97,6 +98,7 @@ export function insertTicket(sql: SqlStorage, row: TicketRow): void {
     row.voucher ?? null,
     row.list_net ?? null,
     row.vat_rate ?? null,
+    row.access ?? null,
   );
 }
 
@@ -132,7 +134,8 @@ export function reissue(
   const code = newCode(sql);
   sql.exec('INSERT INTO retired_codes (code, ticket_id, retired_at) VALUES (?, ?, ?)', ticket.code, ticket.id, now);
   sql.exec(
-    'UPDATE tickets SET name = ?, email = ?, code = ?, updated_at = ? WHERE id = ?',
+    // The accessibility answers were the old holder's (health data): the new holder starts without.
+    'UPDATE tickets SET name = ?, email = ?, code = ?, access = NULL, updated_at = ? WHERE id = ?',
     holder.name,
     holder.email,
     code,

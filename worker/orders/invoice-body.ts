@@ -10,7 +10,7 @@ import { textField } from '../text-field';
 
 const text = (max: number) => textField(max);
 /** A text field that may be left out or empty (then absent), else as `text`. */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && !value.trim() ? undefined : value), text(max).optional());
 
 /**

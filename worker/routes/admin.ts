@@ -73,6 +73,10 @@ const TICKET_COLUMNS = [
   'lang',
   'paidAt',
   'comp',
+  // The holder's accessibility answers (health-related: kept only for the event, docs/access-needs.md).
+  'access.assistance',
+  'access.wheelchair',
+  'access.note',
 ] as const;
 
 /** An amount in grosze as the spreadsheet reads złoty: `369.00` (a plain number, two decimals). */
@@ -102,6 +106,11 @@ const ticketRecords = (orders: Order[]) =>
       lang: order.lang,
       paidAt: order.paidAt,
       comp: order.comp ?? null,
+      access: {
+        assistance: ticket.access?.assistance ? 'yes' : null,
+        wheelchair: ticket.access?.wheelchair ? 'yes' : null,
+        note: ticket.access?.note ?? null,
+      },
     })),
   );
 

@@ -9,6 +9,7 @@ import {
   HONEYPOT_LIMIT,
 } from '../../site/contact';
 import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_LIMIT } from '../../site/turnstile';
 import { boxOffice } from '../box-office/box-office';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -16,6 +17,7 @@ import { timeSortableId } from '../ids';
 import { saveMessage } from '../messages';
 import { rateLimit } from '../middleware/rate-limit';
 import { textField, validJson } from '../middleware/validation';
+import { requireHuman } from '../turnstile/siteverify';
 
 // Issue messages are the error codes the client translates (see ContactFieldError).
 const missingOr = (code: ContactFieldError) => (issue: { input?: unknown }) =>
@@ -30,12 +32,14 @@ const schema = z.object({
     error: missingOr('invalid'),
   }),
   [HONEYPOT_FIELD]: z.string({ error: 'invalid' }).max(HONEYPOT_LIMIT, { error: 'too_long' }).optional(),
+  [TURNSTILE_FIELD]: z.string({ error: 'invalid' }).max(TURNSTILE_TOKEN_LIMIT, { error: 'too_long' }).optional(),
 });
 
 /**
  * `POST /api/contact`: validates a contact message and stores it in KV. Answers `{ id }` with
  * 201; errors are `{ error, fields? }`. A filled honeypot gets the same success answer, so a bot
- * cannot tell, but nothing is stored.
+ * cannot tell, but nothing is stored. With Turnstile on, `turnstile` carries the widget's token,
+ * confirmed by siteverify before anything is stored (worker/turnstile/siteverify.ts).
  */
 export const contact = new Hono<AppEnv>()
   .post(
@@ -44,7 +48,9 @@ export const contact = new Hono<AppEnv>()
     rateLimit((env) => env.CONTACT_LIMITER),
     ...validJson(schema, CONTACT_BODY_LIMIT_BYTES),
     async (c) => {
-      const { [HONEYPOT_FIELD]: trap, ...input } = c.req.valid('json');
+      const { [HONEYPOT_FIELD]: trap, [TURNSTILE_FIELD]: token, ...input } = c.req.valid('json');
+      // Turnstile (when on) before anything else is done with the message: a refused check stores nothing.
+      await requireHuman(c.env, token, c.req.header('CF-Connecting-IP'), 'contact');
       if (trap?.trim()) {
         console.log(JSON.stringify({ event: 'contact_honeypot' }));
         return c.json({ id: timeSortableId() }, 201);

@@ -4,6 +4,7 @@ import { isCountryCode } from '../../site/countries';
 import { viesNumberOf } from '../../site/invoices';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import {
+  type AccessNeeds,
   MAX_TICKETS,
   type NewOrder,
   type Order,
@@ -22,6 +23,7 @@ import {
 } from '../../site/purchase-rules';
 import { evidenceConflict, taxCountry } from '../../site/tax-rules';
 import { findProduct, PRODUCT_IDS, type Product } from '../../site/tickets';
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_LIMIT } from '../../site/turnstile';
 import { VOUCHER_CODE } from '../../site/vouchers';
 import { boxOffice } from '../box-office/box-office';
 import { taxConfigAt } from '../box-office/tickets';
@@ -32,7 +34,7 @@ import { ApiError } from '../errors';
 import { timeSortableId } from '../ids';
 import { rateLimit } from '../middleware/rate-limit';
 import { textField, validJson } from '../middleware/validation';
-import { invoiceBody } from '../orders/invoice-body';
+import { invoiceBody, optionalText } from '../orders/invoice-body';
 import { paymentProvider } from '../payments/payment';
 import {
   type Checkout,
@@ -46,6 +48,7 @@ import { checkVatNumber, viesConfig } from '../tax/vies';
 import { ruledText } from '../text-field';
 import { productName, texts } from '../texts';
 import { ticketKey } from '../tickets/code';
+import { requireHuman } from '../turnstile/siteverify';
 
 /** Largest purchase body accepted; a real one is a few hundred bytes. */
 export const PURCHASE_BODY_LIMIT = 4 * 1024;
@@ -69,6 +72,9 @@ const consentField = z
     }
   })
   .transform(() => ({ ...CONSENT_VERSIONS }));
+
+/** The Turnstile widget's token (when Turnstile is on; checked in placeOrder, not part of the order). */
+const turnstileField = z.string({ error: 'invalid' }).max(TURNSTILE_TOKEN_LIMIT, { error: 'too_long' }).optional();
 
 /** Card (the provider's checkout) by default; a bank transfer only with invoice data. */
 const paymentField = z.enum(PAYMENT_METHODS, { error: 'invalid' }).default('card');
@@ -108,19 +114,45 @@ const purchaseBody = z
     invoice: invoiceBody.optional(),
     payment: paymentField,
     consent: consentField,
+    [TURNSTILE_FIELD]: turnstileField,
   })
   .superRefine(transferNeedsInvoice);
 type PurchaseBody = z.infer<typeof purchaseBody>;
 
 /**
+ * A holder's accessibility answers (site/orders.ts AccessNeeds), all optional: `assistance` and
+ * `wheelchair` true or false, a short `note`. Nothing answered is no answers (absent).
+ */
+const accessField = z
+  .object(
+    {
+      assistance: z.boolean({ error: 'invalid' }).optional(),
+      wheelchair: z.boolean({ error: 'invalid' }).optional(),
+      note: optionalText(PURCHASE_LIMITS.accessNote),
+    },
+    { error: 'invalid' },
+  )
+  .optional()
+  .transform((access): AccessNeeds | undefined => {
+    if (!access) return undefined;
+    const answers: AccessNeeds = {
+      ...(access.assistance ? { assistance: true as const } : {}),
+      ...(access.wheelchair ? { wheelchair: true as const } : {}),
+      ...(access.note ? { note: access.note } : {}),
+    };
+    return Object.keys(answers).length ? answers : undefined;
+  });
+
+/**
  * One ticket of a cart: a product, its holder's name (required on site, where the badge and the
- * door need it) and the holder's own e-mail, if any.
+ * door need it), the holder's own e-mail, if any, and their accessibility answers, if any.
  */
 const cartItem = z
   .object({
     product: z.enum(PRODUCT_IDS, { error: 'unknown_product' }),
     name: text(PURCHASE_LIMITS.name).optional(),
     email: emailField.optional(),
+    access: accessField,
   })
   .superRefine((item, context) => {
     if (!item.name && needsHolderName(item.product)) {
@@ -143,6 +175,7 @@ const cartBody = z
     country: countryField,
     countryConfirmed: confirmedField,
     consent: consentField,
+    [TURNSTILE_FIELD]: turnstileField,
   })
   .superRefine(transferNeedsInvoice);
 type CartBody = z.infer<typeof cartBody>;
@@ -170,7 +203,13 @@ const secretFor = (orderId: string, key: string | undefined) => (key ? hmacSecre
 const fingerprint = (order: OrderRequest) =>
   sha256Hex(
     JSON.stringify([
-      order.items.map((item) => [item.product, item.name ?? null, item.email ?? null]),
+      // Accessibility answers only when given: a key used without them keeps its fingerprint.
+      order.items.map((item) => [
+        item.product,
+        item.name ?? null,
+        item.email ?? null,
+        ...(item.access ? [item.access] : []),
+      ]),
       order.email,
       order.lang,
       order.name ?? null,
@@ -276,9 +315,11 @@ function orderTax(c: Context<AppEnv>, order: OrderRequest, vatConfirmed: boolean
  * provider and answers `{url, orderId, code}`: 201 for a new order, 200 for a replay of its
  * `Idempotency-Key`. The key binds the whole request; sent again with other content it answers 409.
  */
-async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
+async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest, turnstileToken: string | undefined) {
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key');
+  // Turnstile (when on) before VIES and the box office: a refused check holds no place.
+  await requireHuman(c.env, turnstileToken, c.req.header('CF-Connecting-IP'), 'purchase', key);
   const { payment, country: _country, countryConfirmed: _confirmed, ...order } = wanted;
   // A transfer needs no provider (the buyer pays to the organisers' account), so it works whatever
   // PAYMENT_PROVIDER says, in production too.
@@ -319,6 +360,7 @@ async function placeOrder(c: Context<AppEnv>, wanted: OrderRequest) {
   );
   if (result.kind === 'refused') {
     if (result.error === 'idempotency_key_reused') throw new ApiError(409, result.error);
+    if (result.error === 'consent_refused') throw new ApiError(422, 'invalid_fields', { fields: result.fields });
     if (result.error === 'invalid_voucher') throw new ApiError(422, result.error, { reason: result.reason });
     if (result.error === 'transfer_closed') throw new ApiError(409, result.error, { until: result.until });
     if (result.error === 'hold_limit') {
@@ -379,10 +421,14 @@ export const purchase = new Hono<AppEnv>().post(
   async (c) => {
     const item = productOf(c.req.param('product'));
     const body = c.req.valid('json') as PurchaseBody;
-    return placeOrder(c, {
-      ...buyer(body),
-      items: [{ product: item.id, ...(body.name ? { name: body.name } : {}) }],
-    });
+    return placeOrder(
+      c,
+      {
+        ...buyer(body),
+        items: [{ product: item.id, ...(body.name ? { name: body.name } : {}) }],
+      },
+      body[TURNSTILE_FIELD],
+    );
   },
 );
 
@@ -392,13 +438,18 @@ export const cart = new Hono<AppEnv>().post(
   ...validJson(cartBody, CART_BODY_LIMIT, { whole: ['too_many_tickets'] }),
   async (c) => {
     const body = c.req.valid('json') as CartBody;
-    return placeOrder(c, {
-      ...buyer(body),
-      items: body.items.map((item) => ({
-        product: item.product,
-        ...(item.name ? { name: item.name } : {}),
-        ...(item.email ? { email: item.email.toLowerCase() } : {}),
-      })),
-    });
+    return placeOrder(
+      c,
+      {
+        ...buyer(body),
+        items: body.items.map((item) => ({
+          product: item.product,
+          ...(item.name ? { name: item.name } : {}),
+          ...(item.email ? { email: item.email.toLowerCase() } : {}),
+          ...(item.access ? { access: item.access } : {}),
+        })),
+      },
+      body[TURNSTILE_FIELD],
+    );
   },
 );
