@@ -8,6 +8,7 @@ import { addEmail, QUEUE_LEASE_MS } from './outbox';
 import { personalDataTables } from './personal-data';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
+import { seatTables } from './seat-rules';
 import { vatCorrectionTables } from './vat-correction';
 import { waitlistTables } from './waitlist';
 
@@ -30,6 +31,7 @@ export function makeContext(
   certificateTables(sql);
   personalDataTables(sql);
   waitlistTables(sql);
+  seatTables(sql);
   const c: Tx = {
     sql,
     env,
