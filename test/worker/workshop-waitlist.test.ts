@@ -138,7 +138,9 @@ describe('a seat that comes back', () => {
     const start = Date.now();
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const [b, c, d] = [await holder('onsite-vip'), await holder('onsite-pro'), await holder('onsite-vip')] as Holder[];
+    const b = await holder('onsite-vip');
+    const c = await holder('onsite-pro');
+    const d = await holder('onsite-vip');
     for (const who of [b, c, d]) expect((await join(BASIC, who)).status).toBe(201);
     const others = await Promise.all(Array.from({ length: 6 }, () => holder('onsite-vip')));
 
@@ -209,7 +211,9 @@ describe('a seat that comes back', () => {
     setClock(DURING_PROMOTION);
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const [b, c, e] = [await holder('onsite-vip'), await holder('onsite-vip'), await holder('onsite-pro')] as Holder[];
+    const b = await holder('onsite-vip');
+    const c = await holder('onsite-vip');
+    const e = await holder('onsite-pro');
     for (const who of [b, c, e]) expect((await join(BASIC, who)).status).toBe(201);
     // b's own ticket is refunded while waiting: b leaves the list, nothing is offered yet.
     await office().settle(b.orderId, 'refunded', Date.now(), { by: 'test' });
