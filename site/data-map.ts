@@ -78,6 +78,8 @@ export const UNPAID_ORDER_RETENTION_DAYS = 90;
 export const EMAIL_RETENTION_DAYS = 90;
 /** Contact messages, after they are handled (product decisions). */
 export const MESSAGE_RETENTION_MONTHS = 12;
+/** The waiting list after the event's end (nothing can be offered then; a month for questions). */
+export const WAITLIST_RETENTION_DAYS = 30;
 /** Orders and invoices, from the end of the event's year (product decisions, tax law). */
 export const TAX_RETENTION_YEARS = 5;
 
@@ -200,9 +202,17 @@ export const DATA_MAP = {
     erasure: 'kept',
     keptBecause: 'accountability',
   },
-  // The waiting list (issue 49, its own branch) goes here as `waitingList`: its table, the
-  // address and name it keeps, basis 'contract', and its period (until the event ends, or until
-  // its offer is taken or declined). Add its handler in worker/box-office/personal-data.ts.
+  // Asked for by the person (a sign-up on a sold-out product, confirmed by its link; a holder's
+  // sign-up for a full workshop): steps at their request before a contract, or under the ticket's.
+  // Needed only while a place may still be offered: the event's end, then a month for questions.
+  waitingList: {
+    where: ['waitlist', 'waitlist_offers'],
+    stores: ['boxOffice', 'email'],
+    fields: ['email', 'name', 'lang', 'ticket_id', 'offers (code, offered_at, expires_at, order_id)'],
+    basis: ['contract'],
+    retention: { start: 'eventEnd', days: WAITLIST_RETENTION_DAYS },
+    erasure: 'deleted',
+  },
 } as const satisfies Record<string, DataKind>;
 
 export type DataKindId = keyof typeof DATA_MAP;

@@ -44,8 +44,10 @@ export type WaitlistOfferView = {
   offeredAt: string;
   expiresAt: string;
   closedAt: string | null;
-  /** The order that bought it, once one did. */
+  /** The order that bought it, once one did (for a workshop, the order of the ticket that took the seat). */
   orderId: string | null;
+  /** A workshop's offer: the workshop whose seat it keeps (no voucher then; the code only names it). */
+  workshop: string | null;
 };
 
 /** An entry as organisers see it, with its offers (newest last) and, while waiting, its place in the queue. */
@@ -56,6 +58,10 @@ export type WaitlistEntryView = {
   name: string | null;
   lang: string;
   state: WaitlistState;
+  /** A workshop's list: the workshop (the entry waits for a seat for its ticket); null for a product's. */
+  workshop: string | null;
+  /** The workshop's title, in the organisers' view. */
+  workshopTitle?: string;
   createdAt: string;
   confirmedAt: string | null;
   /** 1 for the next person to get an offer; null unless waiting. */

@@ -13,7 +13,8 @@ import { LoadState, useErrorText } from './status';
 import { useLoad } from './use-load';
 
 /**
- * The waiting list (site/waitlist.ts): each person waiting for a sold-out product, their state
+ * The waiting list (site/waitlist.ts): each person waiting for a sold-out product or a full
+ * workshop (a holder waiting for a seat for their ticket), their state
  * (unconfirmed, waiting with their place in the queue, offered until when, bought, declined, run
  * out, removed) and their offers; an organiser takes an entry off, sets how long an offer keeps
  * its place, and offers free places at once after adding places.
@@ -85,6 +86,7 @@ export function Waitlist() {
       return t('waitlist.states.waitingAt', { position: entry.position });
     if (entry.state === 'offered' && open)
       return t('waitlist.states.offeredUntil', { until: dateTime(lang, open.expiresAt) });
+    if (entry.state === 'bought' && entry.workshop) return t('waitlist.states.took');
     return t(`waitlist.states.${entry.state}`);
   };
   const live = (entry: WaitlistEntryView) => ['unconfirmed', 'waiting', 'offered'].includes(entry.state);
@@ -162,8 +164,11 @@ export function Waitlist() {
               {
                 id: 'product',
                 header: t('waitlist.product'),
-                sortBy: (entry) => entry.product,
-                cell: (entry) => productName(entry.product as ProductId),
+                sortBy: (entry) => entry.workshop ?? entry.product,
+                cell: (entry) =>
+                  entry.workshop
+                    ? t('waitlist.workshop', { workshop: entry.workshopTitle ?? entry.workshop })
+                    : productName(entry.product as ProductId),
               },
               {
                 id: 'joined',
@@ -180,7 +185,12 @@ export function Waitlist() {
                     ? t('common.none')
                     : entry.offers.map((offer) => (
                         <span key={offer.id} className="console-block">
-                          {t(`waitlist.offerStates.${offer.state}`)} · {dateTime(lang, offer.offeredAt)}
+                          {t(
+                            offer.state === 'bought' && offer.workshop
+                              ? 'waitlist.offerStates.taken'
+                              : `waitlist.offerStates.${offer.state}`,
+                          )}{' '}
+                          · {dateTime(lang, offer.offeredAt)}
                           {offer.orderId && (
                             <>
                               {' · '}

@@ -1,16 +1,22 @@
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RegistrationResult, registerForWorkshop } from '../lib/delivery-api';
+import {
+  joinWorkshopWaitlist,
+  type RegistrationResult,
+  registerForWorkshop,
+  type WaitlistJoinResult,
+} from '../lib/delivery-api';
 import '../styles/delivery.css';
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'required' }
-  | { kind: RegistrationResult; email?: string };
+  | { kind: RegistrationResult; email?: string }
+  | (WaitlistJoinResult & { email?: string });
 
 // An online plan's holder is not refused: the workshop is theirs online, which is good news.
-const GOOD: ReadonlySet<Status['kind']> = new Set(['registered', 'online']);
+const GOOD: ReadonlySet<Status['kind']> = new Set(['registered', 'online', 'waitlistJoined', 'waitlistExists']);
 
 /**
  * Registration for one workshop: the order's e-mail and code, posted to the box office. Every
@@ -19,7 +25,8 @@ const GOOD: ReadonlySet<Status['kind']> = new Set(['registered', 'online']);
  * when sent), so they keep what was typed whatever happens, before React hydrates too.
  */
 export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
-  const { t } = useTranslation('workshop');
+  const { t, i18n } = useTranslation('workshop');
+  const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const statusBox = useRef<HTMLDivElement>(null);
   const sending = status.kind === 'sending';
@@ -45,9 +52,23 @@ export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
     setStatus({ kind: await registerForWorkshop(workshopId, values), email: values.email });
   };
 
+  // A full workshop: the same e-mail and code put the ticket on its waiting list (no double
+  // opt-in: the code proves the holder, as it does for a seat).
+  const joinWaitlist = async () => {
+    if (sending || !form.current) return;
+    const data = new FormData(form.current);
+    const values = { email: String(data.get('email') ?? '').trim(), code: String(data.get('code') ?? '').trim() };
+    if (!values.email || !values.code) {
+      setStatus({ kind: 'required' });
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    setStatus({ ...(await joinWorkshopWaitlist(workshopId, { ...values, lang: i18n.language })), email: values.email });
+  };
+
   const shown = status.kind !== 'idle' && status.kind !== 'sending';
   return (
-    <form className="delivery-form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form ref={form} className="delivery-form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('workshop.title')}</h2>
       <p>{t('workshop.lead')}</p>
       <div className="delivery-form__field">
@@ -76,7 +97,22 @@ export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
         className={`delivery-result delivery-result--${GOOD.has(status.kind) ? 'good' : 'bad'}`}
         hidden={!shown}
       >
-        {shown && <p>{t(`workshop.result.${status.kind}`, { email: 'email' in status ? status.email : '' })}</p>}
+        {shown && (
+          <p>
+            {t(`workshop.result.${status.kind}`, {
+              email: 'email' in status ? status.email : '',
+              position: 'position' in status ? status.position : '',
+            })}
+          </p>
+        )}
+        {status.kind === 'full' && (
+          <>
+            <p>{t('workshop.waitlistLead')}</p>
+            <button type="button" className="button button--accent" onClick={joinWaitlist}>
+              {t('workshop.waitlistJoin')}
+            </button>
+          </>
+        )}
       </div>
       <button
         type="submit"

@@ -347,3 +347,81 @@ describe('the retention alarm', () => {
     expect(await sql('SELECT * FROM log')).toEqual([]);
   });
 });
+
+describe('the waiting list', () => {
+  /** Anna waits for on-site VIP with an open offer (its code reserving a place); Celina waits behind her. */
+  async function waiting() {
+    const at = Date.now();
+    await sql(
+      `INSERT INTO waitlist (id, product, email, name, lang, state, created_at, confirmed_at, updated_at)
+       VALUES ('01KWLANNA', 'onsite-vip', ?, 'Anna Nowak', 'pl', 'offered', ?, ?, ?),
+              ('01KWLCELINA', 'onsite-vip', 'celina@example.com', NULL, 'pl', 'waiting', ?, ?, ?)`,
+      ANNA,
+      at,
+      at,
+      at,
+      at,
+      at + 1,
+      at,
+    );
+    await sql(
+      `INSERT INTO vouchers (code, kind, value, products, uses, taken, valid_from, valid_until, tag, reserve, ended_at, created_at, created_by)
+       VALUES ('WL-ANNA', 'percent', 0, '["onsite-vip"]', 1, 0, NULL, ?, 'waitlist', 1, NULL, ?, 'waitlist')`,
+      at + 24 * HOUR,
+      at,
+    );
+    await sql(
+      `INSERT INTO waitlist_offers (id, entry_id, product, voucher, state, offered_at, expires_at)
+       VALUES ('01KWLOFFER', '01KWLANNA', 'onsite-vip', 'WL-ANNA', 'open', ?, ?)`,
+      at,
+      at + 24 * HOUR,
+    );
+  }
+
+  it('is in the export with its offers, and only the person’s', async () => {
+    await waiting();
+    const { body } = await exportOf(ANNA);
+    expect(body.data.waitingList).toEqual([
+      expect.objectContaining({
+        id: '01KWLANNA',
+        email: ANNA,
+        name: 'Anna Nowak',
+        state: 'offered',
+        offers: [expect.objectContaining({ id: '01KWLOFFER', code: 'WL-ANNA', state: 'open' })],
+      }),
+    ]);
+    expect(JSON.stringify(body.data.waitingList)).not.toContain('celina');
+  });
+
+  it('is deleted by an erasure: the open offer withdrawn, its code void, the place offered on, Celina kept', async () => {
+    await waiting();
+    const res = await erase(ANNA);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { report: Record<string, unknown> }).report).toMatchObject({
+      waitingList: { deleted: 1 },
+    });
+    expect(await sql('SELECT * FROM waitlist WHERE lower(email) = ?', ANNA)).toEqual([]);
+    expect(await sql("SELECT * FROM waitlist_offers WHERE entry_id = '01KWLANNA'")).toEqual([]);
+    expect(
+      (await sql<{ ended_at: number | null }>("SELECT ended_at FROM vouchers WHERE code = 'WL-ANNA'"))[0]?.ended_at,
+    ).not.toBeNull();
+    expect((await sql<{ state: string }>("SELECT state FROM waitlist WHERE id = '01KWLCELINA'"))[0]?.state).toBe(
+      'offered',
+    );
+  });
+
+  it('is removed by the retention alarm a month after the event ends, not an hour before', async () => {
+    await waiting();
+    const end = retentionEnds('waitingList');
+    const present = async () => (await sql('SELECT 1 FROM waitlist')).length > 0;
+    // Celina's offer sets the alarm.
+    await office().offerWaitlistPlaces(Date.now());
+    setClock(new Date(end - HOUR - 60_000).toISOString());
+    expect(await runAlarm()).toBe(true);
+    expect(await present()).toBe(true);
+    setClock(new Date(end).toISOString());
+    expect(await runAlarm()).toBe(true);
+    expect(await present()).toBe(false);
+    expect(await sql('SELECT * FROM waitlist_offers')).toEqual([]);
+  });
+});

@@ -181,6 +181,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   registerWorkshop(...a: Args<typeof workshops.registerWorkshop>) {
     return this.tx(() => workshops.registerWorkshop(this.c, ...a));
   }
+  releaseWorkshopSeat(...a: Args<typeof workshops.releaseWorkshopSeat>) {
+    return this.tx(() => workshops.releaseWorkshopSeat(this.c, ...a));
+  }
   workshopSeats() {
     return workshops.workshopSeats(this.sql);
   }
@@ -291,6 +294,15 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   waitlistOffer(...a: Args<typeof waitlist.waitlistOffer>) {
     return waitlist.waitlistOffer(this.c, ...a);
+  }
+  joinWorkshopWaitlist(...a: Args<typeof waitlist.joinWorkshopWaitlist>) {
+    return this.tx(() => waitlist.joinWorkshopWaitlist(this.c, ...a));
+  }
+  takeWorkshopOffer(...a: Args<typeof waitlist.takeWorkshopOffer>) {
+    return this.tx(() => waitlist.takeWorkshopOffer(this.c, ...a));
+  }
+  workshopsPublished(...a: Args<typeof waitlist.workshopsPublished>) {
+    return this.tx(() => waitlist.workshopsPublished(this.c, ...a));
   }
   setWaitlistOfferHours(hours: number) {
     return this.tx(() => waitlist.setOfferHours(this.c, hours));

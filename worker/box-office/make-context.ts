@@ -9,6 +9,7 @@ import { partCancelTables } from './part-cancel';
 import { personalDataTables } from './personal-data';
 import { refundTables } from './refunds';
 import { loadOrder, migrate, orderRow } from './schema';
+import { seatTables } from './seat-rules';
 import { statementCreditTables } from './statement-credits';
 import { vatCorrectionTables } from './vat-correction';
 import { waitlistTables } from './waitlist';
@@ -34,6 +35,7 @@ export function makeContext(
   certificateTables(sql);
   personalDataTables(sql);
   waitlistTables(sql);
+  seatTables(sql);
   const c: Tx = {
     sql,
     env,

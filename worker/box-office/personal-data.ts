@@ -12,6 +12,7 @@ import { invoicesOf } from './invoices';
 import { emailsOf } from './outbox';
 import { iso, type OrderRow, type TicketRow, toOrder } from './schema';
 import { vatChecksOf } from './vat';
+import { placesReturned } from './waitlist';
 
 // One person's data in the box office, by e-mail address (docs/personal-data.md): what an export
 // shows, what an erasure removes or anonymises and what it keeps for the tax law, and the retention
@@ -139,6 +140,7 @@ export function exportPersonalData(c: Tx, rawEmail: string): BoxOfficeExport {
       .exec('SELECT id, partner, email, tier, lang, created_at FROM allotments WHERE lower(email) = ?', email)
       .toArray()
       .map(plain),
+    waitingList: waitlistOf(sql, email),
     staffLog: sql
       .exec(
         'SELECT seq, at, actor, role, method, path, status, detail FROM staff_log WHERE lower(detail) LIKE ?',
@@ -147,6 +149,61 @@ export function exportPersonalData(c: Tx, rawEmail: string): BoxOfficeExport {
       .toArray()
       .map(plain),
   };
+}
+
+/** The person's waiting-list entries with their offers (the codes name nobody else's data). */
+function waitlistOf(sql: SqlStorage, email: string): unknown[] {
+  return sql
+    .exec<{ id: string }>(
+      `SELECT id, product, workshop_id AS workshop, ticket_id AS ticket, email, name, lang, state, created_at, confirmed_at
+         FROM waitlist WHERE lower(email) = ? ORDER BY id`,
+      email,
+    )
+    .toArray()
+    .map((entry) => ({
+      ...plain(entry),
+      offers: sql
+        .exec(
+          `SELECT id, voucher AS code, state, offered_at, expires_at, closed_at, order_id
+             FROM waitlist_offers WHERE entry_id = ? ORDER BY id`,
+          entry.id,
+        )
+        .toArray()
+        .map(plain),
+    }));
+}
+
+/**
+ * Deletes waiting-list entries with their offers (and the e-mails about them). An open offer
+ * nobody is paying with is withdrawn first, its code voided, and its place goes to the next person;
+ * an open offer in a checkout stays with that order (the entry's data goes all the same).
+ */
+function deleteWaitlist(c: Tx, ids: string[], now: number): number {
+  if (!ids.length) return 0;
+  const list = JSON.stringify(ids);
+  const offers = c.sql
+    .exec<{ id: string; voucher: string }>(
+      'SELECT id, voucher FROM waitlist_offers WHERE entry_id IN (SELECT value FROM json_each(?))',
+      list,
+    )
+    .toArray();
+  for (const offer of offers) {
+    c.sql.exec(
+      'UPDATE vouchers SET ended_at = ? WHERE code = ? AND ended_at IS NULL AND taken = 0',
+      now,
+      offer.voucher,
+    );
+  }
+  c.sql.exec(
+    `DELETE FROM emails WHERE order_id IN (SELECT value FROM json_each(?))
+        OR order_id IN (SELECT id FROM waitlist_offers WHERE entry_id IN (SELECT value FROM json_each(?)))`,
+    list,
+    list,
+  );
+  c.sql.exec('DELETE FROM waitlist_offers WHERE entry_id IN (SELECT value FROM json_each(?))', list);
+  const n = changed(c.sql, 'DELETE FROM waitlist WHERE id IN (SELECT value FROM json_each(?))', list);
+  placesReturned(c, now);
+  return n;
 }
 
 /** Runs a statement; returns how many rows it changed (SQLite's own count, indexes aside). */
@@ -232,7 +289,7 @@ function anonymiseTickets(
  * deleted, e-mail data removed, a partner contact's address anonymised. The staff log keeps its
  * entries with the address masked. Refused while an order of the address waits for its payment.
  */
-export function erasePersonalData(c: Tx, rawEmail: string): ErasureReport | ErasureRefusal {
+export function erasePersonalData(c: Tx, rawEmail: string, now = Date.now()): ErasureReport | ErasureRefusal {
   const sql = c.sql;
   const email = normaliseEmail(rawEmail);
   const orders = ordersOf(sql, email);
@@ -280,6 +337,12 @@ export function erasePersonalData(c: Tx, rawEmail: string): ErasureReport | Eras
   const partners = sql.exec<{ id: string }>('SELECT id FROM allotments WHERE lower(email) = ?', email).toArray();
   for (const a of partners) sql.exec('UPDATE allotments SET email = ? WHERE id = ?', erasedAddress(a.id), a.id);
   if (partners.length) report.partnerContacts = { anonymised: partners.length };
+  const waiting = sql
+    .exec<{ id: string }>('SELECT id FROM waitlist WHERE lower(email) = ?', email)
+    .toArray()
+    .map((e) => e.id);
+  const waitlistDeleted = deleteWaitlist(c, waiting, now);
+  if (waitlistDeleted) report.waitingList = { deleted: waitlistDeleted };
   const logged = sql
     .exec<{ seq: number; detail: string }>(
       'SELECT seq, detail FROM staff_log WHERE lower(detail) LIKE ?',
@@ -377,6 +440,14 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
         .toArray();
       for (const a of partners) sql.exec('UPDATE allotments SET email = ? WHERE id = ?', erasedAddress(a.id), a.id);
       note('partnerContacts', partners.length);
+    }
+    // The waiting list: a month after the event's end nothing more can be offered from it.
+    if (now >= retentionEnds('waitingList')) {
+      const ids = sql
+        .exec<{ id: string }>('SELECT id FROM waitlist')
+        .toArray()
+        .map((e) => e.id);
+      note('waitingList', deleteWaitlist(c, ids, now));
     }
     // E-mails: what a sent (or given up) e-mail carried, ninety days after it was made.
     const emailsBefore = now - EMAIL_RETENTION_DAYS * DAY_MS;

@@ -11,7 +11,18 @@ import {
 } from '../../site/waitlist';
 import { timeSortableId } from '../ids';
 import type { Tx } from './context';
-import { iso } from './schema';
+import { iso, type TicketRow } from './schema';
+import {
+  hasSeat,
+  noteWorkshop,
+  type SeatRefusal,
+  seatRefusal,
+  seatsGone,
+  seatTicket,
+  ticketForSeat,
+  type WorkshopFacts,
+  workshopFacts,
+} from './seat-rules';
 import { remaining, taken } from './stock';
 
 // The waiting list (site/waitlist.ts). An offer is a voucher of tag `waitlist` for one use of one
@@ -34,10 +45,10 @@ CREATE TABLE IF NOT EXISTS waitlist (
   state TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   confirmed_at INTEGER,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  workshop_id TEXT,
+  ticket_id TEXT
 );
-CREATE UNIQUE INDEX IF NOT EXISTS waitlist_live ON waitlist (product, email)
-  WHERE state IN ('unconfirmed', 'waiting', 'offered');
 CREATE INDEX IF NOT EXISTS waitlist_queue ON waitlist (confirmed_at, id) WHERE state = 'waiting';
 CREATE TABLE IF NOT EXISTS waitlist_offers (
   id TEXT PRIMARY KEY,
@@ -48,7 +59,8 @@ CREATE TABLE IF NOT EXISTS waitlist_offers (
   offered_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   closed_at INTEGER,
-  order_id TEXT
+  order_id TEXT,
+  workshop_id TEXT
 );
 CREATE INDEX IF NOT EXISTS waitlist_offers_open ON waitlist_offers (expires_at) WHERE state = 'open';
 CREATE INDEX IF NOT EXISTS waitlist_offers_entry ON waitlist_offers (entry_id);
@@ -57,9 +69,36 @@ CREATE TABLE IF NOT EXISTS waitlist_settings (
   offer_hours INTEGER NOT NULL
 );`;
 
-/** Makes the list's tables (the constructor, after the schema's migration). */
+// A workshop's list (one entry per ticket and workshop) shares the tables: `workshop_id` and
+// `ticket_id` say whose seat it waits for, and a workshop offer carries no voucher (the offer itself
+// keeps the seat: seat-rules.ts `seatsGone`).
+const LIVE = "state IN ('unconfirmed', 'waiting', 'offered')";
+const INDEXES = `
+DROP INDEX IF EXISTS waitlist_live;
+CREATE UNIQUE INDEX IF NOT EXISTS waitlist_live_product ON waitlist (product, email)
+  WHERE workshop_id IS NULL AND ${LIVE};
+CREATE UNIQUE INDEX IF NOT EXISTS waitlist_live_workshop ON waitlist (workshop_id, ticket_id)
+  WHERE workshop_id IS NOT NULL AND ${LIVE};
+CREATE INDEX IF NOT EXISTS waitlist_offers_workshop ON waitlist_offers (workshop_id) WHERE state = 'open';`;
+
+const columnsOf = (sql: SqlStorage, table: string) =>
+  new Set(
+    sql
+      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .toArray()
+      .map((c) => c.name),
+  );
+
+/** Makes the list's tables (the constructor, after the schema's migration), adding workshops' columns to older ones. */
 export function waitlistTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
+  const entries = columnsOf(sql, 'waitlist');
+  if (!entries.has('workshop_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN workshop_id TEXT');
+  if (!entries.has('ticket_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN ticket_id TEXT');
+  if (!columnsOf(sql, 'waitlist_offers').has('workshop_id')) {
+    sql.exec('ALTER TABLE waitlist_offers ADD COLUMN workshop_id TEXT');
+  }
+  sql.exec(INDEXES);
 }
 
 type EntryRow = {
@@ -72,6 +111,8 @@ type EntryRow = {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
+  workshop_id: string | null;
+  ticket_id: string | null;
 };
 
 type OfferRow = {
@@ -84,6 +125,7 @@ type OfferRow = {
   expires_at: number;
   closed_at: number | null;
   order_id: string | null;
+  workshop_id: string | null;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -133,7 +175,7 @@ export function joinWaitlist(
   const email = input.email.toLowerCase();
   const live = c.sql
     .exec<EntryRow>(
-      `SELECT * FROM waitlist WHERE product = ? AND email = ? AND state IN (${LIVE_WAITLIST_STATES.map(() => '?').join(', ')})`,
+      `SELECT * FROM waitlist WHERE product = ? AND email = ? AND workshop_id IS NULL AND state IN (${LIVE_WAITLIST_STATES.map(() => '?').join(', ')})`,
       item.id,
       email,
       ...LIVE_WAITLIST_STATES,
@@ -223,8 +265,9 @@ export function declineOffer(c: Tx, id: string, now: number): DeclineResult {
  */
 export function placesReturned(c: Tx, now: number): void {
   settleOffers(c, now);
+  seatsReturned(c, now);
   const waiting = c.sql
-    .exec<EntryRow>("SELECT * FROM waitlist WHERE state = 'waiting' ORDER BY confirmed_at, id")
+    .exec<EntryRow>("SELECT * FROM waitlist WHERE state = 'waiting' AND workshop_id IS NULL ORDER BY confirmed_at, id")
     .toArray();
   if (!waiting.length) return;
   const held = taken(c.sql, now);
@@ -294,6 +337,35 @@ function closeOffer(c: Tx, offer: OfferRow, state: Exclude<OfferState, 'open' | 
   c.sql.exec('UPDATE vouchers SET ended_at = ? WHERE code = ? AND ended_at IS NULL', now, offer.voucher);
 }
 
+/**
+ * Workshops' seats that came back go to the holders waiting for them, in the order they joined:
+ * one offer per free seat (an open offer counts as a gone seat). A holder whose ticket no longer
+ * may sit there (cancelled, refunded) leaves the list; one who got a seat otherwise too.
+ */
+function seatsReturned(c: Tx, now: number): void {
+  const waiting = c.sql
+    .exec<EntryRow>(
+      "SELECT * FROM waitlist WHERE state = 'waiting' AND workshop_id IS NOT NULL ORDER BY confirmed_at, id",
+    )
+    .toArray();
+  for (const entry of waiting) {
+    const workshopId = entry.workshop_id as string;
+    const facts = workshopFacts(c.sql, workshopId);
+    if (!facts) continue;
+    const ticket = ticketRow(c.sql, entry.ticket_id ?? '');
+    const order = ticket && c.row(ticket.order_id);
+    if (!ticket || !order || seatRefusal(ticket, order, facts.level) || hasSeat(c.sql, workshopId, ticket.id)) {
+      c.sql.exec("UPDATE waitlist SET state = 'removed', updated_at = ? WHERE id = ?", now, entry.id);
+      continue;
+    }
+    if (seatsGone(c.sql, workshopId) >= facts.capacity) continue;
+    makeOffer(c, entry, now);
+  }
+}
+
+const ticketRow = (sql: SqlStorage, id: string) =>
+  sql.exec<TicketRow>('SELECT * FROM tickets WHERE id = ?', id).toArray()[0] ?? null;
+
 /** A code no one guesses: `WL-` and 16 symbols of Crockford base 32 (80 bits), within the voucher rule. */
 function offerCode(): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -306,24 +378,27 @@ function makeOffer(c: Tx, entry: EntryRow, now: number): void {
   const id = timeSortableId();
   const code = offerCode();
   const expires = now + offerHours(c.sql) * HOUR_MS;
-  // The full price: a 0% voucher prices nothing down, it only carries the reservation.
-  c.sql.exec(
-    `INSERT INTO vouchers (code, kind, value, products, uses, taken, valid_from, valid_until, tag, reserve, ended_at, created_at, created_by)
+  // The full price: a 0% voucher prices nothing down, it only carries the reservation. A workshop's
+  // offer needs none: the open offer is what keeps its seat; the code only names it.
+  if (entry.workshop_id === null)
+    c.sql.exec(
+      `INSERT INTO vouchers (code, kind, value, products, uses, taken, valid_from, valid_until, tag, reserve, ended_at, created_at, created_by)
      VALUES (?, 'percent', 0, ?, 1, 0, NULL, ?, 'waitlist', 1, NULL, ?, 'waitlist')`,
-    code,
-    JSON.stringify([entry.product]),
-    expires,
-    now,
-  );
+      code,
+      JSON.stringify([entry.product]),
+      expires,
+      now,
+    );
   c.sql.exec(
-    `INSERT INTO waitlist_offers (id, entry_id, product, voucher, state, offered_at, expires_at, closed_at, order_id)
-     VALUES (?, ?, ?, ?, 'open', ?, ?, NULL, NULL)`,
+    `INSERT INTO waitlist_offers (id, entry_id, product, voucher, state, offered_at, expires_at, closed_at, order_id, workshop_id)
+     VALUES (?, ?, ?, ?, 'open', ?, ?, NULL, NULL, ?)`,
     id,
     entry.id,
     entry.product,
     code,
     now,
     expires,
+    entry.workshop_id,
   );
   c.sql.exec("UPDATE waitlist SET state = 'offered', updated_at = ? WHERE id = ?", now, entry.id);
   c.addEmail(id, 'waitlist_offer', null, now);
@@ -341,6 +416,7 @@ const offerView = (row: OfferRow): WaitlistOfferView => ({
   expiresAt: iso(row.expires_at),
   closedAt: row.closed_at === null ? null : iso(row.closed_at),
   orderId: row.order_id,
+  workshop: row.workshop_id,
 });
 
 function entryView(sql: SqlStorage, row: EntryRow, positions?: Map<string, number>): WaitlistEntryView {
@@ -355,8 +431,9 @@ function entryView(sql: SqlStorage, row: EntryRow, positions?: Map<string, numbe
       sql
         .exec<{ n: number }>(
           `SELECT COUNT(*) AS n FROM waitlist WHERE state = 'waiting' AND product = ?
-             AND (confirmed_at < ? OR (confirmed_at = ? AND id <= ?))`,
+             AND workshop_id IS ? AND (confirmed_at < ? OR (confirmed_at = ? AND id <= ?))`,
           row.product,
+          row.workshop_id,
           row.confirmed_at,
           row.confirmed_at,
           row.id,
@@ -370,6 +447,7 @@ function entryView(sql: SqlStorage, row: EntryRow, positions?: Map<string, numbe
     name: row.name,
     lang: row.lang,
     state: row.state,
+    workshop: row.workshop_id,
     createdAt: iso(row.created_at),
     confirmedAt: row.confirmed_at === null ? null : iso(row.confirmed_at),
     position,
@@ -388,10 +466,11 @@ export function listWaitlist(c: Tx, now: number, productId?: string): WaitlistVi
   const positions = new Map<string, number>();
   const counts = new Map<string, number>();
   for (const row of c.sql
-    .exec<EntryRow>("SELECT id, product FROM waitlist WHERE state = 'waiting' ORDER BY confirmed_at, id")
+    .exec<EntryRow>("SELECT id, product, workshop_id FROM waitlist WHERE state = 'waiting' ORDER BY confirmed_at, id")
     .toArray()) {
-    const n = (counts.get(row.product) ?? 0) + 1;
-    counts.set(row.product, n);
+    const queue = row.workshop_id === null ? row.product : `workshop:${row.workshop_id}`;
+    const n = (counts.get(queue) ?? 0) + 1;
+    counts.set(queue, n);
     positions.set(row.id, n);
   }
   return { offerHours: offerHours(c.sql), entries: rows.map((row) => entryView(c.sql, row, positions)) };
@@ -423,4 +502,122 @@ export function waitlistOffer(
 export function afterReturn<T>(c: Tx, now: number, result: T): T {
   placesReturned(c, now);
   return result;
+}
+
+export type WorkshopJoinResult =
+  | { kind: 'joined' | 'exists'; entryId: string; state: WaitlistState; position: number | null }
+  | { kind: 'refused'; error: 'order_not_found' | SeatRefusal | 'already_registered' }
+  | { kind: 'refused'; error: 'seats_left'; seatsLeft: number };
+
+/**
+ * A holder joins a full workshop's list, identified as the registration identifies them (the
+ * ticket's code or a one-ticket order's, and the holder's or the buyer's e-mail). No double
+ * opt-in: the code is a secret only the ticket's e-mails carry, so whoever gives it with its
+ * address is its holder (a registration takes a seat on the same proof). Refused for the reasons
+ * the registration gives; while seats are left the holder registers instead. A second sign-up is
+ * the same entry.
+ */
+export function joinWorkshopWaitlist(
+  c: Tx,
+  input: WorkshopFacts & { code: string; email: string; lang: LanguageCode | null; now: number },
+): WorkshopJoinResult {
+  const ticket = ticketForSeat(c.sql, input.code);
+  const order = ticket && c.row(ticket.order_id);
+  const email = input.email.toLowerCase();
+  if (!ticket || !order || (email !== order.email && email !== ticket.email)) {
+    return { kind: 'refused', error: 'order_not_found' };
+  }
+  const refusal = seatRefusal(ticket, order, input.level);
+  if (refusal) return { kind: 'refused', error: refusal };
+  if (hasSeat(c.sql, input.workshopId, ticket.id)) return { kind: 'refused', error: 'already_registered' };
+  noteWorkshop(c.sql, input, input.now);
+  placesReturned(c, input.now);
+  const live = c.sql
+    .exec<EntryRow>(
+      `SELECT * FROM waitlist WHERE workshop_id = ? AND ticket_id = ? AND ${LIVE}`,
+      input.workshopId,
+      ticket.id,
+    )
+    .toArray()[0];
+  if (live) return { kind: 'exists', entryId: live.id, state: live.state, position: entryView(c.sql, live).position };
+  const left = input.capacity - seatsGone(c.sql, input.workshopId);
+  if (left > 0) return { kind: 'refused', error: 'seats_left', seatsLeft: left };
+  const id = timeSortableId();
+  c.sql.exec(
+    `INSERT INTO waitlist (id, product, email, name, lang, state, created_at, confirmed_at, updated_at, workshop_id, ticket_id)
+     VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)`,
+    id,
+    ticket.product,
+    email,
+    ticket.name ?? order.name,
+    input.lang ?? order.lang,
+    input.now,
+    input.now,
+    input.now,
+    input.workshopId,
+    ticket.id,
+  );
+  const row = entryRow(c.sql, id) as EntryRow;
+  return { kind: 'joined', entryId: id, state: 'waiting', position: entryView(c.sql, row).position };
+}
+
+/** The open offer that keeps a workshop's seat for a ticket, or null. */
+export function openWorkshopOffer(sql: SqlStorage, workshopId: string, ticketId: string): OfferRow | null {
+  return (
+    sql
+      .exec<OfferRow>(
+        `SELECT o.* FROM waitlist_offers o JOIN waitlist w ON w.id = o.entry_id
+          WHERE o.workshop_id = ? AND w.ticket_id = ? AND o.state = 'open'`,
+        workshopId,
+        ticketId,
+      )
+      .toArray()[0] ?? null
+  );
+}
+
+/** Seats the offer's ticket in the seat its open offer keeps, and closes the offer as taken. */
+export function takeOffer(c: Tx, offer: OfferRow, now: number): void {
+  const entry = entryRow(c.sql, offer.entry_id) as EntryRow;
+  const ticket = ticketRow(c.sql, entry.ticket_id ?? '') as TicketRow;
+  seatTicket(c, offer.workshop_id as string, ticket, ticket.order_id, now);
+  c.sql.exec(
+    "UPDATE waitlist_offers SET state = 'bought', closed_at = ?, order_id = ? WHERE id = ?",
+    now,
+    ticket.order_id,
+    offer.id,
+  );
+  c.sql.exec("UPDATE waitlist SET state = 'bought', updated_at = ? WHERE id = ?", now, entry.id);
+}
+
+export type TakeResult =
+  | { kind: 'taken'; offer: WaitlistOfferView }
+  | { kind: 'refused'; error: 'not_found' }
+  | { kind: 'refused'; error: 'offer_closed' | SeatRefusal; offer: WaitlistOfferView };
+
+/**
+ * The offer page's "take the seat": while the offer is open and the ticket may still sit there,
+ * the seat it keeps becomes the holder's. An offer that ran out has passed on already.
+ */
+export function takeWorkshopOffer(c: Tx, id: string, now: number): TakeResult {
+  placesReturned(c, now);
+  const row = offerRow(c.sql, id);
+  if (!row || row.workshop_id === null) return { kind: 'refused', error: 'not_found' };
+  if (row.state !== 'open') return { kind: 'refused', error: 'offer_closed', offer: offerView(row) };
+  const entry = entryRow(c.sql, row.entry_id) as EntryRow;
+  const ticket = ticketRow(c.sql, entry.ticket_id ?? '');
+  const order = ticket && c.row(ticket.order_id);
+  const facts = workshopFacts(c.sql, row.workshop_id);
+  const refusal = !ticket || !order || !facts ? 'ticket_not_eligible' : seatRefusal(ticket, order, facts.level);
+  if (refusal) return { kind: 'refused', error: refusal, offer: offerView(row) };
+  takeOffer(c, row, now);
+  return { kind: 'taken', offer: offerView(offerRow(c.sql, id) as OfferRow) };
+}
+
+/**
+ * The workshops as the store publishes them now (a publication, the console's "offer free seats
+ * now"): their capacities are noted, and seats added go to the lists at once.
+ */
+export function workshopsPublished(c: Tx, list: readonly WorkshopFacts[], now: number): void {
+  for (const w of list) noteWorkshop(c.sql, w, now);
+  placesReturned(c, now);
 }

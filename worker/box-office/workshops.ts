@@ -1,24 +1,25 @@
-import { ONLINE_WORKSHOPS } from '../../site/access';
 import type { WorkshopResult } from '../../site/orders';
-import { type ProductId, product } from '../../site/tickets';
+import type { WorkshopLevel } from '../../site/workshops';
 import type { Tx } from './context';
-import type { TicketRow } from './schema';
-import { ticketRows } from './schema';
-import { findCode } from './tickets';
+import { noteWorkshop, seatRefusal, seatsGone, seatTicket, ticketForSeat } from './seat-rules';
+import { openWorkshopOffer, placesReturned, takeOffer } from './waitlist';
 
 // Workshop seats: one per paid ticket whose product includes the workshop's level, while seats
-// last; given back with the ticket (a refund, a cancellation).
+// last; given back with the ticket (a refund, a cancellation) or by the holder. A seat that comes
+// back goes to the workshop's waiting list first (waitlist.ts): an open offer keeps its seat, so a
+// registration counts it as gone.
 
 /**
  * A seat in a workshop for the holder of a paid ticket that includes it (Pro: basic level; VIP:
  * any), while seats last: one per ticket. The ticket's code (or the order code of a one-ticket
- * order) and the holder's or the buyer's e-mail together identify the holder.
+ * order) and the holder's or the buyer's e-mail together identify the holder. A holder with an
+ * open waiting-list offer for the workshop takes the seat it keeps.
  */
 export function registerWorkshop(
   c: Tx,
   input: {
     workshopId: string;
-    level: 'basic' | 'intermediate' | 'advanced';
+    level: WorkshopLevel;
     capacity: number;
     code: string;
     email: string;
@@ -31,41 +32,53 @@ export function registerWorkshop(
   if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
     return { kind: 'refused', error: 'order_not_found' };
   }
-  // An online plan with online workshops takes part online (the workshop's stream, recording and
-  // materials on the ticket page), never with a seat in the room: say so instead of a bare refusal.
-  if (row.status === 'paid' && ONLINE_WORKSHOPS.has(ticket.product as ProductId)) {
-    return { kind: 'refused', error: 'online_ticket' };
-  }
-  const access = product(ticket.product as ProductId).workshops;
-  const eligible = row.status === 'paid' && (access === 'all' || (access === 'basic' && input.level === 'basic'));
-  if (!eligible) return { kind: 'refused', error: 'ticket_not_eligible' };
+  const refusal = seatRefusal(ticket, row, input.level);
+  if (refusal) return { kind: 'refused', error: refusal };
   const registered = c.sql
     .exec('SELECT 1 FROM workshop_seats WHERE workshop_id = ? AND ticket_id = ?', input.workshopId, ticket.id)
     .toArray().length;
   if (registered) return { kind: 'refused', error: 'already_registered' };
-  const taken = c.sql
-    .exec<{ n: number }>('SELECT COUNT(*) AS n FROM workshop_seats WHERE workshop_id = ?', input.workshopId)
-    .one().n;
-  if (taken >= input.capacity) return { kind: 'refused', error: 'workshop_full' };
-  c.sql.exec(
-    'INSERT INTO workshop_seats (workshop_id, ticket_id, order_id, created_at) VALUES (?, ?, ?, ?)',
-    input.workshopId,
-    ticket.id,
-    row.id,
-    input.now,
-  );
-  c.log(row.id, 'workshop_registered', input.now, { workshop: input.workshopId, ticket: ticket.id });
-  c.addEmail(row.id, 'workshop', input.workshopId, input.now);
-  return { kind: 'registered', orderId: row.id, seatsLeft: input.capacity - taken - 1 };
+  // The store's capacity as of now (organisers may have added seats), then what came back goes to
+  // the list before this registration counts the seats.
+  noteWorkshop(c.sql, input, input.now);
+  placesReturned(c, input.now);
+  const own = openWorkshopOffer(c.sql, input.workshopId, ticket.id);
+  if (own) {
+    takeOffer(c, own, input.now);
+  } else {
+    if (seatsGone(c.sql, input.workshopId) >= input.capacity) return { kind: 'refused', error: 'workshop_full' };
+    seatTicket(c, input.workshopId, ticket, row.id, input.now);
+  }
+  return {
+    kind: 'registered',
+    orderId: row.id,
+    seatsLeft: Math.max(0, input.capacity - seatsGone(c.sql, input.workshopId)),
+  };
 }
 
-/** The ticket a workshop registration names: by its own code, or by the code of a one-ticket order. */
-function ticketForSeat(sql: SqlStorage, code: string): TicketRow | null {
-  const found = findCode(sql, code);
-  if (found && 'ticket' in found) return found.ticket;
-  const order = sql.exec<{ id: string }>('SELECT id FROM orders WHERE code = ?', code).toArray()[0];
-  const tickets = order ? ticketRows(sql, order.id) : [];
-  return tickets.length === 1 ? (tickets[0] as TicketRow) : null;
+export type ReleaseResult = { kind: 'released' } | { kind: 'refused'; error: 'order_not_found' | 'not_registered' };
+
+/**
+ * The holder gives up their seat (identified as the registration does): it is freed and goes to
+ * the next person on the workshop's waiting list.
+ */
+export function releaseWorkshopSeat(
+  c: Tx,
+  input: { workshopId: string; code: string; email: string; now: number },
+): ReleaseResult {
+  const ticket = ticketForSeat(c.sql, input.code);
+  const row = ticket && c.row(ticket.order_id);
+  const email = input.email.toLowerCase();
+  if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
+    return { kind: 'refused', error: 'order_not_found' };
+  }
+  const freed = c.sql
+    .exec('DELETE FROM workshop_seats WHERE workshop_id = ? AND ticket_id = ? RETURNING 1', input.workshopId, ticket.id)
+    .toArray().length;
+  if (!freed) return { kind: 'refused', error: 'not_registered' };
+  c.log(row.id, 'workshop_released', input.now, { workshop: input.workshopId, ticket: ticket.id, by: 'holder' });
+  placesReturned(c, input.now);
+  return { kind: 'released' };
 }
 
 /** Seats taken per workshop. */
@@ -98,4 +111,6 @@ export function releaseSeats(c: Tx, orderId: string, now: number): void {
   for (const seat of released) {
     c.log(orderId, 'workshop_released', now, { workshop: seat.workshop_id, ticket: seat.ticket_id });
   }
+  // The seats go to the workshops' waiting lists (the status change ran the rule before they were free).
+  if (released.length) placesReturned(c, now);
 }

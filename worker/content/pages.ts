@@ -28,6 +28,7 @@ import {
   type RenderReport,
   saveRenderReport,
 } from './store';
+import { workshopsToBoxOffice } from './workshop-seats';
 
 /**
  * Pages that show published content, rendered once per change and served from the edge.
@@ -468,6 +469,12 @@ export async function publishedChanged(env: Bindings, now: number): Promise<void
     console.error(JSON.stringify({ event: 'content_render_failed', message: String(error) }));
   }
   await renderFeeds(env, CONTENT_PAGE_IDS, now);
+  // Seats added to a workshop go to its waiting list.
+  try {
+    await workshopsToBoxOffice(env, now);
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'workshop_seats_sync_failed', message: String(error) }));
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SITE_ORIGIN } from '../../site/event';
-import type { LanguageCode } from '../../site/languages';
+import { findLanguage, type LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { href, orderPageHref, ticketPageHref } from '../../site/pages';
 import { waitlistConfirmPath, waitlistOfferPath } from '../../site/waitlist';
@@ -34,7 +34,7 @@ import {
   type WorkshopFacts,
   workshopEmail,
 } from './notices';
-import { waitlistConfirmEmail, waitlistOfferEmail } from './waitlist';
+import { waitlistConfirmEmail, waitlistOfferEmail, waitlistWorkshopOfferEmail } from './waitlist';
 
 /** The site's origin that e-mails link to: the local server's outside production. */
 const siteOrigin = (env: Bindings) => (env.ENVIRONMENT !== 'production' && env.LOCAL_ORIGIN) || SITE_ORIGIN;
@@ -122,6 +122,11 @@ export async function compose(
     const offer = await office.waitlistOffer(job.subjectId, Date.now());
     if (!offer) throw new StaleEmail(`waiting-list offer ${job.subjectId} not found`);
     const url = `${siteOrigin(env)}${waitlistOfferPath(offer.id, await waitlistOfferToken(ticketKey(env), offer.id))}`;
+    if (offer.workshop !== null) {
+      const lang = findLanguage(offer.lang)?.code ?? 'pl';
+      const workshop = (await workshopFacts(env, offer.workshop, lang))?.title ?? offer.workshop;
+      return waitlistWorkshopOfferEmail({ offer, workshop, url, from });
+    }
     return waitlistOfferEmail({ offer, url, from });
   }
   const order = await office.order(job.subjectId);

@@ -45,3 +45,25 @@ export function waitlistOfferEmail(input: {
   );
   return { from: input.from, to: input.offer.email, ...content, attachments: [] };
 }
+
+/** A workshop's offer: the seat is kept until `expiresAt`; one link takes it, the other gives it on. */
+export function waitlistWorkshopOfferEmail(input: {
+  offer: WaitlistOfferView & { email: string; lang: string };
+  workshop: string;
+  url: string;
+  from: string;
+}): EmailMessage {
+  const lang = langOf(input.offer.lang);
+  const t = catalogue('email', lang).waitlistWorkshopOffer;
+  const until = formatDateTime(lang, input.offer.expiresAt);
+  const content = simple(
+    lang,
+    fill(t.subject, { workshop: input.workshop }),
+    [fill(t.intro, { workshop: input.workshop, until }), t.single],
+    [
+      { text: t.take, url: input.url },
+      { text: t.decline, url: `${input.url}?decline=1` },
+    ],
+  );
+  return { from: input.from, to: input.offer.email, ...content, attachments: [] };
+}

@@ -11,12 +11,15 @@ import {
   OFFER_HOURS_RANGE,
   WAITLIST_LIMITS,
   type WaitlistOfferView,
+  type WaitlistView,
   waitlistConfirmPath,
   waitlistOfferPath,
 } from '../../site/waitlist';
 import { boxOffice } from '../box-office/box-office';
 import { catalogue } from '../catalogues';
 import { now } from '../clock';
+import { workshopTitles } from '../content/store';
+import { workshopsToBoxOffice } from '../content/workshop-seats';
 import { constantTimeEqual } from '../crypto';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
@@ -194,6 +197,42 @@ async function offerOf(env: Bindings, id: string, token: string, at: number) {
   return offer;
 }
 
+/**
+ * A workshop's offer page: take the seat (a plain form: the holder is known by the ticket, there
+ * is nothing to pay) or give it to the next person.
+ */
+function workshopOfferPage(
+  lang: LanguageCode,
+  base: string,
+  offer: WaitlistOfferView,
+  title: string,
+  notice: { declined?: boolean; decline?: boolean; refused?: boolean },
+) {
+  const t = catalogue('email', lang).waitlistPage;
+  const until = formatDateTime(lang, offer.expiresAt);
+  const prefix = language(lang).prefix;
+  const decline = html`<form class="card" method="post" action="${base}/decline?lang=${prefix}" aria-labelledby="decline-title">
+<h2 id="decline-title">${t.declineTitle}</h2><p>${t.declineIntro}</p>
+<button type="submit" class="secondary">${t.decline}</button></form>`;
+  const take = html`<form class="card" method="post" action="${base}/take?lang=${prefix}" aria-labelledby="take-title">
+<h2 id="take-title">${t.takeTitle}</h2><p>${t.takeIntro}</p>
+<button type="submit">${t.take}</button></form>`;
+  const state =
+    offer.state === 'open'
+      ? html`<p>${fill(t.workshopOfferIntro, { workshop: title, until })}</p>${
+          notice.refused ? html`<div class="card error" role="alert"><p>${t.takeRefused}</p></div>` : ''
+        }${notice.decline ? html`${decline}${take}` : html`${take}${decline}`}`
+      : html`<div class="card${notice.declined || offer.state === 'bought' ? ' ok' : ''}" role="status"><p>${
+          offer.state === 'bought' ? t.workshopTaken : t.offerStates[offer.state]
+        }</p></div>`;
+  return layout(lang, base, fill(t.workshopOfferTitle, { workshop: title }), state);
+}
+
+/** A workshop's title in a language (the published record's; its id if it is gone from the store). */
+async function workshopTitle(env: Bindings, id: string, lang: LanguageCode): Promise<string> {
+  return (await workshopTitles(env.CONTENT_DB, [id], lang))[id] ?? id;
+}
+
 /** An offer's page: buy it (name, consent, then the payment) or give it to the next person. */
 function offerPage(
   lang: LanguageCode,
@@ -298,6 +337,15 @@ export const waitlistPages = new Hono<AppEnv>()
     const offer = await offerOf(c.env, c.req.param('id'), c.req.param('token'), now(c));
     const lang = langOf(c.req.query('lang'), offer.lang);
     const base = waitlistOfferPath(offer.id, c.req.param('token'));
+    if (offer.workshop !== null) {
+      const title = await workshopTitle(c.env, offer.workshop, lang);
+      const notice = {
+        declined: c.req.query('declined') === '1',
+        decline: c.req.query('decline') === '1',
+        refused: c.req.query('refused') === '1',
+      };
+      return c.html(await workshopOfferPage(lang, base, offer, title, notice), 200, HEADERS);
+    }
     const page = await offerPage(lang, base, offer, {
       declined: c.req.query('declined') === '1',
       decline: c.req.query('decline') === '1',
@@ -309,6 +357,18 @@ export const waitlistPages = new Hono<AppEnv>()
     );
     return c.html(body, 200, HEADERS);
   })
+  /** A workshop's offer taken: the seat is the holder's (303 back to the page, which says so). */
+  .post('/offer/:id/:token/take', async (c) => {
+    const offer = await offerOf(c.env, c.req.param('id'), c.req.param('token'), now(c));
+    if (offer.workshop === null) throw new ApiError(404, 'not_found');
+    const result = await boxOffice(c.env.BOX_OFFICE).takeWorkshopOffer(offer.id, now(c));
+    const lang = langOf(c.req.query('lang'), offer.lang);
+    const refused = result.kind === 'refused' && result.error !== 'offer_closed' && result.error !== 'not_found';
+    return c.redirect(
+      `${waitlistOfferPath(offer.id, c.req.param('token'))}?lang=${language(lang).prefix}${refused ? '&refused=1' : ''}`,
+      303,
+    );
+  })
   .post('/offer/:id/:token/decline', async (c) => {
     const offer = await offerOf(c.env, c.req.param('id'), c.req.param('token'), now(c));
     await boxOffice(c.env.BOX_OFFICE).declineWaitlistOffer(offer.id, now(c));
@@ -318,6 +378,16 @@ export const waitlistPages = new Hono<AppEnv>()
       303,
     );
   });
+
+/** The organisers' list with each workshop entry's workshop title (Polish, the store's reference). */
+async function withWorkshopTitles(env: Bindings, view: WaitlistView): Promise<WaitlistView> {
+  const ids = [...new Set(view.entries.flatMap((e) => (e.workshop ? [e.workshop] : [])))];
+  const titles = await workshopTitles(env.CONTENT_DB, ids, 'pl');
+  return {
+    ...view,
+    entries: view.entries.map((e) => (e.workshop ? { ...e, workshopTitle: titles[e.workshop] ?? e.workshop } : e)),
+  };
+}
 
 const settingsBody = z.object({
   offerHours: z
@@ -339,11 +409,13 @@ export const adminWaitlist = new Hono<AppEnv>()
     if (productId !== undefined && !findProduct(productId)) {
       throw new ApiError(422, 'invalid_fields', { fields: { product: 'unknown_product' } });
     }
-    return c.json(await boxOffice(c.env.BOX_OFFICE).waitlist(now(c), productId));
+    return c.json(await withWorkshopTitles(c.env, await boxOffice(c.env.BOX_OFFICE).waitlist(now(c), productId)));
   })
   .post('/waitlist/offer', allow('finance'), async (c) => {
+    // Workshops' seats as published now (organisers may have added some), then every free place.
+    await workshopsToBoxOffice(c.env, now(c));
     await boxOffice(c.env.BOX_OFFICE).offerWaitlistPlaces(now(c));
-    return c.json(await boxOffice(c.env.BOX_OFFICE).waitlist(now(c)));
+    return c.json(await withWorkshopTitles(c.env, await boxOffice(c.env.BOX_OFFICE).waitlist(now(c))));
   })
   .put('/waitlist/settings', allow('finance'), ...validJson(settingsBody, 1024), async (c) => {
     const { offerHours } = c.req.valid('json') as z.infer<typeof settingsBody>;

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../site/languages';
 import type { WorkshopResult } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -23,6 +24,10 @@ const registrationBody = z.object({
     .pipe(z.string().regex(/^[0-9A-Z]{8}$/, { error: 'invalid' })),
 });
 
+const waitlistBody = registrationBody.extend({
+  lang: z.enum(LANGUAGE_CODES, { error: 'invalid' }).optional(),
+});
+
 const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], ApiError> = {
   order_not_found: new ApiError(404, 'order_not_found'),
   ticket_not_eligible: new ApiError(403, 'ticket_not_eligible'),
@@ -31,6 +36,15 @@ const REFUSALS: Record<Extract<WorkshopResult, { kind: 'refused' }>['error'], Ap
   already_registered: new ApiError(409, 'already_registered'),
   workshop_full: new ApiError(409, 'workshop_full'),
 };
+
+/** The published workshop a path names, or 404 `unknown_workshop`. */
+async function publishedWorkshop(c: Context<AppEnv>): Promise<Workshop & { id: string }> {
+  await storeReady(c);
+  const record = await getRecord(c.env.CONTENT_DB, 'workshops', c.req.param('id') ?? '');
+  const workshop = record?.published as Workshop | null | undefined;
+  if (!record || !workshop) throw new ApiError(404, 'unknown_workshop');
+  return { ...workshop, id: record.id };
+}
 
 /**
  * Before the store is read, as for any read of it: a due publication happens now, and a local
@@ -88,5 +102,60 @@ export const workshops = new Hono<AppEnv>()
       });
       if (result.kind === 'refused') throw REFUSALS[result.error];
       return c.json({ workshop: record.id, seatsLeft: result.seatsLeft }, 201);
+    },
+  )
+  /**
+   * A full workshop's waiting list (docs/waiting-list.md): `{email, code, lang?}` as for a
+   * registration. 201 `{state: "waiting", position}` (200 for the holder's entry already there);
+   * the registration's refusals, 409 `already_registered`, and 409 `seats_left` with `seatsLeft`
+   * while there are seats to register for.
+   */
+  .post(
+    '/:id/waitlist',
+    rateLimit((env) => env.PURCHASE_LIMITER),
+    ...validJson(waitlistBody, 1024),
+    async (c) => {
+      const workshop = await publishedWorkshop(c);
+      const { email, code, lang } = c.req.valid('json');
+      const result = await boxOffice(c.env.BOX_OFFICE).joinWorkshopWaitlist({
+        workshopId: workshop.id,
+        level: workshop.level,
+        capacity: workshop.capacity,
+        code,
+        email,
+        lang: lang ?? null,
+        now: now(c),
+      });
+      if (result.kind === 'refused') {
+        if (result.error === 'seats_left') throw new ApiError(409, 'seats_left', { seatsLeft: result.seatsLeft });
+        throw REFUSALS[result.error];
+      }
+      return c.json(
+        { workshop: workshop.id, state: result.state, position: result.position },
+        result.kind === 'joined' ? 201 : 200,
+      );
+    },
+  )
+  /**
+   * The holder gives up their seat (`{email, code}` as for the registration): 200; 404
+   * `order_not_found`, 409 `not_registered`. The seat goes to the workshop's waiting list.
+   */
+  .post(
+    '/:id/registrations/release',
+    rateLimit((env) => env.PURCHASE_LIMITER),
+    ...validJson(registrationBody, 1024),
+    async (c) => {
+      const workshop = await publishedWorkshop(c);
+      const { email, code } = c.req.valid('json');
+      const result = await boxOffice(c.env.BOX_OFFICE).releaseWorkshopSeat({
+        workshopId: workshop.id,
+        code,
+        email,
+        now: now(c),
+      });
+      if (result.kind === 'refused') {
+        throw result.error === 'not_registered' ? new ApiError(409, 'not_registered') : REFUSALS.order_not_found;
+      }
+      return c.json({ workshop: workshop.id, released: true });
     },
   );
