@@ -226,7 +226,11 @@ test.describe('expo', () => {
     await expect(stats).toContainText('50+');
     await expect(page.getByText('Lista wystawców: 1 września 2027')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('10 stołów');
-    await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText('bez limitu');
+    // On-site tables, and the networking app only for the online plans that include it.
+    await expect(page.getByRole('article', { name: 'Strefa networkingu' })).toContainText(
+      'uczestnicy online z pakietem Premium lub VIP umawiają się w aplikacji networkingowej',
+    );
+    await expect(page.getByRole('article', { name: 'Strefa networkingu' })).not.toContainText('wirtualn');
     await expect(page.getByRole('article', { name: 'Pokazy na żywo' })).toContainText('1 września 2027');
     const image = page.getByRole('img', { name: /^Poglądowy schemat \(ilustracja, nie plan obiektu Atlas Arena\)/ });
     await image.scrollIntoViewIfNeeded();

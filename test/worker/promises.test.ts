@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import deEmail from '../../locales/de/email.json';
@@ -64,5 +65,63 @@ describe.each(LANGUAGES)('what $label texts promise', (lang) => {
     for (const text of [faq.onlineAccess.answer, faq.eCertificate.answer, faq.whatToBring.answer, email.event.online])
       expect(text).not.toMatch(/wirtualn|virtual|virtuell|espacio virtual/i);
     expect(faq.whatToBring.answer).not.toMatch(/aplikac|\bapp\b|App\b/i);
+  });
+});
+
+// Every catalogue of every language, to read each text with its key path.
+const ALL_CATALOGUES = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const texts = function* (node: unknown, path: string): Generator<[string, string]> {
+  if (typeof node === 'string') yield [path, node];
+  else if (node && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) yield* texts(value, path ? `${path}.${key}` : key);
+};
+// The only texts that may say "virtual": the Miss and Mister AI contests' AI-made characters, the
+// awards' games-and-virtual-worlds category and the influencer zone's virtual influencers. None of
+// them is a place online participants enter.
+const VIRTUAL_BUT_NO_PLACE = new Set([
+  'common:pages.missAi.description',
+  'common:pages.misterAi.description',
+  'events:shows.missAi.summary',
+  'events:shows.misterAi.summary',
+  'events:gala.reasons.firstOfItsKind.text',
+  'events:gala.reasons.behindTheScenes.text',
+  'events:gala.missAi.lead',
+  'events:gala.missAi.intro1',
+  'events:gala.misterAi.lead',
+  'events:gala.misterAi.intro1',
+  'events:awards.categories.gameDesign',
+  'events:zones.items.influencerAI.text',
+  'home:shows.items.missAi.text',
+]);
+
+describe('what online participants get', () => {
+  it('reads every language’s catalogues', () => {
+    expect(Object.keys(ALL_CATALOGUES).filter((file) => file.includes('/locales/pl/')).length).toBeGreaterThan(10);
+    for (const lang of LANGUAGES)
+      expect(Object.keys(ALL_CATALOGUES).filter((file) => file.includes(`/locales/${lang.code}/`)).length).toBe(
+        Object.keys(ALL_CATALOGUES).filter((file) => file.includes('/locales/pl/')).length,
+      );
+  });
+
+  it.each(LANGUAGES)('no $code catalogue promises a virtual space, expo, chat or tables', (lang) => {
+    // Online participants get the live stream, recordings and their plan's services on the ticket's
+    // page; there is no virtual space, expo, chat or networking zone (issue 49, "every promise true").
+    const place =
+      /wirtualn\S* (przestrze|expo|stolik|stref)|virtual (space|expo|tables?|networking|area|venue|booth|stand)|virtuell\S* (Raum|Kongressraum|Expo|Tisch|Networking|Bereich)|(espacio|mesas?|zona|expo\S*) virtual|\bw czacie\b|\bin the chat\b|\bim Chat\b|\ben el chat\b/i;
+    const found: string[] = [];
+    for (const [file, catalogue] of Object.entries(ALL_CATALOGUES)) {
+      if (!file.includes(`/locales/${lang.code}/`)) continue;
+      const ns = file.replace(/^.*\/(\w+)\.json$/, '$1');
+      for (const [path, text] of texts(catalogue, '')) {
+        const key = `${ns}:${path}`;
+        if (place.test(text)) found.push(`${key}: ${text}`);
+        else if (/wirtual|virtual|virtuell/i.test(text) && !VIRTUAL_BUT_NO_PLACE.has(key))
+          found.push(`${key}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
