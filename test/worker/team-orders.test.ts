@@ -467,7 +467,7 @@ describe('organisers', () => {
     ).text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'orderCode,orderStatus,position,tickets,product,name,email,code,checkedInAt,buyerName,buyerEmail,company,lang,paidAt,comp',
+      'orderCode,orderStatus,position,tickets,product,name,email,code,checkedInAt,buyerName,buyerEmail,company,lang,paidAt,comp,access.assistance,access.wheelchair,access.note',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Ewa Szukana,ewa.szukana@firma.pl');
