@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { orderPageHref } from '../../site/pages';
 import { freshBoxOfficeEachTest, office } from './box-office';
-import { buyAndPay } from './paid-order';
+import { buyAndPay } from './buyer';
 import { ORIGIN, visit } from './platform';
 
 // The order page's actions as plain forms: what a browser sends before the island starts, or

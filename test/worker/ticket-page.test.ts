@@ -10,8 +10,8 @@ import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { consentJson } from '../support/consent';
 import { vevents } from '../support/ics';
 import { freshBoxOfficeEachTest, office, setClock } from './box-office';
+import { buyAndPay } from './buyer';
 import { clearContentStore } from './content-store';
-import { buyAndPay } from './paid-order';
 import { ORIGIN, visit } from './platform';
 
 let buyer = 0;
