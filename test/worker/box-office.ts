@@ -64,6 +64,19 @@ export async function placeOrder(
   });
 }
 
+/** `placeOrder`, then paid by the demo provider unless `paid` is false: the order as the box office keeps it. */
+export async function placePaidOrder(
+  items: NewOrder['items'],
+  extra: Parameters<typeof placeOrder>[1] = {},
+  { paid = true }: { paid?: boolean } = {},
+): Promise<Order> {
+  const id = extra.id ?? timeSortableId();
+  const made = await placeOrder(items, { ...extra, id });
+  if (made.kind === 'refused') throw new Error(made.error);
+  if (paid) await office().settle(id, 'paid', Date.now(), { by: 'test' });
+  return (await office().order(id)) as Order;
+}
+
 /** Runs the box office's alarm now (expiring holds, copying the log to KV). */
 export const runAlarm = () => runDurableObjectAlarm(office());
 

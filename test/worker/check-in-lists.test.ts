@@ -7,7 +7,7 @@ import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { freshBoxOfficeEachTest, office, placeOrder } from './box-office';
+import { freshBoxOfficeEachTest, office, placePaidOrder } from './box-office';
 import { callWorker } from './platform';
 import { staffMember } from './staff';
 
@@ -42,13 +42,13 @@ let serial = 0;
 async function ticketOf(productId: ProductId, paid = true): Promise<Ticket> {
   serial++;
   const id = `01KL${String(serial).padStart(22, '0')}`;
-  const made = await placeOrder(
-    [{ product: productId, name: `Osoba ${serial}`, email: `holder${serial}@example.com` }],
-    { id, email: `lists${serial}@example.com`, tokenHash: await sha256Hex(SECRET), fingerprint: 'f' },
-  );
-  if (made.kind === 'refused') throw new Error(made.error);
-  if (paid) await office().settle(id, 'paid', Date.now(), { by: 'test' });
-  return ((await office().order(id)) as Order).tickets[0] as Ticket;
+  return (
+    await placePaidOrder(
+      [{ product: productId, name: `Osoba ${serial}`, email: `holder${serial}@example.com` }],
+      { id, email: `lists${serial}@example.com`, tokenHash: await sha256Hex(SECRET), fingerprint: 'f' },
+      { paid },
+    )
+  ).tickets[0] as Ticket;
 }
 
 async function seat(ticket: Ticket, workshopId: string) {
