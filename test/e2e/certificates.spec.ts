@@ -19,7 +19,7 @@ async function paidOrder(request: APIRequestContext, name: string) {
   const { orderId } = await paidOrderByApi(
     request,
     { email: `firma-${crypto.randomUUID()}@example.com`, items: [{ product: 'onsite-pro', name }] },
-    { 'Idempotency-Key': crypto.randomUUID() },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   );
   const read = await request.get(`/api/admin/orders/${orderId}`, { headers: AUTH });
   const { order } = (await read.json()) as { order: { tickets: { id: string; code: string }[] } };

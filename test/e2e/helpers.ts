@@ -232,15 +232,16 @@ export async function buyByApi(
 
 /**
  * An order of `body` (with consent, in Polish unless `body` says otherwise) bought through
- * `POST /api/orders` and paid in the demo checkout: its id, code, the order page's token and the
- * checkout's answer (a 303 back to the order page).
+ * `POST /api/orders` (or `route`, such as one product's `/api/purchase/...`) with `headers`, and paid
+ * in the demo checkout: its id, code, the order page's token and the checkout's answer (a 303 back
+ * to the order page).
  */
 export async function paidOrderByApi(
   request: APIRequestContext,
   body: Record<string, unknown>,
-  headers: Record<string, string> = {},
+  { headers = {}, route = '/api/orders' }: { headers?: Record<string, string>; route?: string } = {},
 ) {
-  const made = await request.post('/api/orders', { data: { consent: CONSENT_VERSIONS, lang: 'pl', ...body }, headers });
+  const made = await request.post(route, { data: { consent: CONSENT_VERSIONS, lang: 'pl', ...body }, headers });
   expect(made.status(), `${await made.text()}\n${serverEvents()}`).toBe(201);
   const { url, orderId, code } = (await made.json()) as { url: string; orderId: string; code: string };
   const token = new URL(url).searchParams.get('token') ?? '';

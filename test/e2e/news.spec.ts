@@ -16,7 +16,7 @@ async function paidOrder(request: APIRequestContext, holders: string[]) {
       email: `kupujacy-${crypto.randomUUID()}@example.com`,
       items: holders.map((email, i) => ({ product: 'onsite-pro', name: `Osoba ${i + 1}`, email })),
     },
-    { 'Idempotency-Key': crypto.randomUUID() },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   );
   const read = await request.get(`/api/admin/orders/${orderId}`, { headers: AUTH });
   return ((await read.json()) as { order: { tickets: { code: string; email: string }[] } }).order.tickets;

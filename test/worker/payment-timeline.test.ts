@@ -7,7 +7,7 @@ import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
 import { signStripePayload } from '../../worker/payments/stripe-signature';
 import { consentJson } from '../support/consent';
-import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placeOrder, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
 
@@ -58,12 +58,9 @@ async function stripeOrder(item: ProductId, at = Date.now()): Promise<Order> {
 async function fillOnsiteVip(at: number) {
   const capacity = product('onsite-vip').capacity ?? 0;
   for (let i = 0; i < capacity; i++) {
-    const made = await office().purchase({
+    const made = await placeOrder([{ product: 'onsite-vip' }], {
       id: `01M${String(i).padStart(23, '0')}`,
-      items: [{ product: 'onsite-vip' }],
       email: `other${i}@example.com`,
-      lang: 'pl',
-      provider: 'demo',
       tokenHash: 'x',
       fingerprint: 'f',
       now: at,
