@@ -6,7 +6,7 @@
 // (or both answers 200), and tickets lost (nobody admitted, and the code the ticket has now admits
 // nobody either).
 
-import { CONSENT } from './consent.mjs';
+import { buyAndPayDemo } from './demo-order.mjs';
 import { pool } from './pool.mjs';
 
 /**
@@ -35,23 +35,12 @@ export async function doorBurst({ base, adminToken, run, tickets, connections })
         product: 'onsite-pro',
         name: `Door ${i}-${k}`,
       }));
-      const response = await fetch(`${base}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `door-${run}-${i}-idempotency` },
-        body: JSON.stringify({ email: `door-${run}-${i}@example.com`, lang: 'pl', items, consent: CONSENT }),
+      const { orderId, token } = await buyAndPayDemo(base, {
+        email: `door-${run}-${i}@example.com`,
+        items,
+        headers: { 'idempotency-key': `door-${run}-${i}-idempotency` },
+        label: 'door burst',
       });
-      if (response.status !== 201) throw new Error(`door burst: a purchase answered ${response.status}`);
-      const { orderId, url } = await response.json();
-      const checkout = new URL(url, base);
-      const token = checkout.searchParams.get('token') ?? '';
-      const paid = await fetch(`${base}${checkout.pathname}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token }),
-        redirect: 'manual',
-      });
-      await paid.body?.cancel();
-      if (paid.status !== 303) throw new Error(`door burst: a payment answered ${paid.status}`);
       return { orderId, token: encodeURIComponent(token) };
     }),
     connections,

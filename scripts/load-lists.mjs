@@ -7,7 +7,7 @@
 // ticket admitted exactly once, every repeat answered "already" or recorded as a conflict, every
 // scan sent recorded once (none lost, none doubled), and the same nonce always answered the same.
 
-import { CONSENT } from './consent.mjs';
+import { buyAndPayDemo } from './demo-order.mjs';
 import { pool } from './pool.mjs';
 
 /** Scans per /sync request, as an offline door sends its queue. */
@@ -37,27 +37,15 @@ export async function doorLists({ base, adminToken, run, tickets, connections, l
         product: k % 3 === 0 ? 'onsite-standard' : 'onsite-pro',
         name: `Gate ${i}-${k}`,
       }));
-      const response = await fetch(`${base}/api/orders`, {
-        method: 'POST',
+      const { orderId, token } = await buyAndPayDemo(base, {
+        email: `lists-${run}-${i}@example.com`,
+        items,
         headers: {
-          'content-type': 'application/json',
           'idempotency-key': `lists-${run}-${i}-idempotency`,
           'CF-Connecting-IP': `10.200.${(i >> 8) & 255}.${i & 255}`,
         },
-        body: JSON.stringify({ email: `lists-${run}-${i}@example.com`, lang: 'pl', items, consent: CONSENT }),
+        label: 'door lists',
       });
-      if (response.status !== 201) throw new Error(`door lists: a purchase answered ${response.status}`);
-      const { orderId, url } = await response.json();
-      const checkout = new URL(url, base);
-      const token = checkout.searchParams.get('token') ?? '';
-      const paid = await fetch(`${base}${checkout.pathname}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token }),
-        redirect: 'manual',
-      });
-      await paid.body?.cancel();
-      if (paid.status !== 303) throw new Error(`door lists: a payment answered ${paid.status}`);
       const view = await (await fetch(`${base}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json();
       return { orderId, tickets: view.tickets.map((t) => ({ id: t.id, code: t.code })) };
     }),

@@ -2,6 +2,15 @@
 // Every fact is a `{{placeholder}}` that press-kit.mjs fills from site/facts.ts (formatted for the
 // language, as the pages and the catalogues get them), never typed here.
 
+/** The facts' labels British and American English share (they differ on the press contact's). */
+const ENGLISH_FACTS = {
+  date: 'Date',
+  venue: 'Venue',
+  online: 'Online',
+  onlineValue: 'the congress virtual space',
+  website: 'Website',
+};
+
 export const TEXTS = {
   pl: {
     release: 'Informacja prasowa',
@@ -39,14 +48,7 @@ export const TEXTS = {
       `Online tickets are available on the congress website from {{price}} plus VAT.`,
     ],
     factsTitle: 'At a glance',
-    facts: {
-      date: 'Date',
-      venue: 'Venue',
-      online: 'Online',
-      onlineValue: 'the congress virtual space',
-      website: 'Website',
-      press: 'Press contact',
-    },
+    facts: { ...ENGLISH_FACTS, press: 'Press contact' },
     aboutTitle: 'About the organiser',
     about: `The congress is organised by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
     page: 'Page',
@@ -63,14 +65,7 @@ export const TEXTS = {
       `Online tickets are available on the congress website starting at {{price}} plus VAT.`,
     ],
     factsTitle: 'At a glance',
-    facts: {
-      date: 'Date',
-      venue: 'Venue',
-      online: 'Online',
-      onlineValue: 'the congress virtual space',
-      website: 'Website',
-      press: 'Media contact',
-    },
+    facts: { ...ENGLISH_FACTS, press: 'Media contact' },
     aboutTitle: 'About the organizer',
     about: `The congress is organized by {{organiser}}, {{orgStreet}}, {{orgPostalCode}} {{orgCity}}, Poland, tax ID (NIP) {{taxId}}.`,
     page: 'Page',

@@ -2,21 +2,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sitemapXml } from '../../site/sitemap';
+import { builtPages } from './built-pages';
 
 // The organiser console is a Vite build of its own (scripts/prerender.ts): no public page may load,
 // preload or link any of its files, and the site's own build must not know its modules.
 const built = existsSync('dist/client/_internal/admin.html') && existsSync('dist/client/.vite/manifest.json');
 
 describe.skipIf(!built)('the organiser console bundle', () => {
-  const pages: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html') && path !== join('dist/client/_internal/admin.html')) pages.push(path);
-    }
-  };
-  if (built) walk('dist/client');
+  const pages = built
+    ? builtPages('dist/client').filter((path) => path !== join('dist/client/_internal/admin.html'))
+    : [];
   const assets = built ? readdirSync('dist/client/assets') : [];
   const adminFiles = assets.filter((name) => name.startsWith('admin-'));
   const publicScripts = assets.filter((name) => !name.startsWith('admin-') && name.endsWith('.js'));

@@ -36,12 +36,8 @@ describe("the editor's form of a record", () => {
   it('sends back what it loaded, lists as one entry per line', () => {
     const form = formOf('speakers', draft);
     expect(form.values['texts.pl.topics']).toBe('Dane\nEtyka');
-    expect(bodyOf('speakers', form)).toEqual({
-      name: 'Ola Testowa',
-      image: null,
-      links: { x: 'https://x.com/kongres' },
-      texts: { pl: { role: 'Inżynierka', bio: 'Bio.', topics: ['Dane', 'Etyka'] }, de: { role: 'Ingenieurin' } },
-    });
+    // The same record, field for field (a deep comparison with the draft it loaded).
+    expect(bodyOf('speakers', form)).toEqual(draft);
   });
 
   it('leaves out an empty translation, so the pages fall back to Polish, but always sends the Polish fields', () => {

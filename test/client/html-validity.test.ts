@@ -1,23 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtPages } from './built-pages';
 
 // The Nu Html Checker (vnu.jar, run by the machine's Java) over every page the build wrote, in
 // every language, the 404 pages included: no error. `npm test` runs this suite after the build.
 
 const jar: string = createRequire(import.meta.url)('vnu-jar');
 const ROOT = 'dist/client';
-
-/** Every built page under a folder. */
-function pages(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : pages(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 /** The checker's errors for some files, as `file: line: message`. */
 function errors(files: string[]): string[] {
@@ -46,7 +37,7 @@ describe.skipIf(!existsSync(ROOT))('the built pages in the Nu Html Checker', () 
   });
 
   it('finds no error on any page in any language', { timeout: 240_000 }, () => {
-    const files = pages(ROOT);
+    const files = builtPages(ROOT);
     expect(files.length).toBeGreaterThanOrEqual(115);
     expect(errors(files)).toEqual([]);
   });

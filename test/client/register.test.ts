@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../../site/pages';
+import { builtPages } from './built-pages';
 
 // One register and one term list per language: a text that slips into the other form fails here.
 type Rule = { why: string; pattern: RegExp };
@@ -92,15 +92,7 @@ describe('en-US time format', () => {
   });
 
   const dir = 'dist/client/en-us';
-  const pages: string[] = [];
-  const walk = (path: string) => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const full = join(path, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) pages.push(full);
-    }
-  };
-  if (existsSync(dir)) walk(dir);
+  const pages = existsSync(dir) ? builtPages(dir) : [];
   it.skipIf(pages.length === 0).each(pages)('%s shows only 12-hour times', (file) => {
     const text = visibleText(readFileSync(file, 'utf8'));
     expect(text.match(new RegExp(TWENTY_FOUR_HOUR, 'g')) ?? []).toEqual([]);

@@ -1,27 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS, PRODUCT_IDS, product } from '../../site/tickets';
 import { expect, hydrate, open, test } from './helpers';
+import { mailTexts } from './mails';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // The box office in the browser: every product bought through the demo checkout, the ticket on the
 // order page, the e-mail the local Email Service wrote, check-in at the door, a workshop seat, and
 // the ticket page's sold-out and closed states.
-
-/** Text files the local e-mail binding wrote (miniflare keeps them under the system temp folder). */
-function mailTexts(): string[] {
-  const files: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('miniflare-')) continue;
-    const texts = join(tmpdir(), dir, 'files', 'email-text');
-    try {
-      for (const file of readdirSync(texts)) files.push(join(texts, file));
-    } catch {}
-  }
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-}
 
 const BUTTONS: Record<(typeof PRODUCT_IDS)[number], RegExp> = {
   'online-standard': /^Wybierz pakiet Standard$/,

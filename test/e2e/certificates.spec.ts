@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS } from '../../site/tickets';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
-import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
+import { axeViolations, expect, openConsole, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 import { staffToken } from './staff';
 
@@ -17,20 +16,11 @@ const AFTER = new Date(Date.parse(EVENT_ENDS) + 3_600_000).toISOString();
 const DEVELOPMENT_KEY = 'development-ticket-key';
 
 async function paidOrder(request: APIRequestContext, name: string) {
-  const made = await request.post('/api/orders', {
-    data: {
-      consent: CONSENT_VERSIONS,
-      email: `firma-${crypto.randomUUID()}@example.com`,
-      lang: 'pl',
-      items: [{ product: 'onsite-pro', name }],
-    },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(made.status(), `${await made.text()}\n${serverEvents()}`).toBe(201);
-  const { url, orderId } = (await made.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  const { orderId } = await paidOrderByApi(
+    request,
+    { email: `firma-${crypto.randomUUID()}@example.com`, items: [{ product: 'onsite-pro', name }] },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+  );
   const read = await request.get(`/api/admin/orders/${orderId}`, { headers: AUTH });
   const { order } = (await read.json()) as { order: { tickets: { id: string; code: string }[] } };
   return { orderId, ticket: order.tickets[0] as { id: string; code: string } };

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { IssuedInvoice } from '../../site/invoices';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { validateFa3 } from '../support/fa3';
-import { expect, expectNoAxeViolations, openConsole, test } from './helpers';
+import { expect, expectNoAxeViolations, openConsole, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The console's Invoices screen and the order screen's invoices: a company's order is placed and
@@ -30,21 +29,12 @@ test('an organiser finds the invoice of a paid order, downloads its PDF and XML,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const placed = await request.post('/api/orders', {
-    data: {
-      consent: CONSENT_VERSIONS,
-      email: `faktura-${Date.now()}@example.com`,
-      lang: 'pl',
-      name: 'Zofia Księgowa',
-      items: [{ product: 'online-standard' }],
-      invoice: COMPANY,
-    },
+  const order = await paidOrderByApi(request, {
+    email: `faktura-${Date.now()}@example.com`,
+    name: 'Zofia Księgowa',
+    items: [{ product: 'online-standard' }],
+    invoice: COMPANY,
   });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as { url: string; orderId: string; code: string };
-  const token = new URL(order.url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${order.orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
 
   // The invoice's number, as the organiser has it from the buyer's e-mail.
   const listed = await request.get(`/api/admin/invoices?q=${order.code}`, {

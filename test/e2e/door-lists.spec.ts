@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, test } from './helpers';
+import { axeViolations, expect, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 import { staffToken } from './staff';
 
@@ -16,23 +15,17 @@ const ADMIN = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 /** A paid order of an on-site Pro ticket (with a seat in the prompt lab) and an on-site Standard ticket. */
 async function ticketsWithSeat(request: APIRequestContext, run: string) {
   const email = `lists-${run}@example.com`;
-  const bought = await request.post('/api/orders', {
-    headers: { 'CF-Connecting-IP': clientIp(), 'Idempotency-Key': `lists-${run}-key-0001` },
-    data: {
-      consent: CONSENT_VERSIONS,
+  const { orderId, token } = await paidOrderByApi(
+    request,
+    {
       email,
-      lang: 'pl',
       items: [
         { product: 'onsite-pro', name: `Ada Warsztat ${run}` },
         { product: 'onsite-standard', name: `Bolek Bezzapisu ${run}` },
       ],
     },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  const { orderId, url } = (await bought.json()) as { orderId: string; url: string };
-  const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+    { headers: { 'CF-Connecting-IP': clientIp(), 'Idempotency-Key': `lists-${run}-key-0001` } },
+  );
   const view = (await (await request.get(`/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json()) as {
     tickets: { product: string; code: string }[];
   };

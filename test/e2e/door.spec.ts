@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { qrMatrix } from '../../site/qr';
 import { productSymbol, signedMessage, toBase32 } from '../../site/ticket-code';
-import { axeViolations, expect, test } from './helpers';
+import { axeViolations, expect, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The door app (client/admin/door.tsx, its scanner client/admin/door/scanner.tsx): QR codes read by the zxing-wasm ponyfill from a camera feed
@@ -53,20 +52,11 @@ const clientIp = () => `198.51.100.${(address++ % 250) + 1}`;
 
 /** A paid on-site ticket: its typed code (the order page's) and the signed code its QR code carries. */
 async function paidTicket(request: APIRequestContext, product = 'onsite-standard') {
-  const bought = await request.post(`/api/purchase/${product}`, {
-    headers: { 'CF-Connecting-IP': clientIp() },
-    data: {
-      consent: CONSENT_VERSIONS,
-      email: `door-${Date.now()}-${address}@example.com`,
-      name: 'Ola Drzwiowa',
-      lang: 'pl',
-    },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  const { orderId, token } = await paidOrderByApi(
+    request,
+    { email: `door-${Date.now()}-${address}@example.com`, name: 'Ola Drzwiowa' },
+    { route: `/api/purchase/${product}`, headers: { 'CF-Connecting-IP': clientIp() } },
+  );
   const view = await request.get(`/api/orders/${orderId}?token=${encodeURIComponent(token)}`);
   const typed = ((await view.json()) as { tickets: { code: string }[] }).tickets[0]?.code as string;
   const signed = await signedTicketCode(DEV_TICKET_KEY, { code: typed.replaceAll('-', '').slice(0, 8), product });

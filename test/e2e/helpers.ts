@@ -229,3 +229,23 @@ export async function buyByApi(
     pay: payNow,
   };
 }
+
+/**
+ * An order of `body` (with consent, in Polish unless `body` says otherwise) bought through
+ * `POST /api/orders` (or `route`, such as one product's `/api/purchase/...`) with `headers`, and paid
+ * in the demo checkout: its id, code, the order page's token and the checkout's answer (a 303 back
+ * to the order page).
+ */
+export async function paidOrderByApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+  { headers = {}, route = '/api/orders' }: { headers?: Record<string, string>; route?: string } = {},
+) {
+  const made = await request.post(route, { data: { consent: CONSENT_VERSIONS, lang: 'pl', ...body }, headers });
+  expect(made.status(), `${await made.text()}\n${serverEvents()}`).toBe(201);
+  const { url, orderId, code } = (await made.json()) as { url: string; orderId: string; code: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  return { orderId, code, token, paid };
+}

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { expect, expectNoAxeViolations, hydrate, openConsole, test } from './helpers';
+import { expect, expectNoAxeViolations, hydrate, openConsole, paidOrderByApi, test } from './helpers';
 
 // Issue 48: a private buyer who paid without invoice data asks for the invoice on the order page
 // and downloads it; an organiser then corrects the buyer's address on it in the console.
@@ -10,20 +9,11 @@ test('a private buyer asks for an invoice on the order page, downloads it, and t
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const placed = await request.post('/api/orders', {
-    data: {
-      consent: CONSENT_VERSIONS,
-      email: `prywatna-${Date.now()}@example.com`,
-      lang: 'pl',
-      name: 'Ewa Prywatna',
-      items: [{ product: 'online-standard' }],
-    },
+  const { paid, ...order } = await paidOrderByApi(request, {
+    email: `prywatna-${Date.now()}@example.com`,
+    name: 'Ewa Prywatna',
+    items: [{ product: 'online-standard' }],
   });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as { url: string; orderId: string; code: string };
-  const token = new URL(order.url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${order.orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
 
   // The demo checkout sends the buyer back to the order page.
   await page.goto(paid.headers().location ?? '');

@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
+import { axeViolations, expect, openConsole, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // News to ticket holders (issue 45): an organiser writes a message in the console for one
@@ -11,20 +10,14 @@ const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 /** A paid order of on-site Pro tickets, each with its holder's own address; its tickets. */
 async function paidOrder(request: APIRequestContext, holders: string[]) {
-  const made = await request.post('/api/orders', {
-    data: {
-      consent: CONSENT_VERSIONS,
+  const { orderId } = await paidOrderByApi(
+    request,
+    {
       email: `kupujacy-${crypto.randomUUID()}@example.com`,
-      lang: 'pl',
       items: holders.map((email, i) => ({ product: 'onsite-pro', name: `Osoba ${i + 1}`, email })),
     },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(made.status(), `${await made.text()}\n${serverEvents()}`).toBe(201);
-  const { url, orderId } = (await made.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+  );
   const read = await request.get(`/api/admin/orders/${orderId}`, { headers: AUTH });
   return ((await read.json()) as { order: { tickets: { code: string; email: string }[] } }).order.tickets;
 }

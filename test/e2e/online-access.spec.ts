@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_STARTS } from '../../site/tickets';
-import { axeViolations, expect, test } from './helpers';
+import { axeViolations, expect, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // A ticket's join link (/join/:ticketId?k=…) in a real browser: the demo player during the event on
@@ -21,15 +20,11 @@ let address = 0;
 
 /** A paid one-ticket order of `product` and its ticket's join path, as the holder's page links it. */
 async function joinPath(request: APIRequestContext, product = 'online-standard'): Promise<string> {
-  const bought = await request.post(`/api/purchase/${product}`, {
-    headers: { 'CF-Connecting-IP': `198.51.100.${200 + (address++ % 50)}` },
-    data: { consent: CONSENT_VERSIONS, email: `join-${Date.now()}-${address}@example.com`, lang: 'pl' },
-  });
-  expect(bought.status()).toBe(201);
-  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  expect((await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 })).status()).toBe(
-    303,
+  const ip = `198.51.100.${200 + (address++ % 50)}`;
+  const { orderId, token } = await paidOrderByApi(
+    request,
+    { email: `join-${Date.now()}-${address}@example.com` },
+    { route: `/api/purchase/${product}`, headers: { 'CF-Connecting-IP': ip } },
   );
   const order = (await (await request.get(`/api/orders/${orderId}?token=${token}`)).json()) as {
     tickets: { id: string; code: string }[];
@@ -121,15 +116,10 @@ test('each workshop says how online participants take part, and a Premium holder
   request,
 }) => {
   const email = `premium-${Date.now()}@example.com`;
-  const bought = await request.post('/api/purchase/online-premium', {
-    headers: { 'CF-Connecting-IP': '198.51.100.217' },
-    data: { consent: CONSENT_VERSIONS, email, lang: 'pl' },
-  });
-  expect(bought.status()).toBe(201);
-  const { url, orderId, code } = (await bought.json()) as { url: string; orderId: string; code: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  expect((await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 })).status()).toBe(
-    303,
+  const { code } = await paidOrderByApi(
+    request,
+    { email },
+    { route: '/api/purchase/online-premium', headers: { 'CF-Connecting-IP': '198.51.100.217' } },
   );
 
   await page.goto('/pl/warsztaty');

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { axeViolations, expect, test } from './helpers';
+import { mailTexts } from './mails';
 
 // A ticket's own page (issue 45): the holder opens it from their e-mail in a browser of their own,
 // and the QR code is there, uncovered and readable; the buyer's order page works without script;
@@ -17,19 +17,6 @@ const require = createRequire(import.meta.url);
 prepareZXingModule({
   overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
 });
-
-/** Text files the local e-mail binding wrote (miniflare keeps them under the system temp folder). */
-function mailTexts(): string[] {
-  const files: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('miniflare-')) continue;
-    const texts = join(tmpdir(), dir, 'files', 'email-text');
-    try {
-      for (const file of readdirSync(texts)) files.push(join(texts, file));
-    } catch {}
-  }
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-}
 
 /** A paid order of two on-site tickets, the second for a holder with an address of their own. */
 async function paidOrder(request: APIRequestContext, holderEmail: string) {

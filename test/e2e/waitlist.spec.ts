@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { product } from '../../site/tickets';
 import type { WaitlistView } from '../../site/waitlist';
 import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
+import { mailTexts } from './mails';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // The waiting list (issue 47) in Chromium: on-site VIP sold out, a visitor joins the list from the
@@ -19,19 +18,6 @@ import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const AT = new Date(Date.parse(E2E_CLOCK) - 12 * 60 * 60 * 1000).toISOString();
-
-/** Text files the local e-mail binding wrote (miniflare keeps them under the system temp folder). */
-function mailTexts(): string[] {
-  const files: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('miniflare-')) continue;
-    const texts = join(tmpdir(), dir, 'files', 'email-text');
-    try {
-      for (const file of readdirSync(texts)) files.push(join(texts, file));
-    } catch {}
-  }
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-}
 
 /** The path of the first link to `prefix` in an e-mail the server wrote (polled until it is there). */
 async function linkIn(prefix: string): Promise<string> {

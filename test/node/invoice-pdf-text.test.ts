@@ -1,4 +1,3 @@
-import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
 import { invoicePdf, proformaPdf } from '../../worker/invoices/pdf';
 import {
@@ -11,7 +10,7 @@ import {
   PERSON,
   proforma,
 } from '../support/invoice-pdf-fixtures';
-import { open, textOf } from '../support/pdf-text';
+import { qrOnFirstPage, textOf } from '../support/pdf-text';
 
 // The invoice PDFs read back with pdf.js, as a viewer or an accountant's software reads them: the
 // text of each element the VAT act asks for, where it belongs. Each text run becomes one item, and
@@ -23,23 +22,6 @@ const seq = (...items: string[]) => items.join(' | ');
 const count = (text: string, part: string) => text.split(part).length - 1;
 /** The text as one paragraph, for sentences that wrap onto several lines. */
 const prose = (text: string) => text.replaceAll(' | ', ' ');
-
-/** The first page drawn into pixels by pdf.js, and the QR code found in them. */
-async function qrOnFirstPage(bytes: Uint8Array): Promise<string> {
-  const doc = await open(bytes);
-  const page = await doc.getPage(1);
-  const viewport = page.getViewport({ scale: 2 });
-  // In Node, pdf.js draws on @napi-rs/canvas through its own canvas factory (not in its types).
-  type Pixels = { width: number; height: number; data: Uint8ClampedArray };
-  type Context = { getImageData(x: number, y: number, width: number, height: number): Pixels };
-  const { canvasFactory } = doc as unknown as {
-    canvasFactory: { create(width: number, height: number): { canvas: never; context: Context } };
-  };
-  const { canvas, context } = canvasFactory.create(viewport.width, viewport.height);
-  await page.render({ canvas, canvasContext: context as never, viewport }).promise;
-  const image = context.getImageData(0, 0, viewport.width, viewport.height);
-  return decodeQR({ width: image.width, height: image.height, data: image.data });
-}
 
 describe('a VAT invoice in Polish', async () => {
   const text = await textOf(await invoicePdf(issuedInvoice()));

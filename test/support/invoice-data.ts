@@ -22,3 +22,22 @@ export const ACME: InvoiceData = {
   city: 'Warszawa',
   country: 'PL',
 };
+
+/** A German business with an EU VAT number (VIES confirms it in the worker tests' fake). */
+export const GERMAN_COMPANY: InvoiceData = {
+  name: 'Beispiel GmbH',
+  taxId: 'DE123456789',
+  street: 'Hauptstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
+
+/** A private person in Poland: no tax number. */
+export const PERSON: InvoiceData = {
+  name: 'Jan Kowalski',
+  street: 'ul. Długa 5/3',
+  postalCode: '90-001',
+  city: 'Łódź',
+  country: 'PL',
+};

@@ -1,4 +1,5 @@
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import decodeQR from 'qr/decode.js';
 
 // PDFs read back with pdf.js, as a viewer or an accountant's software reads them: each text run
 // becomes one item, and the items are joined with " | " in drawing order, so "Data wystawienia |
@@ -23,4 +24,21 @@ export async function textOf(bytes: Uint8Array): Promise<string> {
     }
   }
   return items.join(' | ');
+}
+
+/** The first page drawn into pixels by pdf.js, and the QR code found in them. */
+export async function qrOnFirstPage(bytes: Uint8Array): Promise<string> {
+  const doc = await open(bytes);
+  const page = await doc.getPage(1);
+  const viewport = page.getViewport({ scale: 2 });
+  // In Node, pdf.js draws on @napi-rs/canvas through its own canvas factory (not in its types).
+  type Pixels = { width: number; height: number; data: Uint8ClampedArray };
+  type Context = { getImageData(x: number, y: number, width: number, height: number): Pixels };
+  const { canvasFactory } = doc as unknown as {
+    canvasFactory: { create(width: number, height: number): { canvas: never; context: Context } };
+  };
+  const { canvas, context } = canvasFactory.create(viewport.width, viewport.height);
+  await page.render({ canvas, canvasContext: context as never, viewport }).promise;
+  const image = context.getImageData(0, 0, viewport.width, viewport.height);
+  return decodeQR({ width: image.width, height: image.height, data: image.data });
 }

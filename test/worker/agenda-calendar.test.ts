@@ -4,33 +4,13 @@ import de from '../../locales/de/events.json';
 import pl from '../../locales/pl/events.json';
 import { AGENDA_MAX_SESSIONS, agendaPath } from '../../site/calendar';
 import { unpublish } from '../../worker/content/store';
+import { vevents } from '../support/ics';
 import { clearContentStore } from './content-store';
 import { ORIGIN } from './platform';
 
 // The programme page's personal agenda (client/lib/agenda.ts): the starred sessions as one file.
 
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
-
-/** Each VEVENT's properties (unfolded, TEXT unescaped), in the file's order. */
-function events(ics: string): Record<string, string>[] {
-  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
-  const found: Record<string, string>[] = [];
-  let current: Record<string, string> | null = null;
-  for (const line of lines) {
-    if (line === 'BEGIN:VEVENT') current = {};
-    else if (line === 'END:VEVENT' && current) {
-      found.push(current);
-      current = null;
-    } else if (current) {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon).split(';')[0] ?? '';
-      current[name] = line
-        .slice(colon + 1)
-        .replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
-    }
-  }
-  return found;
-}
 
 afterEach(() => clearContentStore());
 
@@ -46,7 +26,7 @@ describe('the programme page’s agenda file', () => {
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length, line).toBeLessThanOrEqual(75);
     expect(text).toContain('X-WR-CALNAME:Kongres AI Polska: moja agenda');
-    const found = events(text);
+    const found = vevents(text);
     expect(found.map((e) => e.UID)).toEqual([
       'ai-strategy-2027-10-23@kongres-ai.pl',
       'llm-in-production-2027-10-23@kongres-ai.pl',
@@ -56,14 +36,14 @@ describe('the programme page’s agenda file', () => {
     expect(found[1]?.SUMMARY).toContain(pl.program.sessions.llmInProduction.title);
 
     // Each event is exactly what the session's own file says (but for the stamp of its making).
-    const own = events(await (await get('/api/calendar/pl/ai-strategy.ics')).text())[0];
+    const own = vevents(await (await get('/api/calendar/pl/ai-strategy.ics')).text())[0];
     expect({ ...found[0], DTSTAMP: '' }).toEqual({ ...own, DTSTAMP: '' });
   });
 
   it('writes the sessions in the language of the prefix, a repeated id once', async () => {
     const res = await get('/api/calendar/de/agenda.ics?s=aiStrategy,aiStrategy');
     expect(res.status).toBe(200);
-    const found = events(await res.text());
+    const found = vevents(await res.text());
     expect(found).toHaveLength(1);
     expect(found[0]?.SUMMARY).toContain(de.program.sessions.aiStrategy.title);
   });

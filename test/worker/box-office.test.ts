@@ -25,6 +25,7 @@ import {
   freshBoxOfficeEachTest,
   office,
   officeKv,
+  placeOrder,
   runAlarm,
   setClock,
 } from './box-office';
@@ -122,13 +123,10 @@ describe('stock', () => {
     const now = Date.now();
     const results = await Promise.all(
       Array.from({ length: capacity + 15 }, (_, i) =>
-        office().purchase({
-          consent: { ...CONSENT_VERSIONS },
+        placeOrder([{ product: 'online-vip' }], {
           id: `01K${String(i).padStart(23, '0')}`,
-          items: [{ product: 'online-vip' }],
           email: `o${i}@example.com`,
           lang: 'en-GB',
-          provider: 'demo',
           tokenHash: 'x',
           fingerprint: 'f',
           now,

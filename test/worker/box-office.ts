@@ -1,8 +1,11 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { Order } from '../../site/orders';
+import type { NewOrder, Order } from '../../site/orders';
+import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { PROMOTION_FROM, PROMOTION_UNTIL } from '../../site/tickets';
 import { boxOffice } from '../../worker/box-office/box-office';
+import { sha256Hex } from '../../worker/crypto';
+import { timeSortableId } from '../../worker/ids';
 import { clearKv } from './kv';
 
 /** The box office's one instance, as the worker reaches it. */
@@ -40,6 +43,42 @@ export async function allOrders(): Promise<Order[]> {
     cursor = page.cursor;
   } while (cursor);
   return orders;
+}
+
+/**
+ * An order made straight in the box office at the test's clock (the route's checks and its VIES call
+ * left out), paid later by the demo provider, with a fresh time-sortable id; `extra` overrides any field.
+ */
+export async function placeOrder(
+  items: NewOrder['items'],
+  extra: Partial<Parameters<ReturnType<typeof office>['purchase']>[0]> = {},
+) {
+  const id = timeSortableId();
+  return office().purchase({
+    id,
+    items,
+    email: `buyer-${id.toLowerCase()}@example.com`,
+    consent: { ...CONSENT_VERSIONS },
+    lang: 'pl',
+    provider: 'demo',
+    tokenHash: await sha256Hex(id),
+    fingerprint: id,
+    now: Date.now(),
+    ...extra,
+  });
+}
+
+/** `placeOrder`, then paid by the demo provider unless `paid` is false: the order as the box office keeps it. */
+export async function placePaidOrder(
+  items: NewOrder['items'],
+  extra: Parameters<typeof placeOrder>[1] = {},
+  { paid = true }: { paid?: boolean } = {},
+): Promise<Order> {
+  const id = extra.id ?? timeSortableId();
+  const made = await placeOrder(items, { ...extra, id });
+  if (made.kind === 'refused') throw new Error(made.error);
+  if (paid) await office().settle(id, 'paid', Date.now(), { by: 'test' });
+  return (await office().order(id)) as Order;
 }
 
 /** Runs the box office's alarm now (expiring holds, copying the log to KV). */

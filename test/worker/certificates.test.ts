@@ -8,7 +8,7 @@ import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
-import { freshBoxOfficeEachTest, office, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placePaidOrder, setClock } from './box-office';
 import { callWorker, ORIGIN } from './platform';
 
 // Certificates of attendance (issue 45): on-site tickets checked in, online tickets that opened the
@@ -28,20 +28,16 @@ type Bought = Order & { tickets: [Ticket, Ticket, Ticket] };
 async function paidOrder(items: { product: ProductId; name?: string }[], lang: 'pl' | 'de' = 'pl'): Promise<Bought> {
   serial++;
   const id = `01KC${String(serial).padStart(22, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items: items.map((item, i) => ({ product: item.product, name: item.name ?? `Osoba ${serial}-${i + 1}` })),
-    email: `firma${serial}@example.com`,
-    lang,
-    provider: 'demo',
-    tokenHash: await sha256Hex('order-secret'),
-    fingerprint: `c${serial}`,
-    now: Date.now(),
-  });
-  if (made.kind === 'refused') throw new Error(made.error);
-  await office().settle(id, 'paid', Date.now(), { by: 'test' });
-  return (await office().order(id)) as unknown as Bought;
+  return (await placePaidOrder(
+    items.map((item, i) => ({ product: item.product, name: item.name ?? `Osoba ${serial}-${i + 1}` })),
+    {
+      id,
+      email: `firma${serial}@example.com`,
+      lang,
+      tokenHash: await sha256Hex('order-secret'),
+      fingerprint: `c${serial}`,
+    },
+  )) as unknown as Bought;
 }
 
 /** The door's record of a ticket admitted (read by attendance.ts `checkedIn`). */

@@ -8,7 +8,7 @@ import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { freshBoxOfficeEachTest, office } from './box-office';
+import { freshBoxOfficeEachTest, office, placePaidOrder } from './box-office';
 import { callWorker } from './platform';
 import { staffMember } from './staff';
 
@@ -28,6 +28,9 @@ const get = (path: string) => callWorker(new Request(`${ORIGIN}/api/admin${path}
 const signed = (ticket: { id: string; code: string }) => ticketCode(ticketKey(env), ticket);
 const scan = async (ticket: Ticket, body: Record<string, unknown> = {}) =>
   post('/check-in', { code: await signed(ticket), ...body });
+/** What an offline device's queue of scans at the entrance gets back from /check-in/sync. */
+const syncEntrance = async (device: string, scans: { code: string; nonce: string; at: string }[]) =>
+  (await (await post('/check-in/sync', { list: 'entrance', device, scans })).json()) as { results: ScanAnswer[] };
 const answerOf = async (response: Response) => (await response.json()) as ScanAnswer & { error?: string };
 
 async function lists(): Promise<Map<string, CheckInListStats>> {
@@ -40,20 +43,13 @@ let serial = 0;
 async function ticketOf(productId: ProductId, paid = true): Promise<Ticket> {
   serial++;
   const id = `01KL${String(serial).padStart(22, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items: [{ product: productId, name: `Osoba ${serial}`, email: `holder${serial}@example.com` }],
-    email: `lists${serial}@example.com`,
-    lang: 'pl',
-    provider: 'demo',
-    tokenHash: await sha256Hex(SECRET),
-    fingerprint: 'f',
-    now: Date.now(),
-  });
-  if (made.kind === 'refused') throw new Error(made.error);
-  if (paid) await office().settle(id, 'paid', Date.now(), { by: 'test' });
-  return ((await office().order(id)) as Order).tickets[0] as Ticket;
+  return (
+    await placePaidOrder(
+      [{ product: productId, name: `Osoba ${serial}`, email: `holder${serial}@example.com` }],
+      { id, email: `lists${serial}@example.com`, tokenHash: await sha256Hex(SECRET), fingerprint: 'f' },
+      { paid },
+    )
+  ).tickets[0] as Ticket;
 }
 
 async function seat(ticket: Ticket, workshopId: string) {
@@ -278,21 +274,9 @@ describe('nonces and offline doors', () => {
     const vip = await ticketOf('onsite-vip');
     const code = await signed(vip);
     // Device A synced first, with the later scan; device B's earlier scan comes after.
-    const a = (await (
-      await post('/check-in/sync', {
-        list: 'entrance',
-        device: 'phone-a',
-        scans: [{ code, nonce: 'conf-a-01', at: minutesAgo(5) }],
-      })
-    ).json()) as { results: ScanAnswer[] };
+    const a = await syncEntrance('phone-a', [{ code, nonce: 'conf-a-01', at: minutesAgo(5) }]);
     expect(a.results[0]).toMatchObject({ result: 'admitted' });
-    const b = (await (
-      await post('/check-in/sync', {
-        list: 'entrance',
-        device: 'phone-b',
-        scans: [{ code, nonce: 'conf-b-01', at: minutesAgo(9) }],
-      })
-    ).json()) as { results: ScanAnswer[] };
+    const b = await syncEntrance('phone-b', [{ code, nonce: 'conf-b-01', at: minutesAgo(9) }]);
     expect(b.results[0]).toMatchObject({ result: 'admitted' });
     // A third device, offline, later still: a conflict with B's admission, which counts.
     const c = await post('/check-in', { code, device: 'phone-c', nonce: 'conf-c-01', at: minutesAgo(2) });

@@ -39,6 +39,22 @@ function input(
   };
 }
 
+// British and American English write the product, the amounts and the invoice rows alike; only the
+// on-site product's name and the time differ.
+const ENGLISH = {
+  product: 'Premium – online ticket',
+  amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'] as [string, string, string],
+  labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details'],
+  invoice: {
+    nip: 'NIP (Polish tax ID)',
+    vatId: 'EU VAT number',
+    person: 'Full name',
+    poland: 'Poland',
+    germany: 'Germany',
+    next: 'The invoice is attached to this email (PDF); you can also download it as an XML file (KSeF) from your order page.',
+  },
+};
+
 const CASES: {
   lang: LanguageCode;
   subject: string;
@@ -70,36 +86,16 @@ const CASES: {
   {
     lang: 'en-GB',
     subject: `Your ticket for Kongres AI Polska ${YEAR} – order K7-4821`,
-    product: 'Premium – online ticket',
     onsite: 'Pro – on-site ticket',
-    amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
     paidAt: '1 September 2025 at 14:30',
-    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details'],
-    invoice: {
-      nip: 'NIP (Polish tax ID)',
-      vatId: 'EU VAT number',
-      person: 'Full name',
-      poland: 'Poland',
-      germany: 'Germany',
-      next: 'The invoice is attached to this email (PDF); you can also download it as an XML file (KSeF) from your order page.',
-    },
+    ...ENGLISH,
   },
   {
     lang: 'en-US',
     subject: `Your ticket for Kongres AI Polska ${YEAR} – order K7-4821`,
-    product: 'Premium – online ticket',
     onsite: 'Pro – in-person ticket',
-    amounts: ['PLN 499.00', 'PLN 114.77', 'PLN 613.77'],
     paidAt: 'September 1, 2025 at 2:30 PM',
-    labels: ['Net price', 'VAT 23%', 'Total paid (incl. VAT)', 'Invoice details'],
-    invoice: {
-      nip: 'NIP (Polish tax ID)',
-      vatId: 'EU VAT number',
-      person: 'Full name',
-      poland: 'Poland',
-      germany: 'Germany',
-      next: 'The invoice is attached to this email (PDF); you can also download it as an XML file (KSeF) from your order page.',
-    },
+    ...ENGLISH,
   },
   {
     lang: 'de',

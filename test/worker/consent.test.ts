@@ -4,7 +4,7 @@ import type { NewOrder } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import worker from '../../worker/index';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office, setClock } from './box-office';
-import { ORIGIN } from './platform';
+import { fieldErrors, ORIGIN } from './platform';
 
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
@@ -33,14 +33,6 @@ const routes = [
       post('/api/purchase/standard', { email: 'zgoda@example.com', ...(consent === undefined ? {} : { consent }) }),
   ],
 ] as const;
-
-/** The 422 a request is refused with: its field errors. */
-async function refused(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const body = (await response.json()) as { error: string; fields: Record<string, string> };
-  expect(body.error).toBe('invalid_fields');
-  return body.fields;
-}
 
 freshBoxOfficeEachTest();
 
@@ -78,10 +70,10 @@ describe('consent on record', () => {
 
   it.each(routes)('refuses an order without consent and holds nothing (%s)', async (_, send) => {
     setClock(DURING_PROMOTION);
-    expect(await refused(await send(undefined))).toEqual({ consent: 'consent_required' });
-    expect(await refused(await send(null))).toEqual({ consent: 'consent_required' });
-    expect(await refused(await send(true))).toEqual({ consent: 'consent_required' });
-    expect(await refused(await send({ terms: CONSENT_VERSIONS.terms }))).toEqual({
+    expect(await fieldErrors(await send(undefined))).toEqual({ consent: 'consent_required' });
+    expect(await fieldErrors(await send(null))).toEqual({ consent: 'consent_required' });
+    expect(await fieldErrors(await send(true))).toEqual({ consent: 'consent_required' });
+    expect(await fieldErrors(await send({ terms: CONSENT_VERSIONS.terms }))).toEqual({
       'consent.privacy': 'consent_required',
     });
     expect(await allOrders()).toEqual([]);
@@ -89,13 +81,13 @@ describe('consent on record', () => {
 
   it.each(routes)('refuses an order that accepted an older version, naming which (%s)', async (_, send) => {
     setClock(DURING_PROMOTION);
-    expect(await refused(await send({ terms: '2024-01-01', privacy: CONSENT_VERSIONS.privacy }))).toEqual({
+    expect(await fieldErrors(await send({ terms: '2024-01-01', privacy: CONSENT_VERSIONS.privacy }))).toEqual({
       'consent.terms': 'consent_outdated',
     });
-    expect(await refused(await send({ terms: CONSENT_VERSIONS.terms, privacy: '2024-01-01' }))).toEqual({
+    expect(await fieldErrors(await send({ terms: CONSENT_VERSIONS.terms, privacy: '2024-01-01' }))).toEqual({
       'consent.privacy': 'consent_outdated',
     });
-    expect(await refused(await send({ terms: 1, privacy: 'x' }))).toEqual({
+    expect(await fieldErrors(await send({ terms: 1, privacy: 'x' }))).toEqual({
       'consent.terms': 'consent_required',
       'consent.privacy': 'consent_outdated',
     });
@@ -174,6 +166,6 @@ describe('consent in the box office itself', () => {
       ctx,
     );
     await waitOnExecutionContext(ctx);
-    expect(await refused(res)).toEqual({ 'consent.terms': 'consent_outdated' });
+    expect(await fieldErrors(res)).toEqual({ 'consent.terms': 'consent_outdated' });
   });
 });

@@ -4,7 +4,7 @@ import type { Order, Ticket } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
-import { freshBoxOfficeEachTest, office } from './box-office';
+import { freshBoxOfficeEachTest, office, placePaidOrder } from './box-office';
 import { callWorker } from './platform';
 
 // The door's decision (issue 43, item 4): one call of the box office takes the scanned code and
@@ -37,20 +37,11 @@ let serial = 0;
 async function order(n: number, paid = true): Promise<Order> {
   serial++;
   const id = `01KD${String(serial).padStart(22, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items: Array.from({ length: n }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i + 1}` })),
-    email: `door${serial}@example.com`,
-    lang: 'pl',
-    provider: 'demo',
-    tokenHash: await sha256Hex(SECRET),
-    fingerprint: 'f',
-    now: Date.now(),
-  });
-  if (made.kind === 'refused') throw new Error(made.error);
-  if (paid) await office().settle(id, 'paid', Date.now(), { by: 'test' });
-  return (await office().order(id)) as Order;
+  return placePaidOrder(
+    Array.from({ length: n }, (_, i) => ({ product: 'onsite-pro' as const, name: `Osoba ${i + 1}` })),
+    { id, email: `door${serial}@example.com`, tokenHash: await sha256Hex(SECRET), fingerprint: 'f' },
+    { paid },
+  );
 }
 
 const ticketOf = async (orderId: string, ticketId: string) =>

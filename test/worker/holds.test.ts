@@ -30,6 +30,10 @@ const VIP = scarcity(product('onsite-vip'), product('onsite-vip').capacity) ?? {
 
 const guests = (n: number) => Array.from({ length: n }, (_, i) => ({ product: 'onsite-vip', name: `Gość ${i + 1}` }));
 
+/** `n` on-site VIP places for `email`, to be paid by bank transfer with `invoice`. */
+const byTransfer = (email: string, n: number, invoice: unknown) =>
+  postOrder({ email, items: guests(n), invoice, payment: 'transfer' });
+
 function postOrder(body: Record<string, unknown>, ip = nextIp()) {
   return callWorker(
     new Request(`${ORIGIN}/api/orders`, {
@@ -125,20 +129,10 @@ describe('a transfer of a scarce product', () => {
   it('is taken from a company with a valid NIP, and all transfers together hold at most half the stock', async () => {
     expect(VIP.transfers).toBe(25);
     for (let i = 0; i < VIP.transfers / VIP.perBuyer; i++) {
-      const res = await postOrder({
-        email: `firma${i}@firma.pl`,
-        items: guests(VIP.perBuyer),
-        invoice: POLISH_COMPANY,
-        payment: 'transfer',
-      });
+      const res = await byTransfer(`firma${i}@firma.pl`, VIP.perBuyer, POLISH_COMPANY);
       expect(res.status).toBe(201);
     }
-    const over = await postOrder({
-      email: 'spozniona@firma.pl',
-      items: guests(1),
-      invoice: POLISH_COMPANY,
-      payment: 'transfer',
-    });
+    const over = await byTransfer('spozniona@firma.pl', 1, POLISH_COMPANY);
     expect(over.status).toBe(409);
     expect(await over.json()).toEqual({ error: 'transfer_limit', products: ['onsite-vip'] });
     // A buyer who pays at once still buys.
@@ -149,19 +143,9 @@ describe('a transfer of a scarce product', () => {
 
   it('needs a VAT number VIES confirms from an EU company: VIES down means paying online', async () => {
     const company = { ...POLISH_COMPANY, taxId: 'DE123456789', postalCode: '10115', city: 'Berlin', country: 'DE' };
-    const confirmed = await postOrder({
-      email: 'gmbh@firma.de',
-      items: guests(2),
-      invoice: company,
-      payment: 'transfer',
-    });
+    const confirmed = await byTransfer('gmbh@firma.de', 2, company);
     expect(confirmed.status).toBe(201);
-    const down = await postOrder({
-      email: 'ag@firma.de',
-      items: guests(2),
-      invoice: { ...company, taxId: 'DE999999999' },
-      payment: 'transfer',
-    });
+    const down = await byTransfer('ag@firma.de', 2, { ...company, taxId: 'DE999999999' });
     expect(down.status).toBe(409);
     expect(await down.json()).toEqual({ error: 'transfer_needs_company', products: ['onsite-vip'] });
   });
@@ -184,12 +168,7 @@ describe('a transfer of a scarce product', () => {
 
 describe('organisers and the holds', () => {
   it('see each product’s holds (who, how many, until when, card or transfer) and release one: its places return, the log says who', async () => {
-    const transfer = await postOrder({
-      email: 'firma@firma.pl',
-      items: guests(4),
-      invoice: POLISH_COMPANY,
-      payment: 'transfer',
-    });
+    const transfer = await byTransfer('firma@firma.pl', 4, POLISH_COMPANY);
     const { orderId } = (await transfer.json()) as { orderId: string };
     await postOrder({ email: 'karta@example.com', items: guests(1) });
     const list = await admin('/holds');

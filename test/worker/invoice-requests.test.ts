@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceData, type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
 import type { CartItem } from '../../site/orders';
 import { invoiceXml } from '../../worker/invoices/documents';
-import { consentJson } from '../support/consent';
-import { POLISH_COMPANY } from '../support/invoice-data';
+import { GERMAN_COMPANY, PERSON, POLISH_COMPANY } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
+import { buy as buyOverHttp } from './buyer';
 import { expectValidFa3, expectValidInvoices } from './fa3';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN } from './platform';
@@ -12,22 +12,6 @@ import { staffMember } from './staff';
 
 // Issue 48: an invoice a buyer who paid without invoice data asks for later (art. 106b ust. 3 of
 // the VAT act), and a correction of the buyer's data on an issued invoice (FA(3) Podmiot2K).
-
-const PERSON: InvoiceData = {
-  name: 'Jan Kowalski',
-  street: 'ul. Długa 5/3',
-  postalCode: '90-001',
-  city: 'Łódź',
-  country: 'PL',
-};
-const GERMAN_COMPANY: InvoiceData = {
-  name: 'Beispiel GmbH',
-  taxId: 'DE123456789',
-  street: 'Hauptstraße 1',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-};
 
 /** Paid at midday in Warsaw on 15 March 2027: the window closes at the end of June there. */
 const PAID_AT = '2027-03-15T11:00:00Z';
@@ -37,19 +21,11 @@ const FIRST_OUT = '2027-06-30T22:00:00.000Z';
 
 let ip = 0;
 /** A cart bought through `POST /api/orders` (pending): its id and the buyer's token. */
-async function buy(items: CartItem[], invoice?: InvoiceData) {
-  const res = await callWorker(
-    new Request(`${ORIGIN}/api/orders`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${++ip % 250}` },
-      body: consentJson({ email: 'kupujacy@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }),
-    }),
-    { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+const buy = (items: CartItem[], invoice?: InvoiceData) =>
+  buyOverHttp(
+    { email: 'kupujacy@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) },
+    `203.0.113.${++ip % 250}`,
   );
-  expect(res.status).toBe(201);
-  const { orderId, url } = (await res.json()) as { orderId: string; url: string };
-  return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
-}
 
 const pay = (id: string) => office().settle(id, 'paid', Date.now(), { by: 'test' });
 const invoicesOf = (id: string) => office().invoices(id) as Promise<IssuedInvoice[]>;

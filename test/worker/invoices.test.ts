@@ -5,31 +5,15 @@ import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } fro
 import type { CartItem, Order } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { eventStartsAt } from '../../site/terms';
-import { consentJson } from '../support/consent';
-import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
+import { POLISH_COMPANY as COMPANY, GERMAN_COMPANY, PERSON } from '../support/invoice-data';
 import { office, resetBoxOffice, setClock } from './box-office';
+import { buy } from './buyer';
 import { expectValidFa3, expectValidInvoices } from './fa3';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN } from './platform';
 
 // Invoices issued by the box office (issue 31): on payment, in the payment's transaction, from a
 // gap-free series per year; corrections of their own series when a paid order is refunded.
-
-const GERMAN_COMPANY: InvoiceData = {
-  name: 'Beispiel GmbH',
-  taxId: 'DE123456789',
-  street: 'Hauptstraße 1',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-};
-const PERSON: InvoiceData = {
-  name: 'Jan Kowalski',
-  street: 'ul. Długa 5/3',
-  postalCode: '90-001',
-  city: 'Łódź',
-  country: 'PL',
-};
 
 let sequence = 0;
 const orderId = () => `01KINVOICE${String(++sequence).padStart(16, '0')}`;
@@ -74,19 +58,8 @@ async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Ord
 const AT = '2027-03-15T11:00:00Z';
 
 /** A cart bought through `POST /api/orders` (pending): its id and the buyer's token. */
-async function buyOverHttp(items: CartItem[], invoice: InvoiceData | null) {
-  const res = await callWorker(
-    new Request('https://kongres.test/api/orders', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
-      body: consentJson({ email: 'firma@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }),
-    }),
-    { PURCHASE_LIMITER: undefined as unknown as RateLimit },
-  );
-  expect(res.status).toBe(201);
-  const { orderId, url } = (await res.json()) as { orderId: string; url: string };
-  return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
-}
+const buyOverHttp = (items: CartItem[], invoice: InvoiceData | null) =>
+  buy({ email: 'firma@example.com', lang: 'pl', items, ...(invoice ? { invoice } : {}) }, '203.0.113.9');
 
 const pay = (id: string) => office().settle(id, 'paid', Date.now(), { by: 'test' });
 const invoicesOf = (id: string) => office().invoices(id) as Promise<IssuedInvoice[]>;

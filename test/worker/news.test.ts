@@ -12,7 +12,7 @@ import { wakeUp } from '../../worker/box-office/wake-up';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
-import { freshBoxOfficeEachTest, office } from './box-office';
+import { freshBoxOfficeEachTest, office, placePaidOrder } from './box-office';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN } from './platform';
 
@@ -46,24 +46,20 @@ async function paidOrder(
 ): Promise<Order> {
   serial++;
   const id = `01KE${String(serial).padStart(22, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items: items.map((item, i) => ({
+  return placePaidOrder(
+    items.map((item, i) => ({
       product: item.product,
       name: `Osoba ${serial}-${i + 1}`,
       ...(item.email ? { email: item.email } : {}),
     })),
-    email: buyer ?? `kupujacy${serial}@example.com`,
-    lang,
-    provider: 'demo',
-    tokenHash: await sha256Hex('secret'),
-    fingerprint: `f${serial}`,
-    now: Date.now(),
-  });
-  if (made.kind === 'refused') throw new Error(made.error);
-  await office().settle(id, 'paid', Date.now(), { by: 'test' });
-  return (await office().order(id)) as Order;
+    {
+      id,
+      email: buyer ?? `kupujacy${serial}@example.com`,
+      lang,
+      tokenHash: await sha256Hex('secret'),
+      fingerprint: `f${serial}`,
+    },
+  );
 }
 
 /** Creates a message for an audience and returns it. */

@@ -5,7 +5,7 @@ import type { OnlineAccessView } from '../../site/access';
 import { accessOf, type EntitlementKind, FEATURE_DELIVERY, joinPhase, RECORDING_DAYS } from '../../site/access';
 import { EVENT_ENDS, EVENT_STARTS, ONLINE_PLANS, PRODUCT_IDS, type ProductId } from '../../site/tickets';
 import type { Bindings } from '../../worker/env';
-import { setSource } from '../../worker/online/store';
+import { type SourceRole, setSource } from '../../worker/online/store';
 import { VIEWER_TOKEN_SECONDS } from '../../worker/online/stream-token';
 import { ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
@@ -45,6 +45,10 @@ const joinUrl = (h: Pick<Holder, 'ticketId' | 'secret'>, to?: string) =>
   `${ORIGIN}/join/${h.ticketId}?k=${h.secret}${to ? `&to=${to}` : ''}`;
 const open = (url: string, bindings: Partial<Bindings> = {}) =>
   callWorker(new Request(url, { redirect: 'manual' }), bindings);
+
+/** What organisers set in the console: the live feed (or the recording) of a track or a session; null clears it. */
+const setFeed = (subject: string, source: Parameters<typeof setSource>[1]['source'], role: SourceRole = 'live') =>
+  setSource(env.CONTENT_DB, { subject, role, source, actor: 'test', now: 0 });
 
 async function clearOnline(): Promise<void> {
   await env.CONTENT_DB.batch([
@@ -135,43 +139,19 @@ describe('the join link', () => {
   it('forwards during the event to the track stream organisers set, and after it to a recording', async () => {
     await clearOnline();
     const holder = await paidTicket('online-standard');
-    await setSource(env.CONTENT_DB, {
-      subject: 'track:business',
-      role: 'live',
-      source: { kind: 'url', url: 'https://stream.example/business' },
-      actor: 'test',
-      now: 0,
-    });
-    await setSource(env.CONTENT_DB, {
-      subject: 'session:aiStrategy',
-      role: 'recording',
-      source: { kind: 'url', url: 'https://stream.example/ai-strategy' },
-      actor: 'test',
-      now: 0,
-    });
+    await setFeed('track:business', { kind: 'url', url: 'https://stream.example/business' });
+    await setFeed('session:aiStrategy', { kind: 'url', url: 'https://stream.example/ai-strategy' }, 'recording');
     setClock(DURING);
     const live = await open(joinUrl(holder));
     expect(live.status).toBe(302);
     expect(live.headers.get('Location')).toBe('https://stream.example/business');
     expect(live.headers.get('Cache-Control')).toBe('private, no-store');
     // A changed stream needs no new link: the same link follows it.
-    await setSource(env.CONTENT_DB, {
-      subject: 'track:business',
-      role: 'live',
-      source: { kind: 'url', url: 'https://stream.example/business-backup' },
-      actor: 'test',
-      now: 0,
-    });
+    await setFeed('track:business', { kind: 'url', url: 'https://stream.example/business-backup' });
     expect((await open(joinUrl(holder))).headers.get('Location')).toBe('https://stream.example/business-backup');
     // Without a choice, the link leads to a track that has a stream now.
-    await setSource(env.CONTENT_DB, { subject: 'track:business', role: 'live', source: null, actor: 'test', now: 0 });
-    await setSource(env.CONTENT_DB, {
-      subject: 'track:technology',
-      role: 'live',
-      source: { kind: 'url', url: 'https://stream.example/technology' },
-      actor: 'test',
-      now: 0,
-    });
+    await setFeed('track:business', null);
+    await setFeed('track:technology', { kind: 'url', url: 'https://stream.example/technology' });
     expect((await open(joinUrl(holder))).headers.get('Location')).toBe('https://stream.example/technology');
     setClock(AFTER);
     const list = await open(joinUrl(holder));
@@ -279,13 +259,7 @@ describe('Cloudflare Stream viewer tokens', () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: 'key-1', alg: 'RS256' };
     const uid = 'a'.repeat(32);
-    await setSource(env.CONTENT_DB, {
-      subject: 'track:business',
-      role: 'live',
-      source: { kind: 'stream', uid },
-      actor: 't',
-      now: 0,
-    });
+    await setFeed('track:business', { kind: 'stream', uid });
     const holder = await paidTicket('online-standard');
     setClock(DURING);
     const stream = { STREAM_SIGNING_KEY_ID: 'key-1', STREAM_CUSTOMER_CODE: 'abc123' };
@@ -337,13 +311,7 @@ describe('where the join link leads without signing keys', () => {
   it('forwards a Stream uid to the unsigned player when only the customer code is set', async () => {
     await clearOnline();
     const uid = 'c'.repeat(32);
-    await setSource(env.CONTENT_DB, {
-      subject: 'track:business',
-      role: 'live',
-      source: { kind: 'stream', uid },
-      actor: 't',
-      now: 0,
-    });
+    await setFeed('track:business', { kind: 'stream', uid });
     const holder = await paidTicket('online-standard');
     setClock(DURING);
     const res = await open(joinUrl(holder), { STREAM_CUSTOMER_CODE: 'abc123' });

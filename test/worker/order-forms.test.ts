@@ -1,39 +1,19 @@
 import { SELF } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderView } from '../../site/order-view';
+import { describe, expect, it } from 'vitest';
 import { orderPageHref } from '../../site/pages';
-import { consentJson } from '../support/consent';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
-import { clearKv } from './kv';
+import { freshBoxOfficeEachTest, office } from './box-office';
+import { buyAndPay } from './buyer';
 import { ORIGIN, visit } from './platform';
 
 // The order page's actions as plain forms: what a browser sends before the island starts, or
 // without script at all, and the page the worker answers with.
 
 let buyer = 0;
-async function paidOrder() {
-  buyer++;
-  const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${buyer % 250}` },
-    body: consentJson({
-      email: 'buyer@example.com',
-      lang: 'de',
-      items: [{ product: 'onsite-pro', name: 'Ada Lovelace' }],
-    }),
-  });
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
-    method: 'POST',
-    body: new URLSearchParams({ token }),
-    redirect: 'manual',
-  });
-  const view = (await (
-    await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)
-  ).json()) as OrderView;
-  return { orderId, token, view };
-}
+const paidOrder = () =>
+  buyAndPay(
+    { email: 'buyer@example.com', lang: 'de', items: [{ product: 'onsite-pro', name: 'Ada Lovelace' }] },
+    `203.0.113.${++buyer % 250}`,
+  );
 
 const form = (path: string, fields: Record<string, string>) =>
   SELF.fetch(`${ORIGIN}${path}`, {
@@ -43,12 +23,7 @@ const form = (path: string, fields: Record<string, string>) =>
     redirect: 'manual',
   });
 
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => vi.useRealTimers());
+freshBoxOfficeEachTest();
 
 describe('the order page as served', () => {
   it("holds the change of holder and the cancellation as forms, with the order's secret", async () => {

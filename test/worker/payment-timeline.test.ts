@@ -8,7 +8,7 @@ import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
 import { signStripePayload } from '../../worker/payments/stripe-signature';
 import { consentJson } from '../support/consent';
-import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placeOrder, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
 
@@ -17,6 +17,13 @@ import { ORIGIN } from './platform';
 
 const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' } as Partial<typeof env>;
 const nextIp = clientIps(71);
+/** One on-site VIP ticket bought in the demo checkout from a fresh address, as a buyer's browser sends it. */
+const buyVip = (email: string) =>
+  SELF.fetch(`${ORIGIN}/api/purchase/onsite-vip`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
+    body: consentJson({ email }),
+  });
 const MINUTE = 60_000;
 
 async function call(request: Request, bindings: Partial<typeof env> = {}) {
@@ -53,13 +60,9 @@ async function stripeOrder(item: ProductId, at = Date.now()): Promise<Order> {
 async function fillOnsiteVip(at: number) {
   const capacity = product('onsite-vip').capacity ?? 0;
   for (let i = 0; i < capacity; i++) {
-    const made = await office().purchase({
-      consent: { ...CONSENT_VERSIONS },
+    const made = await placeOrder([{ product: 'onsite-vip' }], {
       id: `01M${String(i).padStart(23, '0')}`,
-      items: [{ product: 'onsite-vip' }],
       email: `other${i}@example.com`,
-      lang: 'pl',
-      provider: 'demo',
       tokenHash: 'x',
       fingerprint: 'f',
       now: at,
@@ -233,11 +236,7 @@ describe('a payment that arrives late', () => {
   });
 
   it('follows the same rules in the demo checkout', async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-vip`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email: 'late@example.com' }),
-    });
+    const res = await buyVip('late@example.com');
     const { orderId, url } = (await res.json()) as { orderId: string; url: string };
     const token = new URL(url).searchParams.get('token') ?? '';
     const order = await readOrder(orderId);
@@ -306,11 +305,7 @@ describe('a checkout that cannot be started', () => {
 
 describe('a refund or a cancel', () => {
   it('frees the workshop seat of the ticket', async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/purchase/onsite-vip`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email: 'seat@example.com' }),
-    });
+    const res = await buyVip('seat@example.com');
     const { orderId, code } = (await res.json()) as { orderId: string; code: string };
     await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
     const registration = await office().registerWorkshop({

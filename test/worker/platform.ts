@@ -1,4 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { expect } from 'vitest';
 import type { Bindings } from '../../worker/env';
 import worker from '../../worker/index';
 import wranglerToml from '../../wrangler.toml?raw';
@@ -76,4 +77,12 @@ export function postJson(
  */
 export function visitDirect(url: string, init: RequestInit = {}): Promise<Response> {
   return route(url, init, () => callWorker(new Request(url, { ...init, redirect: 'manual' })));
+}
+
+/** The field errors of a 422 `invalid_fields` answer (fails the test on any other answer). */
+export async function fieldErrors(response: Response): Promise<Record<string, string>> {
+  expect(response.status).toBe(422);
+  const body = (await response.json()) as { error: string; fields: Record<string, string> };
+  expect(body.error).toBe('invalid_fields');
+  return body.fields;
 }

@@ -5,7 +5,7 @@ import worker from '../../worker/index';
 import { consentJson } from '../support/consent';
 import { ACME } from '../support/invoice-data';
 import { allOrders, DURING_PROMOTION, freshBoxOfficeEachTest, office } from './box-office';
-import { ORIGIN } from './platform';
+import { fieldErrors, ORIGIN } from './platform';
 
 /** A client address of its own per call, so the per-IP rate limit stays out of the way. */
 let ipCounter = 0;
@@ -43,14 +43,6 @@ function order(invoice: unknown) {
   });
 }
 
-/** The 422 a request is refused with: its field errors. */
-async function refused(response: Response): Promise<Record<string, string>> {
-  expect(response.status).toBe(422);
-  const body = (await response.json()) as { error: string; fields: Record<string, string> };
-  expect(body.error).toBe('invalid_fields');
-  return body.fields;
-}
-
 freshBoxOfficeEachTest();
 
 describe('invoice data (both routes)', () => {
@@ -67,7 +59,7 @@ describe('invoice data (both routes)', () => {
     ['a cart', (invoice: unknown) => order(invoice)],
     ['one ticket', (invoice: unknown) => purchase('premium', { email: 'a@b.pl', invoice })],
   ])('refuses a NIP that fails the checksum, 1234567890, and creates nothing (%s)', async (_, send) => {
-    expect(await refused(await send({ ...ACME, taxId: '1234567890' }))).toEqual({ 'invoice.taxId': 'invalid_nip' });
+    expect(await fieldErrors(await send({ ...ACME, taxId: '1234567890' }))).toEqual({ 'invoice.taxId': 'invalid_nip' });
     expect(await orders()).toEqual([]);
   });
 
@@ -90,13 +82,13 @@ describe('invoice data (both routes)', () => {
     ["not the country's form", 'DE12345', 'invalid_vat_id'],
   ])('refuses an EU VAT number with %s and stores nothing', async (_, taxId, error) => {
     const invoice = { ...ACME, taxId, postalCode: '10115', city: 'Berlin', country: 'DE' };
-    expect(await refused(await order(invoice))).toEqual({ 'invoice.taxId': error });
+    expect(await fieldErrors(await order(invoice))).toEqual({ 'invoice.taxId': error });
     expect(await orders()).toEqual([]);
   });
 
   it("refuses Greece's ISO code as a VAT prefix: its VAT numbers start with EL", async () => {
     const greek = { ...ACME, postalCode: '105 57', city: 'Athens', country: 'GR' };
-    expect(await refused(await order({ ...greek, taxId: 'GR123456789' }))).toEqual({
+    expect(await fieldErrors(await order({ ...greek, taxId: 'GR123456789' }))).toEqual({
       'invoice.taxId': 'invalid_vat_id',
     });
     expect((await order({ ...greek, taxId: 'EL123456789' })).status).toBe(201);
@@ -122,16 +114,16 @@ describe('invoice data (both routes)', () => {
   });
 
   it('refuses a Polish postal code not in the form 00-000, or none', async () => {
-    expect(await refused(await order({ ...ACME, postalCode: '00850' }))).toEqual({
+    expect(await fieldErrors(await order({ ...ACME, postalCode: '00850' }))).toEqual({
       'invoice.postalCode': 'invalid_postal_code',
     });
-    expect(await refused(await order({ ...ACME, postalCode: '' }))).toEqual({ 'invoice.postalCode': 'required' });
+    expect(await fieldErrors(await order({ ...ACME, postalCode: '' }))).toEqual({ 'invoice.postalCode': 'required' });
     expect(await orders()).toEqual([]);
   });
 
   it('refuses a country that is not one (a region, an old code, a name) as invalid', async () => {
     for (const country of ['EU', 'UK', 'ZZ', 'Polska', 'P', 7]) {
-      expect(await refused(await order({ ...ACME, taxId: undefined, country }))).toEqual({
+      expect(await fieldErrors(await order({ ...ACME, taxId: undefined, country }))).toEqual({
         'invoice.country': 'invalid',
       });
     }
@@ -139,7 +131,7 @@ describe('invoice data (both routes)', () => {
   });
 
   it('marks every invalid field at once, with its path', async () => {
-    const fields = await refused(
+    const fields = await fieldErrors(
       await order({ name: ' ', taxId: '1234567890', street: 'x'.repeat(201), postalCode: '1', country: 'PL' }),
     );
     expect(fields).toEqual({
@@ -153,7 +145,7 @@ describe('invoice data (both routes)', () => {
   });
 
   it('refuses the old shape ({company, taxId, address}) field by field', async () => {
-    const fields = await refused(await order({ company: 'ACME', taxId: '5260250274', address: 'ul. Prosta 1' }));
+    const fields = await fieldErrors(await order({ company: 'ACME', taxId: '5260250274', address: 'ul. Prosta 1' }));
     expect(fields).toMatchObject({
       'invoice.name': 'required',
       'invoice.street': 'required',

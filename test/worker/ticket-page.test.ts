@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderView } from '../../site/order-view';
 import { ticketPageHref } from '../../site/pages';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
@@ -8,41 +8,26 @@ import { getRecord, publishNow, saveDraft } from '../../worker/content/store';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { consentJson } from '../support/consent';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { vevents } from '../support/ics';
+import { freshBoxOfficeEachTest, office, setClock } from './box-office';
+import { buyAndPay } from './buyer';
 import { clearContentStore } from './content-store';
-import { clearKv } from './kv';
 import { ORIGIN, visit } from './platform';
 
 let buyer = 0;
 /** A paid order of two on-site tickets, the second for another holder with an e-mail. */
-async function paidOrder() {
-  buyer++;
-  const res = await SELF.fetch(`${ORIGIN}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${buyer % 250}` },
-    body: consentJson({
+const paidOrder = () =>
+  buyAndPay(
+    {
       email: 'buyer@example.com',
       lang: 'pl',
       items: [
         { product: 'onsite-pro', name: 'Ada Lovelace' },
         { product: 'onsite-pro', name: 'Grace Hopper', email: 'grace@example.com' },
       ],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  const pay = await SELF.fetch(`${ORIGIN}/checkout/demo/${orderId}/pay`, {
-    method: 'POST',
-    body: new URLSearchParams({ token }),
-    redirect: 'manual',
-  });
-  expect(pay.status).toBe(303);
-  const view = (await (
-    await SELF.fetch(`${ORIGIN}/api/orders/${orderId}?token=${encodeURIComponent(token)}`)
-  ).json()) as OrderView;
-  return { orderId, token, view };
-}
+    },
+    `198.51.100.${++buyer % 250}`,
+  );
 
 const pageOf = (view: OrderView, position = 1) => {
   const page = view.tickets.find((t) => t.position === position)?.page;
@@ -51,6 +36,14 @@ const pageOf = (view: OrderView, position = 1) => {
 };
 
 const keyOf = (page: string) => new URL(page, ORIGIN).searchParams.get('key') ?? '';
+
+/** `paidOrder` with its first ticket and that ticket's page key. */
+async function paidOrderFirstTicket() {
+  const { view } = await paidOrder();
+  const ticket = view.tickets[0];
+  if (!ticket) throw new Error('no ticket');
+  return { view, ticket, key: keyOf(pageOf(view, 1)) };
+}
 
 /** Stars a session through the page's form, as a browser without script sends it. */
 const star = (ticketId: string, key: string, session: string, starred: boolean) =>
@@ -61,31 +54,8 @@ const star = (ticketId: string, key: string, session: string, starred: boolean) 
     redirect: 'manual',
   });
 
-/** The VEVENTs of a calendar document: each one's SUMMARY, DTSTART and UID. */
-function events(ics: string) {
-  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
-  const found: Record<string, string>[] = [];
-  let current: Record<string, string> | null = null;
-  for (const line of lines) {
-    if (line === 'BEGIN:VEVENT') current = {};
-    else if (line === 'END:VEVENT' && current) {
-      found.push(current);
-      current = null;
-    } else if (current) {
-      const colon = line.indexOf(':');
-      current[line.slice(0, colon).split(';')[0] ?? ''] = line.slice(colon + 1);
-    }
-  }
-  return found;
-}
-
-beforeEach(async () => {
-  await clearKv();
-  await resetBoxOffice();
-  await clearContentStore();
-  setClock(DURING_PROMOTION);
-});
-afterEach(() => vi.useRealTimers());
+freshBoxOfficeEachTest();
+beforeEach(() => clearContentStore());
 
 describe("a ticket's own page", () => {
   it("names each paid ticket's page in the buyer's order view, behind that ticket's own secret", async () => {
@@ -207,10 +177,7 @@ describe("a ticket's own page", () => {
 
 describe("a ticket holder's agenda", () => {
   it('keeps the stars with the ticket: the form answers 303 back to the page, which marks them', async () => {
-    const { view } = await paidOrder();
-    const ticket = view.tickets[0];
-    if (!ticket) throw new Error('no ticket');
-    const key = keyOf(pageOf(view, 1));
+    const { view, ticket, key } = await paidOrderFirstTicket();
     const res = await star(ticket.id, key, 'llmInProduction', true);
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe(`${ticketPageHref('pl', ticket.id, key)}#session-llmInProduction`);
@@ -227,10 +194,7 @@ describe("a ticket holder's agenda", () => {
   });
 
   it('refuses a star for a session that is not published, and a form from another site', async () => {
-    const { view } = await paidOrder();
-    const ticket = view.tickets[0];
-    if (!ticket) throw new Error('no ticket');
-    const key = keyOf(pageOf(view, 1));
+    const { ticket, key } = await paidOrderFirstTicket();
     const unknown = await star(ticket.id, key, 'noSuchSession', true);
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toEqual({ error: 'invalid_fields', fields: { session: 'unknown_session' } });
@@ -244,10 +208,7 @@ describe("a ticket holder's agenda", () => {
   });
 
   it("lists the holder's sessions in the calendar feed, which follows a later change of the programme", async () => {
-    const { view } = await paidOrder();
-    const ticket = view.tickets[0];
-    if (!ticket) throw new Error('no ticket');
-    const key = keyOf(pageOf(view, 1));
+    const { ticket, key } = await paidOrderFirstTicket();
     await star(ticket.id, key, 'llmInProduction', true);
     await star(ticket.id, key, 'aiStrategy', true);
     const feed = () => SELF.fetch(`${ORIGIN}/api/tickets/${ticket.id}/agenda.ics?key=${encodeURIComponent(key)}`);
@@ -255,7 +216,7 @@ describe("a ticket holder's agenda", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
-    const before = events(await res.text());
+    const before = vevents(await res.text());
     // In the programme's time order, each with the session's own file's UID.
     expect(before.map((e) => e.DTSTART)).toEqual(['20271023T100000', '20271023T113000']);
     expect(before.map((e) => e.UID)).toEqual([
@@ -281,7 +242,7 @@ describe("a ticket holder's agenda", () => {
       now: Date.now(),
     });
     await publishNow(env.CONTENT_DB, { actor: 'test', now: Date.now() });
-    const after = events(await (await feed()).text());
+    const after = vevents(await (await feed()).text());
     expect(after.map((e) => e.DTSTART)).toEqual(['20271023T100000', '20271023T150000']);
     expect(after[1]?.SUMMARY).toContain('LLM w produkcji – nowa godzina');
   });

@@ -4,10 +4,8 @@ import type { NewOrder } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import type { VoucherView } from '../../site/vouchers';
-import { sha256Hex } from '../../worker/crypto';
-import { timeSortableId } from '../../worker/ids';
 import { consentJson } from '../support/consent';
-import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placeOrder, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
 
@@ -37,21 +35,8 @@ function cart(items: { product: string; name?: string }[], extra: Record<string,
 }
 
 /** An order made straight in the box office (the route's VIES call left out): `vatCheck` for reverse charge. */
-async function place(items: NewOrder['items'], extra: Partial<NewOrder> = {}) {
-  const id = timeSortableId();
-  return office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items,
-    email: 'buyer@example.com',
-    lang: 'pl',
-    provider: 'demo',
-    tokenHash: await sha256Hex(id),
-    fingerprint: id,
-    now: Date.now(),
-    ...extra,
-  });
-}
+const place = (items: NewOrder['items'], extra: Partial<NewOrder> = {}) =>
+  placeOrder(items, { email: 'buyer@example.com', ...extra });
 
 const listNet = (id: 'online-premium' | 'onsite-pro') => priceAt(product(id), Date.now()).net;
 const DE_BUSINESS = {

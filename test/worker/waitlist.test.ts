@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { WaitlistEntryView, WaitlistView } from '../../site/waitlist';
-import { sha256Hex } from '../../worker/crypto';
 import { compose } from '../../worker/email/compose';
-import { timeSortableId } from '../../worker/ids';
 import { ticketKey, waitlistEntryToken, waitlistOfferToken } from '../../worker/tickets/code';
-import { freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placeOrder, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
 
@@ -28,22 +26,6 @@ const takenByOthers = (product: string, n: number) =>
     );
   });
 
-/** An order made straight in the box office at the test's clock. */
-async function place(items: NewOrder['items'], extra: Partial<NewOrder> & { email?: string } = {}) {
-  const id = timeSortableId();
-  return office().purchase({
-    id,
-    items,
-    email: extra.email ?? `buyer-${id.toLowerCase()}@example.com`,
-    consent: { ...CONSENT_VERSIONS },
-    lang: 'pl',
-    provider: 'demo',
-    tokenHash: await sha256Hex(id),
-    fingerprint: id,
-    now: Date.now(),
-    ...extra,
-  });
-}
 const vip = (name = 'Holder') => [{ product: VIP, name }] as NewOrder['items'];
 
 /** The last `vipBuyers` places of on-site VIP held by pending orders of ours (the rest taken by others). */
@@ -51,7 +33,7 @@ async function soldOutWith(vipBuyers: number): Promise<string[]> {
   await takenByOthers(VIP, 50 - vipBuyers);
   const ids: string[] = [];
   for (let i = 0; i < vipBuyers; i++) {
-    const result = await place(vip());
+    const result = await placeOrder(vip());
     if (result.kind !== 'created') throw new Error(`not placed: ${JSON.stringify(result)}`);
     ids.push(result.order.id);
   }
@@ -175,7 +157,7 @@ describe('offers of returned places', () => {
 
   it('makes exactly one offer per freed place, in the order people confirmed', async () => {
     await takenByOthers(VIP, 48);
-    const two = await place([
+    const two = await placeOrder([
       { product: VIP, name: 'A' },
       { product: VIP, name: 'B' },
     ]);
@@ -191,7 +173,7 @@ describe('offers of returned places', () => {
     expect(await remaining()).toBe(0);
     // Running again (the alarm, another purchase) offers nothing more.
     await runAlarm();
-    await place(vip());
+    await placeOrder(vip());
     expect(await openOffers()).toHaveLength(2);
     expect(await offerEmails()).toHaveLength(2);
   });
@@ -200,7 +182,7 @@ describe('offers of returned places', () => {
     const [order] = await soldOutWith(1);
     await waiting('w@example.com');
     setClock(new Date(Date.now() + 31 * 60 * 1000).toISOString());
-    const late = await place(vip('Fastest'));
+    const late = await placeOrder(vip('Fastest'));
     expect(late).toMatchObject({ kind: 'refused', error: 'sold_out' });
     expect((await entry('w@example.com')).state).toBe('offered');
     expect((await office().order(order as string))?.status).toBe('pending');
@@ -211,11 +193,13 @@ describe('offers of returned places', () => {
     await waiting('holder@example.com');
     await office().releaseHold(order as string, Date.now(), 'test');
     const [offer] = await openOffers();
-    const burst = await Promise.all(Array.from({ length: 40 }, () => place(vip('Other'))));
+    const burst = await Promise.all(Array.from({ length: 40 }, () => placeOrder(vip('Other'))));
     expect(burst.every((r) => r.kind === 'refused' && r.error === 'sold_out')).toBe(true);
     // Someone else's guess at a waiting-list code is refused; the offer's own buys the place.
-    expect(await place(vip('Guess'), { voucher: 'WL-0000000000000000' })).toMatchObject({ error: 'invalid_voucher' });
-    const bought = await place(vip('Holder'), { voucher: offer?.code, email: 'holder@example.com' });
+    expect(await placeOrder(vip('Guess'), { voucher: 'WL-0000000000000000' })).toMatchObject({
+      error: 'invalid_voucher',
+    });
+    const bought = await placeOrder(vip('Holder'), { voucher: offer?.code, email: 'holder@example.com' });
     expect(bought.kind).toBe('created');
     if (bought.kind !== 'created') return;
     expect(bought.order.gross).toBeGreaterThan(0);
@@ -226,7 +210,7 @@ describe('offers of returned places', () => {
       tickets: [expect.not.objectContaining({ voucherPrice: expect.anything() })],
     });
     // Used once: a second purchase with it is refused.
-    expect(await place(vip('Again'), { voucher: offer?.code })).toMatchObject({ error: 'invalid_voucher' });
+    expect(await placeOrder(vip('Again'), { voucher: offer?.code })).toMatchObject({ error: 'invalid_voucher' });
     await office().settle(bought.order.id, 'paid', Date.now(), { by: 'test' });
     expect((await entry('holder@example.com')).state).toBe('bought');
     expect((await entry('holder@example.com')).offers[0]).toMatchObject({ state: 'bought', orderId: bought.order.id });
@@ -250,7 +234,7 @@ describe('offers of returned places', () => {
     expect((await entry('next@example.com')).state).toBe('offered');
     expect(await openOffers()).toHaveLength(1);
     // The ran-out code buys nothing.
-    expect(await place(vip(), { voucher: offer?.code })).toMatchObject({ error: 'invalid_voucher' });
+    expect(await placeOrder(vip(), { voucher: offer?.code })).toMatchObject({ error: 'invalid_voucher' });
   });
 
   it('passes an offer on when it is declined on its page, once', async () => {
@@ -292,7 +276,7 @@ describe('offers of returned places', () => {
     // The same cancellation again, the alarm, a purchase attempt: still one offer.
     await office().cancelPaid(order as string, 'refund-1', Date.now());
     await runAlarm();
-    await place(vip());
+    await placeOrder(vip());
     expect(await openOffers()).toHaveLength(1);
     expect((await entry('a@example.com')).state).toBe('offered');
     expect((await entry('b@example.com')).state).toBe('waiting');
