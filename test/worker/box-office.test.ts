@@ -1,6 +1,5 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import {
   EVENT_ENDS,
   EVENT_STARTS,

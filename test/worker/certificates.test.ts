@@ -3,7 +3,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_ID } from '../../site/certificates';
 import type { Order, Ticket } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketKey } from '../../worker/tickets/code';

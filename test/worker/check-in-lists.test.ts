@@ -2,7 +2,6 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CheckInListStats, ScanAnswer, ScanRecord } from '../../site/check-in';
 import type { Order, Ticket } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { ProductId } from '../../site/tickets';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { migrate } from '../../worker/box-office/schema';

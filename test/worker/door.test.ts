@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Order, Ticket } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { sha256Hex } from '../../worker/crypto';
 import { ticketCode, ticketKey } from '../../worker/tickets/code';
 import { freshBoxOfficeEachTest, office, placePaidOrder } from './box-office';

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { News, NewsAudience, NewsDetail } from '../../site/news';
 import type { Order } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { ProductId } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
 import { NEWS_BATCH, NEWS_INTERVAL_MS } from '../../worker/box-office/news';

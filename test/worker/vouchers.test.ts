@@ -1,7 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { priceAt, priceBreakdown, product } from '../../site/tickets';
 import type { VoucherView } from '../../site/vouchers';
 import { consentJson } from '../support/consent';

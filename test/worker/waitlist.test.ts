@@ -1,7 +1,6 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import type { WaitlistEntryView, WaitlistView } from '../../site/waitlist';
 import { compose } from '../../worker/email/compose';
 import { ticketKey, waitlistEntryToken, waitlistOfferToken } from '../../worker/tickets/code';
