@@ -82,7 +82,7 @@ export const ticketPrice = (net: number, treatment: Pick<VatTreatment, 'rate'>) 
 export function insertTicket(sql: SqlStorage, row: TicketRow): void {
   sql.exec(
     `INSERT INTO tickets (id, order_id, position, product, name, email, net, vat, gross, code, checked_in_at, updated_at, voucher, list_net, vat_rate, access)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.id,
     row.order_id,
     row.position,
