@@ -111,7 +111,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
                       <button
                         type="button"
                         className="console-button console-button--quiet"
-                        aria-label={t('credits.matchFor', { amount: money(lang, credit.amount), title: credit.title })}
+                        aria-label={`${t('credits.match')} – ${t('credits.matchFor', { amount: money(lang, credit.amount), title: credit.title })}`}
                         onClick={choose(credit, 'match')}
                       >
                         {t('credits.match')}
@@ -120,7 +120,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
                     <button
                       type="button"
                       className="console-button console-button--quiet"
-                      aria-label={t('credits.returnFor', { amount: money(lang, credit.amount), title: credit.title })}
+                      aria-label={`${t('credits.return')} – ${t('credits.returnFor', { amount: money(lang, credit.amount), title: credit.title })}`}
                       onClick={choose(credit, 'return')}
                     >
                       {t('credits.return')}

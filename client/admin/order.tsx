@@ -350,7 +350,7 @@ function Tickets({ order, onChange }: { order: Order; onChange: () => Promise<vo
                   type="button"
                   className="console-button console-button--quiet"
                   disabled={action.busy}
-                  aria-label={t('order.ticketCancelFor', { position: ticket.position, name: holder(ticket) ?? '' })}
+                  aria-label={`${t('order.ticketCancel')} – ${t('order.ticketCancelFor', { position: ticket.position, name: holder(ticket) ?? '' })}`}
                   onClick={() => {
                     action.setNotice(null);
                     setConfirming(ticket.id);

@@ -101,10 +101,10 @@ export function Refunds() {
                     <button
                       type="button"
                       className="console-button console-button--quiet"
-                      aria-label={t('refunds.recordFor', {
+                      aria-label={`${t('refunds.record')} – ${t('refunds.recordFor', {
                         code: refund.orderCode,
                         amount: money(lang, refund.amount),
-                      })}
+                      })}`}
                       aria-expanded={chosen?.id === refund.id}
                       onClick={() => {
                         action.setNotice(null);
