@@ -262,7 +262,7 @@ function CreditForm({
       <p className="console-hint console-break">
         {t('credits.formIntro', { day: calendarDay(lang, credit.bookedOn), title: credit.title })}
       </p>
-      <fieldset disabled={busy} className="console-mark-paid__fields">
+      <fieldset className="console-mark-paid__fields">
         {mode === 'match' ? (
           fields.field(
             'order',
@@ -305,7 +305,7 @@ function CreditForm({
           </>
         )}
         <div className="console-actions">
-          <button type="submit" className="console-button">
+          <button type="submit" className="console-button" disabled={busy}>
             {busy ? t('credits.sending') : mode === 'match' ? t('credits.matchSubmit') : t('credits.returnSubmit')}
           </button>
           <button type="button" className="console-button console-button--quiet" onClick={onCancel}>

@@ -209,7 +209,7 @@ function RecordRefund({
         {t('refunds.formTitle', { code: refund.orderCode })}
       </h2>
       <p className="console-hint">{t('refunds.formIntro', { amount: money(lang, refund.amount) })}</p>
-      <fieldset disabled={busy} className="console-mark-paid__fields">
+      <fieldset className="console-mark-paid__fields">
         {fields.field(
           'amount',
           t('refunds.amountField'),
@@ -246,7 +246,7 @@ function RecordRefund({
           />,
         )}
         <div className="console-actions">
-          <button type="submit" className="console-button">
+          <button type="submit" className="console-button" disabled={busy}>
             {busy ? t('refunds.sending') : t('refunds.submit')}
           </button>
           <button type="button" className="console-button console-button--quiet" onClick={onCancel}>
