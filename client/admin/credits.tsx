@@ -16,6 +16,12 @@ const today = () => venueDay(Date.now());
 
 type Mode = 'match' | 'return';
 
+/** A credit's title as organisers read it: an excess has none of its own (the box office notes its order there). */
+function useTitleOf() {
+  const { t } = useTranslation('admin');
+  return (credit: KeptCredit) => (credit.kind === 'excess' ? t('credits.excessTitle') : credit.title);
+}
+
 /** What the Transfers screen asks of the list: to read it again after a statement was imported. */
 export type KeptCreditsHandle = { reload: () => Promise<void> };
 
@@ -28,6 +34,7 @@ export type KeptCreditsHandle = { reload: () => Promise<void> };
 export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
+  const titleOf = useTitleOf();
   const { value: credits, error, load } = useLoad<KeptCredit[]>('/api/admin/transfers/credits', 'credits');
   const action = useAction();
   const [chosen, setChosen] = useState<{ credit: KeptCredit; mode: Mode } | null>(null);
@@ -50,7 +57,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
     <section aria-labelledby="kept-credits" className="console-section">
       <h2 id="kept-credits">{t('credits.title')}</h2>
       <p className="console-muted">{t('credits.intro')}</p>
-      <Outcome notice={action.notice} />
+      <Outcome notice={chosen ? null : action.notice} />
       {!credits ? (
         <LoadState error={error} loading={!error} retry={load} />
       ) : (
@@ -85,7 +92,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
             {
               id: 'title',
               header: t('transfers.transferTitle'),
-              cell: (credit) => credit.title,
+              cell: titleOf,
               className: 'console-break',
               wide: true,
             },
@@ -111,7 +118,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
                       <button
                         type="button"
                         className="console-button console-button--quiet"
-                        aria-label={`${t('credits.match')} – ${t('credits.matchFor', { amount: money(lang, credit.amount), title: credit.title })}`}
+                        aria-label={`${t('credits.match')} – ${t('credits.matchFor', { amount: money(lang, credit.amount), title: titleOf(credit) })}`}
                         onClick={choose(credit, 'match')}
                       >
                         {t('credits.match')}
@@ -120,7 +127,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
                     <button
                       type="button"
                       className="console-button console-button--quiet"
-                      aria-label={`${t('credits.return')} – ${t('credits.returnFor', { amount: money(lang, credit.amount), title: credit.title })}`}
+                      aria-label={`${t('credits.return')} – ${t('credits.returnFor', { amount: money(lang, credit.amount), title: titleOf(credit) })}`}
                       onClick={choose(credit, 'return')}
                     >
                       {t('credits.return')}
@@ -137,6 +144,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
           credit={chosen.credit}
           mode={chosen.mode}
           busy={action.busy}
+          notice={action.notice}
           run={action.run}
           onCancel={() => setChosen(null)}
           onDone={async () => {
@@ -149,7 +157,8 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
   );
 }
 
-function Outcome({ notice }: { notice: Notice }) {
+/** The last action's outcome, announced; shown in an open form, where the organiser is, else above the list. */
+export function Outcome({ notice }: { notice: Notice }) {
   return (
     <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
   );
@@ -160,6 +169,7 @@ function CreditForm({
   credit,
   mode,
   busy,
+  notice,
   run,
   onCancel,
   onDone,
@@ -167,12 +177,14 @@ function CreditForm({
   credit: KeptCredit;
   mode: Mode;
   busy: boolean;
+  notice: Notice;
   run: ReturnType<typeof useAction>['run'];
   onCancel: () => void;
   onDone: () => Promise<void>;
 }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
+  const titleOf = useTitleOf();
   const { call } = useApi();
   const fields = useFields('credits', mode === 'match' ? ['order'] : ['on', 'reference']);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -260,8 +272,9 @@ function CreditForm({
         {mode === 'match' ? t('credits.matchTitle', { amount }) : t('credits.returnTitle', { amount })}
       </h3>
       <p className="console-hint console-break">
-        {t('credits.formIntro', { day: calendarDay(lang, credit.bookedOn), title: credit.title })}
+        {t('credits.formIntro', { day: calendarDay(lang, credit.bookedOn), title: titleOf(credit) })}
       </p>
+      <Outcome notice={notice} />
       <fieldset className="console-mark-paid__fields">
         {mode === 'match' ? (
           fields.field(

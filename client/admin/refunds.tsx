@@ -6,8 +6,9 @@ import { language } from '../../site/languages';
 import type { RefundOwed } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { Outcome } from './credits';
 import { DataTable, timeColumn } from './data-table';
-import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
+import { fieldErrorsOf, type Notice, ScreenHead, useAction, useFields } from './form-kit';
 import { calendarDay, money } from './format';
 import { groszeOf } from './mark-paid';
 import { useApi } from './session';
@@ -33,7 +34,8 @@ export function Refunds() {
 
   return (
     <>
-      <ScreenHead title={t('refunds.title')} intro={t('refunds.intro')} notice={action.notice} />
+      {/* The outcome is shown where the organiser is: in the open form, else under the title. */}
+      <ScreenHead title={t('refunds.title')} intro={t('refunds.intro')} notice={chosen ? null : action.notice} />
       {!refunds ? (
         <LoadState error={error} loading={!error} retry={load} />
       ) : (
@@ -122,6 +124,7 @@ export function Refunds() {
               key={chosen.id}
               refund={chosen}
               busy={action.busy}
+              notice={action.notice}
               run={action.run}
               onCancel={() => setChosen(null)}
               onDone={async () => {
@@ -140,12 +143,14 @@ export function Refunds() {
 function RecordRefund({
   refund,
   busy,
+  notice,
   run,
   onCancel,
   onDone,
 }: {
   refund: RefundOwed;
   busy: boolean;
+  notice: Notice;
   run: ReturnType<typeof useAction>['run'];
   onCancel: () => void;
   onDone: () => Promise<void>;
@@ -209,6 +214,7 @@ function RecordRefund({
         {t('refunds.formTitle', { code: refund.orderCode })}
       </h2>
       <p className="console-hint">{t('refunds.formIntro', { amount: money(lang, refund.amount) })}</p>
+      <Outcome notice={notice} />
       <fieldset className="console-mark-paid__fields">
         {fields.field(
           'amount',

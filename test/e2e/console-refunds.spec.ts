@@ -75,6 +75,9 @@ test('a ticket cancelled by the buyer and one by an organiser: the refunds owed 
   await expect(tickets.getByRole('group', { name: /Anulować bilet 3 \(Celina Nowak\)/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await screens(page, 'console-ticket-cancel');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await tickets.screenshot({ path: 'test-results/screens/console-ticket-cancel-table-375.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await tickets.getByRole('button', { name: 'Tak, anuluj bilet' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bilet anulowany' })).toContainText(
     'trzeba odesłać przelewem',
@@ -165,7 +168,7 @@ test('a statement credit with no order code is matched to its order; an overpaym
   const kept = page.getByRole('table', { name: 'Wpłaty do rozliczenia' });
   const stray = kept.getByRole('row').filter({ hasText: `Opłata za kongres ${stamp}` });
   await expect(stray).toContainText('Bez zamówienia');
-  const excess = kept.getByRole('row').filter({ hasText: `excess of ${over.orderId}` });
+  const excess = kept.getByRole('row').filter({ hasText: 'Nadwyżka ponad kwotę zamówienia' });
   await expect(excess).toContainText('Nadpłata');
   await expect(excess).toContainText('50,00');
   await expectNoAxeViolations(page);
@@ -182,6 +185,11 @@ test('a statement credit with no order code is matched to its order; an overpaym
   await code.fill(` ${unnamed.code.toLowerCase()} `);
   await expectNoAxeViolations(page);
   await screens(page, 'console-credits-match');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page
+    .getByRole('region', { name: 'Wpłaty do rozliczenia' })
+    .screenshot({ path: 'test-results/screens/console-credits-match-part-375.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await match.getByRole('button', { name: 'Przypisz' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Wpłata' })).toContainText(
     `zamówienie ${unnamed.code} jest opłacone`,
