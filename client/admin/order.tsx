@@ -262,9 +262,13 @@ function Tickets({ order, onChange }: { order: Order; onChange: () => Promise<vo
     );
   return (
     <>
-      <div role="status">
-        {action.notice && <p className={action.notice.ok ? 'console-ok' : 'console-alert'}>{action.notice.text}</p>}
-      </div>
+      {/* Beside the tickets, where the organiser acts (the order's actions are far up on a phone); there
+          from the question on, so the answer is announced, and only then: one status region otherwise. */}
+      {(confirming || action.notice) && (
+        <div role="status">
+          {action.notice && <p className={action.notice.ok ? 'console-ok' : 'console-alert'}>{action.notice.text}</p>}
+        </div>
+      )}
       <DataTable<Ticket>
         caption={t('order.ticketsCaption', { code: order.code })}
         rows={order.tickets}
