@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { venueDay } from '../../site/format';
+import { language } from '../../site/languages';
 import type { OssReport, OssReportRow } from '../../site/oss-report';
 import { useLanguage } from '../lib/use-language';
 import { DataTable } from './data-table';
@@ -69,6 +70,9 @@ function Report({ quarter }: { quarter: string }) {
   } = useLoad<OssReport>(`/api/admin/reports/oss?quarter=${encodeURIComponent(quarter)}`);
   if (!report) return <LoadState error={error} loading={!error} retry={load} />;
   const amount = (value: number) => money(lang, value);
+  // The member state by name in the console's language, with its code as the return writes it.
+  const regions = new Intl.DisplayNames([language(lang).intl], { type: 'region' });
+  const state = (code: string) => `${regions.of(code) ?? code} (${code})`;
   return (
     <>
       {!report.oss && <p className="console-note">{t('oss.off')}</p>}
@@ -82,7 +86,7 @@ function Report({ quarter }: { quarter: string }) {
             id: 'country',
             header: t('oss.country'),
             rowHeader: true,
-            cell: (row) => row.country,
+            cell: (row) => state(row.country),
             sortBy: (row) => row.country,
           },
           {

@@ -209,13 +209,39 @@ test('a statement credit with no order code is matched to its order; an overpaym
   await screens(page, 'console-credits');
 });
 
-test('the OSS report of a quarter: rows per member state and its CSV', async ({ page }) => {
+test('the OSS report of a quarter: rows per member state and its CSV', async ({ page, request }) => {
+  // A consumer in Germany buys an online plan (German VAT through the OSS, the e2e server has VAT_OSS on).
+  const bought = await request.post('/api/purchase/online-premium', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      consent: CONSENT_VERSIONS,
+      email: `lena-${Date.now()}@example.com`,
+      lang: 'de',
+      countryConfirmed: true,
+      invoice: {
+        name: 'Lena Schmidt',
+        street: 'Karl-Marx-Allee 3',
+        postalCode: '10178',
+        city: 'Berlin',
+        country: 'DE',
+      },
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+
   await openClockedConsole(page, '/admin');
   await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Raport OSS' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Raport OSS' })).toBeVisible();
   const quarter = `${TODAY.slice(0, 4)}-Q${Math.floor((Number(TODAY.slice(5, 7)) - 1) / 3) + 1}`;
   await page.getByRole('combobox', { name: 'Kwartał' }).selectOption(quarter);
-  await expect(page.getByRole('table', { name: `Sprzedaż OSS w kwartale ${quarter}` })).toBeVisible();
+  const report = page.getByRole('table', { name: `Sprzedaż OSS w kwartale ${quarter}` });
+  const germany = report.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Niemcy (DE)' }) });
+  await expect(germany).toContainText('19%');
+  await expect(germany).toContainText('1 bilet: netto 499,00 zł, VAT 94,81 zł');
   await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Pobierz CSV dla księgowości' }).click();
