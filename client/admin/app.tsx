@@ -19,6 +19,8 @@ import { NewsEditor, NewsList } from './news';
 import { Online } from './online';
 import { OrderPage } from './order';
 import { Orders } from './orders';
+import { OssReportScreen } from './oss';
+import { Refunds } from './refunds';
 import { mayUse, type Screen } from './roles';
 import { type LogoutReason, SessionContext } from './session';
 import { Staff } from './staff';
@@ -31,6 +33,8 @@ const SECTIONS = [
   { path: '/orders', key: 'orders' },
   { path: '/invoices', key: 'invoices' },
   { path: '/transfers', key: 'transfers' },
+  { path: '/refunds', key: 'refunds' },
+  { path: '/oss', key: 'oss' },
   { path: '/holds', key: 'holds' },
   { path: '/vouchers', key: 'vouchers' },
   { path: '/waitlist', key: 'waitlist' },
@@ -148,6 +152,8 @@ export function ConsoleApp() {
               <Route path="/orders/:id">{(params) => allowed('orders', <OrderPage id={params.id} />)}</Route>
               <Route path="/invoices">{allowed('invoices', <Invoices />)}</Route>
               <Route path="/transfers">{allowed('transfers', <Transfers />)}</Route>
+              <Route path="/refunds">{allowed('refunds', <Refunds />)}</Route>
+              <Route path="/oss">{allowed('oss', <OssReportScreen />)}</Route>
               <Route path="/holds">{allowed('holds', <Holds />)}</Route>
               <Route path="/vouchers">{allowed('vouchers', <Vouchers />)}</Route>
               <Route path="/waitlist">{allowed('waitlist', <Waitlist />)}</Route>

@@ -8,6 +8,7 @@ import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { OrderCertificates } from './certificates';
 import { DataTable, timeColumn } from './data-table';
+import { useAction } from './form-kit';
 import { dateTime, historyDetails, money, summary } from './format';
 import { InvoiceDataForm } from './invoice-data';
 import { OrderInvoices } from './invoices';
@@ -197,7 +198,7 @@ export function OrderPage({ id }: { id: string }) {
       </div>
       <section aria-labelledby="order-tickets">
         <h2 id="order-tickets">{t('order.tickets', { n: order.tickets.length })}</h2>
-        <Tickets order={order} />
+        <Tickets order={order} onChange={load} />
       </section>
       {order.status === 'paid' && <OrderCertificates order={order} onChange={load} />}
       {/* Only an order with invoice data gets invoices: the panel would always be empty for the rest.
@@ -217,66 +218,156 @@ export function OrderPage({ id }: { id: string }) {
   );
 }
 
-/** Each ticket of an order: its holder (or the buyer's name when it has none), code and check-in. */
-function Tickets({ order }: { order: Order }) {
+/** What `POST /api/admin/orders/:id/tickets/:ticketId/cancel` answers (site/orders.ts PartCancelResult). */
+type TicketCancelled = { ticket: { gross: number }; orderCancelled: boolean; refund: 'refunded' | 'owed' };
+
+/**
+ * Each ticket of an order: its holder (or the buyer's name when it has none), code and check-in;
+ * for a paid order, "Cancel this ticket" on each one not admitted, asked once more before it acts
+ * (the ticket's gross goes back: by the provider, or owed by transfer, Refunds screen).
+ */
+function Tickets({ order, onChange }: { order: Order; onChange: () => Promise<void> }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const productName = useProductName();
+  const { call } = useApi();
+  const action = useAction();
+  const [confirming, setConfirming] = useState<string | null>(null);
   type Ticket = Order['tickets'][number];
   const holder = (ticket: Ticket) => ticket.name ?? order.name ?? null;
+  const cancellable = order.status === 'paid' && order.tickets.some((ticket) => !ticket.checkedInAt);
+  const cancel = (ticket: Ticket) =>
+    action.run(
+      async () => {
+        const answer = await call<TicketCancelled>(
+          `/api/admin/orders/${encodeURIComponent(order.id)}/tickets/${encodeURIComponent(ticket.id)}/cancel`,
+          { method: 'POST' },
+        );
+        setConfirming(null);
+        await onChange();
+        const amount = money(lang, answer.ticket.gross);
+        const text =
+          answer.refund === 'owed'
+            ? t('order.ticketCancelledOwed', { amount })
+            : t('order.ticketCancelledRefunded', { amount });
+        return answer.orderCancelled ? `${text} ${t('order.ticketCancelledLast')}` : text;
+      },
+      (problem) => {
+        setConfirming(null);
+        const code = problem instanceof ApiFailure ? problem.code : '';
+        return ['checked_in', 'ticket_cancelled', 'not_paid', 'not_found'].includes(code)
+          ? t(`order.ticketCancelErrors.${code as 'checked_in'}`)
+          : undefined;
+      },
+    );
   return (
-    <DataTable<Ticket>
-      caption={t('order.ticketsCaption', { code: order.code })}
-      rows={order.tickets}
-      rowKey={(ticket) => ticket.id}
-      columns={[
-        { id: 'position', header: '#', cell: (ticket) => ticket.position, sortBy: (ticket) => ticket.position },
-        {
-          id: 'product',
-          header: t('orders.product'),
-          cell: (ticket) => productName(ticket.product),
-          sortBy: (ticket) => productName(ticket.product),
-        },
-        {
-          id: 'holder',
-          header: t('order.holder'),
-          rowHeader: true,
-          cell: (ticket) => holder(ticket) ?? t('common.none'),
-          sortBy: holder,
-        },
-        {
-          id: 'email',
-          header: t('orders.email'),
-          cell: (ticket) => ticket.email ?? order.email,
-          className: 'console-break',
-        },
-        { id: 'code', header: t('order.ticketCode'), cell: (ticket) => <span translate="no">{ticket.code}</span> },
-        {
-          // The holder's accessibility answers: what the organisers arrange at the venue.
-          id: 'access',
-          header: t('order.access'),
-          cell: (ticket) =>
-            ticket.access
-              ? [
-                  ticket.access.assistance ? t('order.accessAssistance') : null,
-                  ticket.access.wheelchair ? t('order.accessWheelchair') : null,
-                  ticket.access.note ? t('order.accessNote', { note: ticket.access.note }) : null,
-                ]
-                  .filter(Boolean)
-                  .join('; ')
-              : t('common.none'),
-          className: 'console-break',
-        },
-        {
-          id: 'checkedIn',
-          header: t('order.checkedInAt'),
-          cell: (ticket) => (ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')),
-          sortBy: (ticket) => (ticket.checkedInAt ? Date.parse(ticket.checkedInAt) : null),
-          firstDirection: 'descending',
-        },
-      ]}
-      initialSort={{ column: 'position', direction: 'ascending' }}
-    />
+    <>
+      {/* Beside the tickets, where the organiser acts (the order's actions are far up on a phone); there
+          from the question on, so the answer is announced, and only then: one status region otherwise. */}
+      {(confirming || action.notice) && (
+        <div role="status">
+          {action.notice && <p className={action.notice.ok ? 'console-ok' : 'console-alert'}>{action.notice.text}</p>}
+        </div>
+      )}
+      <DataTable<Ticket>
+        caption={t('order.ticketsCaption', { code: order.code })}
+        rows={order.tickets}
+        rowKey={(ticket) => ticket.id}
+        columns={[
+          { id: 'position', header: '#', cell: (ticket) => ticket.position, sortBy: (ticket) => ticket.position },
+          {
+            id: 'product',
+            header: t('orders.product'),
+            cell: (ticket) => productName(ticket.product),
+            sortBy: (ticket) => productName(ticket.product),
+          },
+          {
+            id: 'holder',
+            header: t('order.holder'),
+            rowHeader: true,
+            cell: (ticket) => holder(ticket) ?? t('common.none'),
+            sortBy: holder,
+          },
+          {
+            id: 'email',
+            header: t('orders.email'),
+            cell: (ticket) => ticket.email ?? order.email,
+            className: 'console-break',
+          },
+          { id: 'code', header: t('order.ticketCode'), cell: (ticket) => <span translate="no">{ticket.code}</span> },
+          {
+            // The holder's accessibility answers: what the organisers arrange at the venue.
+            id: 'access',
+            header: t('order.access'),
+            cell: (ticket) =>
+              ticket.access
+                ? [
+                    ticket.access.assistance ? t('order.accessAssistance') : null,
+                    ticket.access.wheelchair ? t('order.accessWheelchair') : null,
+                    ticket.access.note ? t('order.accessNote', { note: ticket.access.note }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join('; ')
+                : t('common.none'),
+            className: 'console-break',
+          },
+          {
+            id: 'checkedIn',
+            header: t('order.checkedInAt'),
+            cell: (ticket) => (ticket.checkedInAt ? dateTime(lang, ticket.checkedInAt) : t('common.none')),
+            sortBy: (ticket) => (ticket.checkedInAt ? Date.parse(ticket.checkedInAt) : null),
+            firstDirection: 'descending',
+          },
+          cancellable && {
+            id: 'cancel',
+            header: t('order.ticketCancel'),
+            headerHidden: true,
+            cell: (ticket) =>
+              ticket.checkedInAt ? null : confirming === ticket.id ? (
+                <fieldset className="console-confirm">
+                  <legend>
+                    {t('order.ticketCancelConfirm', {
+                      position: ticket.position,
+                      name: holder(ticket) ?? t('common.none'),
+                      amount: money(lang, ticket.gross),
+                    })}
+                  </legend>
+                  <button
+                    type="button"
+                    className="console-button console-button--danger"
+                    disabled={action.busy}
+                    onClick={() => void cancel(ticket)}
+                  >
+                    {t('order.ticketCancelYes')}
+                  </button>
+                  <button
+                    type="button"
+                    className="console-button console-button--quiet"
+                    disabled={action.busy}
+                    onClick={() => setConfirming(null)}
+                  >
+                    {t('order.keep')}
+                  </button>
+                </fieldset>
+              ) : (
+                <button
+                  type="button"
+                  className="console-button console-button--quiet"
+                  disabled={action.busy}
+                  aria-label={`${t('order.ticketCancel')} – ${t('order.ticketCancelFor', { position: ticket.position, name: holder(ticket) ?? '' })}`}
+                  onClick={() => {
+                    action.setNotice(null);
+                    setConfirming(ticket.id);
+                  }}
+                >
+                  {t('order.ticketCancel')}
+                </button>
+              ),
+          },
+        ]}
+        initialSort={{ column: 'position', direction: 'ascending' }}
+      />
+    </>
   );
 }
 

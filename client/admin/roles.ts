@@ -9,6 +9,9 @@ export const SCREEN_ROLES = {
   orders: ['finance'],
   invoices: ['finance'],
   transfers: ['finance'],
+  // Refunds owed by transfer and the OSS report: finance's, as their API (worker/routes/admin.ts, reports.ts).
+  refunds: ['finance'],
+  oss: ['finance'],
   holds: ['finance'],
   vouchers: ['finance'],
   waitlist: ['finance'],

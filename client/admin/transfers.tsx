@@ -5,6 +5,7 @@ import { formatList } from '../../site/format';
 import type { TransferReport } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { KeptCredits, type KeptCreditsHandle } from './credits';
 import { DataTable } from './data-table';
 import { ScreenHead } from './form-kit';
 import { money } from './format';
@@ -40,6 +41,7 @@ export function Transfers() {
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<TransferImport | null>(null);
   const summary = useRef<HTMLParagraphElement>(null);
+  const kept = useRef<KeptCreditsHandle>(null);
 
   // The summary is where the organiser reads on: focus moves there once a report is in.
   useEffect(() => {
@@ -60,6 +62,8 @@ export function Transfers() {
     setBusy(true);
     try {
       setResult(await call<TransferImport>('/api/admin/transfers/import', { method: 'POST', body: { statement } }));
+      // What the statement left over (a part, an excess, no order named) joins the kept credits below.
+      void kept.current?.reload();
     } catch (problem) {
       setResult(null);
       if (problem instanceof ApiFailure && problem.code === 'invalid_statement') {
@@ -162,6 +166,7 @@ export function Transfers() {
           />
         </>
       )}
+      <KeptCredits ref={kept} />
     </>
   );
 }

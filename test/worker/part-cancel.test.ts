@@ -282,6 +282,22 @@ describe('a paid transfer order cancelled by its buyer', () => {
     expect(await owed(order.id)).toHaveLength(1);
   });
 
+  it("takes the venue's today as the day sent, also just after midnight in Warsaw (UTC still yesterday)", async () => {
+    // 00:30 in Warsaw on 2 April 2027 is 22:30 UTC on 1 April.
+    setClock('2027-04-01T22:30:00.000Z');
+    const order = await teamOrder('transfer', false);
+    const ticket = order.tickets[0];
+    if (!ticket) throw new Error('four tickets');
+    expect((await cancelTicket(order, ticket.id)).status).toBe(200);
+    const [refund] = await owed(order.id);
+    const body = (on: string) => ({ amount: ticket.gross, on, reference: 'ZW 1' });
+    const tomorrow = await recordRefund(refund?.id ?? '', body('2027-04-03'));
+    expect(tomorrow.status).toBe(422);
+    expect(await tomorrow.json()).toEqual({ error: 'invalid_fields', fields: { on: 'in_future' } });
+    const today = await recordRefund(refund?.id ?? '', body('2027-04-02'));
+    expect(today.status, await today.clone().text()).toBe(200);
+  });
+
   it('owes one ticket back when one ticket is cancelled', async () => {
     const order = await teamOrder('transfer', false);
     const ticket = order.tickets[2];

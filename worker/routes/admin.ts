@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
+import { venueDay } from '../../site/format';
 import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter, type PartCancelResult } from '../../site/orders';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
@@ -332,7 +333,8 @@ export const admin = new Hono<AppEnv>()
   .get('/refunds', allow('finance'), async (c) => c.json({ refunds: await boxOffice(c.env.BOX_OFFICE).refundsOwed() }))
   .post('/refunds/:refund{(?:order|ticket)-[0-9A-Z]{26}}', allow('finance'), async (c) => {
     const body = parsed(refundRecordBody.safeParse(await c.req.json().catch(() => null)));
-    if (Date.parse(`${body.on}T00:00:00Z`) > now(c)) {
+    // A day at the venue (Warsaw): just after midnight there, UTC still names the day before.
+    if (body.on > venueDay(now(c))) {
       throw new ApiError(422, 'invalid_fields', { fields: { on: 'in_future' } });
     }
     const result = await boxOffice(c.env.BOX_OFFICE).recordRefund(

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { venueDay } from '../../site/format';
 import type { TransferResult } from '../../site/orders';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -144,8 +145,7 @@ export const transfers = new Hono<AppEnv>()
   })
   .post('/transfers/credits/return', allow('finance'), ...validJson(returnBody, 2048), async (c) => {
     const { key, on, reference } = c.req.valid('json');
-    if (Date.parse(`${on}T00:00:00Z`) > now(c))
-      throw new ApiError(422, 'invalid_fields', { fields: { on: 'in_future' } });
+    if (on > venueDay(now(c))) throw new ApiError(422, 'invalid_fields', { fields: { on: 'in_future' } });
     const result = await boxOffice(c.env.BOX_OFFICE).returnCredit(key, { on, reference, by: organiserName(c) }, now(c));
     if (result.kind === 'returned') return c.json(result.credit);
     if (result.error === 'not_found') throw new ApiError(404, 'credit_not_found');
