@@ -78,8 +78,7 @@ test('an organiser creates a code; a buyer uses it and sees the discount on the 
     documents.getByRole('link', { name: 'PDF' }).click(),
   ]);
   const text = await textOf(new Uint8Array(await readFile((await pdf.path()) ?? '')));
-  // The list unit price and the net after the discount (docs/vouchers.md promises a "Rabat /
-  // Discount" label under the unit price too; the PDF does not print it yet: see the report).
-  expect(text).toMatch(/Premium \(online\) \| szt\. \| 1 \| 499,00 zł \| 249,50 zł/);
+  // The list unit price, the discount under its label, and the net after it.
+  expect(text).toMatch(/Premium \(online\) \| szt\. \| 1 \| 499,00 zł \| Rabat \| -249,50 zł \| 249,50 zł/);
   expect(text).toContain('306,89 zł');
 });
