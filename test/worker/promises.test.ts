@@ -21,6 +21,9 @@ import { formatNumber } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { MAX_TICKETS } from '../../site/orders';
 import { href } from '../../site/pages';
+import { vatTreatment } from '../../site/tax-rules';
+import { VAT_RATE_PERCENT } from '../../site/tickets';
+import { standardRate } from '../../site/vat-rates';
 
 // Texts that promise something say what the product does (issue 49, "every promise true"): a group
 // buys up to MAX_TICKETS named tickets in the dialog, not through the contact form.
@@ -55,6 +58,19 @@ describe.each(LANGUAGES)('what $label texts promise', (lang) => {
     expect(FAQ_ITEMS.find((item) => item.id === 'groupTickets')?.link).toBe('tickets');
     const faqPage = plain(await page(href(lang.code, 'faq')));
     expect(faqPage).toContain(plain(faq.replace('{{maxTickets}}', max)).slice(0, 60));
+  });
+
+  it('says under the prices that an online plan bought from abroad may carry another VAT than 23%', async () => {
+    // An online plan is taxed where its buyer is (issue 48): a German consumer pays German VAT under
+    // OSS, a business outside the EU none. One rate for every plan would misstate what is charged.
+    const abroad = { invoice: null, country: 'DE', vatConfirmed: false };
+    const oss = { oss: true, rate: (country: string) => standardRate(country, '2027-10-23') };
+    expect(vatTreatment('online', abroad, oss).rate).not.toBe(VAT_RATE_PERCENT);
+    const note = catalogue('tickets', lang.code).plans.netNote;
+    expect(note).toMatch(/online/i);
+    expect(plain(await page(href(lang.code, 'tickets')))).toContain(
+      plain(note.replace('{{vat}}', String(VAT_RATE_PERCENT))),
+    );
   });
 
   it('promises no virtual-space e-mail, no certificate by e-mail and no app to install before the congress', () => {
