@@ -1,3 +1,4 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import type { CartItem } from '../../site/orders';
@@ -16,6 +17,8 @@ import { staffMember } from './staff';
 
 /** Another valid NIP (checksum), the right buyer's. */
 const RIGHT_NIP = '1234563218';
+/** A KSeF number of the form KSeF gives (the seller's NIP, the day, the rest). */
+const KSEF_NUMBER = '5260250274-20270315-0100A0C2B3D4-7F';
 const RIGHT_COMPANY: InvoiceData = { ...POLISH_COMPANY, name: 'Właściwa Firma S.A.', taxId: RIGHT_NIP };
 /** A business outside the EU with its tax number. */
 const US_COMPANY: InvoiceData = {
@@ -318,6 +321,30 @@ describe('a new tax number on an issued invoice', () => {
       fields: { 'invoice.taxId': 'vat_id_not_registered' },
     });
     expect((await invoicesOf(order.orderId)).map((invoice) => invoice.number)).toEqual(['FV/2027/00001']);
+  });
+
+  it('waits for KSeF to number the invoice, then names its KSeF number in the correction and the new invoice', async () => {
+    const order = await invoiced(POLISH_COMPANY);
+    const ksef = (status: string, number: string | null) =>
+      runInDurableObject(office(), (_instance, state) => {
+        state.storage.sql.exec(
+          'UPDATE invoices SET ksef_status = ?, ksef_number = ?, ksef_at = ? WHERE id = ?',
+          status,
+          number,
+          Date.now(),
+          order.invoice.id,
+        );
+      });
+    await ksef('queued', null);
+    const waiting = await correct(order.invoice.id, RIGHT_COMPANY);
+    expect(waiting.status).toBe(409);
+    expect(await waiting.json()).toEqual({ error: 'ksef_pending', ksef: 'queued' });
+    expect(await invoicesOf(order.orderId)).toHaveLength(1);
+    await ksef('accepted', KSEF_NUMBER);
+    const { invoice: zero, replacement } = await replaced(order.invoice.id, RIGHT_COMPANY);
+    expect(zero.correction?.of.ksefNumber).toBe(KSEF_NUMBER);
+    expect(invoiceXml(zero)).toContain(`<NrKSeFFaKorygowanej>${KSEF_NUMBER}</NrKSeFFaKorygowanej>`);
+    expect(invoiceXml(replacement)).toContain(`(KSeF ${KSEF_NUMBER})`);
   });
 
   it('is refused with 409 for an invoice a refund took to zero, naming that correction', async () => {

@@ -31,6 +31,11 @@ export type TaxIdChangeRefusal =
   | { kind: 'refused'; error: 'replaced'; correction: { id: string; number: string }; replacement: Ref }
   /** Nothing stands on it (its order refunded, each ticket cancelled): no sale left to re-invoice. */
   | { kind: 'refused'; error: 'corrected_to_zero'; correction: Ref | null }
+  /**
+   * The invoice is on its way to KSeF (queued, or sent and its number not known yet): the correction
+   * must name its KSeF number, so it waits until KSeF has answered.
+   */
+  | { kind: 'refused'; error: 'ksef_pending'; ksef: 'queued' | 'sent' }
   /** The right buyer's VAT would make the tickets cost other than what was paid (grosze). */
   | { kind: 'refused'; error: 'amount_would_change'; paid: number; charged: number };
 
@@ -64,6 +69,9 @@ export function replaceForTaxId(
   if (!standing.length) {
     const last = earlier.filter((item) => item.lines.length).at(-1);
     return { kind: 'refused', error: 'corrected_to_zero', correction: last ? ref(last) : null };
+  }
+  if (invoice.ksef.status === 'queued' || invoice.ksef.status === 'sent') {
+    return { kind: 'refused', error: 'ksef_pending', ksef: invoice.ksef.status };
   }
   const order = c.row(invoice.orderId);
   const paidAt = order?.paid_at ?? Date.parse(invoice.issuedAt);

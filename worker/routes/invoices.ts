@@ -169,7 +169,8 @@ export const adminInvoices = new Hono<AppEnv>()
   // `invalid_fields` for the data (a new EU VAT number VIES does not know: `vat_id_not_registered`),
   // `nothing_changed` when they are the same; 409 `correct_the_invoice` for a correction, naming the
   // invoice it corrects, `replaced` for an invoice replaced already (naming the new one),
-  // `corrected_to_zero` when nothing stands on it, `amount_would_change` when the right buyer's VAT
+  // `corrected_to_zero` when nothing stands on it, `ksef_pending` while KSeF has not numbered it
+  // (the correction names that number), `amount_would_change` when the right buyer's VAT
   // would make the tickets cost other than what was paid (`paid`, `charged`, in grosze).
   .post('/:id/buyer-correction', allow('finance'), ...validJson(invoiceRequestBody, 4096), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
