@@ -380,11 +380,28 @@ export type IssuedInvoice = {
      * named them (FA(3) `Podmiot2K`); `buyer` is the data after it.
      */
     buyerBefore?: InvoiceParty;
+    /**
+     * A correction to zero made because the buyer's tax number was wrong: the invoice issued in
+     * the corrected one's place, to the right buyer (`IssuedInvoice.replaces` names it back).
+     */
+    replacedBy?: { id: string; number: string };
   } | null;
+  /**
+   * An invoice issued in place of one corrected to zero because its buyer's tax number was wrong:
+   * that invoice and the correction that took it to zero.
+   */
+  replaces?: CorrectedInvoice & { correction: { id: string; number: string } };
   /** The seller is example data (site/example-data.ts): the documents say so, KSeF never sees it. */
   example: boolean;
   ksef: KsefState;
 };
+
+/**
+ * The invoice an order has now (not a correction): the last one issued, which is the one issued in
+ * place of an invoice corrected to zero for a wrong tax number. `invoices` in the order of issue.
+ */
+export const currentInvoiceOf = (invoices: IssuedInvoice[]): IssuedInvoice | undefined =>
+  invoices.filter((invoice) => !invoice.correction).at(-1);
 
 /**
  * A pro-forma for an order paid by transfer: not an invoice (no number in a series, no tax effect),

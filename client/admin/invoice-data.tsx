@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, otherCountries } from '../../site/countries';
-import type { InvoiceParty, IssuedInvoice } from '../../site/invoices';
+import { type InvoiceParty, type IssuedInvoice, normalInvoiceData } from '../../site/invoices';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { money } from './format';
 import { useApi } from './session';
 
 const FIELDS = ['name', 'taxId', 'street', 'postalCode', 'city', 'country'] as const;
@@ -14,24 +15,32 @@ export const currentBuyer = (all: IssuedInvoice[], invoice: IssuedInvoice): Invo
   all.filter((item) => item.correction?.of.id === invoice.id && item.correction.buyerBefore).at(-1)?.buyer ??
   invoice.buyer;
 
+/** The number a refusal names: the invoice's, the one that replaced it, or the correction that zeroed it. */
+function namedNumber(details: Record<string, unknown>): string {
+  const named = (value: unknown) => (value as { number?: unknown } | undefined)?.number;
+  return String(details.number ?? named(details.replacement) ?? named(details.correction) ?? '');
+}
+
 /**
  * The buyer's invoice data as an organiser types them, sent as `{invoice}` to `url`: an invoice for
- * a paid order without one (worker/routes/admin.ts), or a correction of the buyer's name or address
- * on an issued invoice (worker/routes/invoices.ts). Each field's refusal beside it, any other above.
+ * a paid order without one (worker/routes/admin.ts), or a correction of the buyer's data on an
+ * issued invoice (worker/routes/invoices.ts). A correction with a new tax number replaces the
+ * invoice (a correction to zero and a new invoice): the form says so and asks before it is sent.
+ * Each field's refusal beside it, any other above.
  */
 export function InvoiceDataForm({
   url,
   initial,
   submit,
-  lockTaxId = false,
+  replaces,
   onDone,
 }: {
   url: string;
   initial: Partial<InvoiceParty> | null;
   submit: string;
-  /** A correction keeps the buyer's tax number: FA(3) corrects no number this way. */
-  lockTaxId?: boolean;
-  onDone: (invoice: IssuedInvoice) => void;
+  /** The number of the invoice a correction is made on: a new tax number replaces it, asked first. */
+  replaces?: string;
+  onDone: (invoice: IssuedInvoice, replacement?: IssuedInvoice) => void;
 }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -40,19 +49,23 @@ export function InvoiceDataForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Data with a new tax number, waiting for the organiser to confirm the replacement. */
+  const [pending, setPending] = useState<Record<string, string> | null>(null);
+  const question = useRef<HTMLLegendElement>(null);
 
-  const send = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const invoice = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '')]));
-    if (lockTaxId) invoice.taxId = initial?.taxId ?? '';
+  const post = async (invoice: Record<string, string>) => {
     setBusy(true);
     setErrors({});
     setFailure(null);
     try {
-      const answer = await call<{ invoice: IssuedInvoice }>(url, { method: 'POST', body: { invoice } });
-      onDone(answer.invoice);
+      const answer = await call<{ invoice: IssuedInvoice; replacement?: IssuedInvoice }>(url, {
+        method: 'POST',
+        body: { invoice },
+      });
+      setPending(null);
+      onDone(answer.invoice, answer.replacement);
     } catch (problem) {
+      setPending(null);
       const fields = problem instanceof ApiFailure ? (problem.details.fields as Record<string, string>) : undefined;
       if (fields) {
         const found = Object.fromEntries(Object.entries(fields).map(([path, code]) => [path.split('.').at(-1), code]));
@@ -60,12 +73,15 @@ export function InvoiceDataForm({
         document.getElementById(`${ids}-${Object.keys(found)[0]}`)?.focus();
       } else {
         const code = problem instanceof ApiFailure ? problem.code : 'error';
-        const until = problem instanceof ApiFailure ? String(problem.details.until ?? '') : '';
+        const details = problem instanceof ApiFailure ? problem.details : {};
+        const until = String(details.until ?? '');
         setFailure(
           t(`invoiceData.failed.${code}` as 'invoiceData.failed.generic', {
             defaultValue: t('invoiceData.failed.generic', { code }),
             date: until.slice(0, 10),
-            number: problem instanceof ApiFailure ? String(problem.details.number ?? '') : '',
+            number: namedNumber(details),
+            paid: typeof details.paid === 'number' ? money(lang, details.paid) : '',
+            charged: typeof details.charged === 'number' ? money(lang, details.charged) : '',
           }),
         );
       }
@@ -74,8 +90,22 @@ export function InvoiceDataForm({
     }
   };
 
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const invoice = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '')]));
+    // A new tax number is not a correction of data: say what will be issued, and send it once confirmed.
+    if (replaces && taxIdOf(invoice) !== (initial?.taxId ?? '')) {
+      setFailure(null);
+      setPending(invoice);
+      requestAnimationFrame(() => question.current?.focus());
+      return;
+    }
+    void post(invoice);
+  };
+
   return (
-    <form className="console-form" onSubmit={send} noValidate>
+    <form className="console-form" onSubmit={send} onChange={() => setPending(null)} noValidate>
       {failure && (
         <p className="console-alert" role="alert">
           {failure}
@@ -97,7 +127,6 @@ export function InvoiceDataForm({
               id={`${ids}-${name}`}
               name={name}
               defaultValue={initial?.[name] ?? ''}
-              readOnly={name === 'taxId' && lockTaxId}
               aria-invalid={errors[name] ? true : undefined}
               aria-describedby={errors[name] ? `${ids}-${name}-error` : undefined}
             />
@@ -111,10 +140,39 @@ export function InvoiceDataForm({
           )}
         </p>
       ))}
-      {lockTaxId && <p className="console-hint">{t('invoiceData.taxIdLocked')}</p>}
-      <button type="submit" className="console-button" disabled={busy}>
-        {submit}
-      </button>
+      {pending ? (
+        <fieldset className="console-confirm">
+          <legend ref={question} tabIndex={-1}>
+            {t('invoiceData.replaceConfirm', { number: replaces, name: pending.name })}
+          </legend>
+          <button type="button" className="console-button" disabled={busy} onClick={() => void post(pending)}>
+            {t('invoiceData.replaceSubmit', { number: replaces })}
+          </button>
+          <button
+            type="button"
+            className="console-button console-button--quiet"
+            disabled={busy}
+            onClick={() => setPending(null)}
+          >
+            {t('invoiceData.replaceBack')}
+          </button>
+        </fieldset>
+      ) : (
+        <button type="submit" className="console-button" disabled={busy}>
+          {submit}
+        </button>
+      )}
     </form>
   );
 }
+
+/** The tax number as the worker keeps it (site/invoices.ts `normalInvoiceData`), or empty for none. */
+const taxIdOf = (invoice: Record<string, string>) =>
+  normalInvoiceData({
+    name: invoice.name ?? '',
+    taxId: invoice.taxId ?? '',
+    street: invoice.street ?? '',
+    postalCode: invoice.postalCode ?? '',
+    city: invoice.city ?? '',
+    country: invoice.country ?? '',
+  }).taxId ?? '';

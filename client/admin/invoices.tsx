@@ -241,28 +241,49 @@ export function OrderInvoices({
               <p className="console-note">{t('invoices.waitingNote')}</p>
             )}
             <InvoiceTable invoices={invoices} caption={t('invoices.orderCaption', { code })} />
-            {/* The buyer's name or address put right on an invoice: a correction of their data (no amounts). */}
+            {/* The buyer's data put right on an invoice: a correction of their data (no amounts), or
+                for a new tax number a correction to zero and a new invoice. One replaced is done with. */}
             {invoices
               .filter((invoice) => !invoice.correction)
-              .map((invoice) => (
-                <details className="console-disclosure" key={invoice.id}>
-                  <summary className="console-button console-button--quiet">
-                    {t('invoiceData.correct', { number: invoice.number })}
-                  </summary>
-                  <p className="console-hint">{t('invoiceData.correctIntro')}</p>
-                  <InvoiceDataForm
-                    url={`/api/admin/invoices/${encodeURIComponent(invoice.id)}/buyer-correction`}
-                    initial={currentBuyer(invoices, invoice)}
-                    submit={t('invoiceData.correctSubmit')}
-                    lockTaxId
-                    onDone={(correction) => {
-                      setDone(t('invoiceData.corrected', { number: correction.number }));
-                      void load();
-                      onChange?.();
-                    }}
-                  />
-                </details>
-              ))}
+              .map((invoice) => {
+                const zero = invoices.find(
+                  (item) => item.correction?.of.id === invoice.id && item.correction.replacedBy,
+                );
+                if (zero?.correction?.replacedBy) {
+                  return (
+                    <p className="console-hint" key={invoice.id}>
+                      {t('invoiceData.replacedNote', {
+                        number: invoice.number,
+                        correction: zero.number,
+                        replacement: zero.correction.replacedBy.number,
+                      })}
+                    </p>
+                  );
+                }
+                return (
+                  <details className="console-disclosure" key={invoice.id}>
+                    <summary className="console-button console-button--quiet">
+                      {t('invoiceData.correct', { number: invoice.number })}
+                    </summary>
+                    <p className="console-hint">{t('invoiceData.correctIntro')}</p>
+                    <InvoiceDataForm
+                      url={`/api/admin/invoices/${encodeURIComponent(invoice.id)}/buyer-correction`}
+                      initial={currentBuyer(invoices, invoice)}
+                      submit={t('invoiceData.correctSubmit')}
+                      replaces={invoice.number}
+                      onDone={(correction, replacement) => {
+                        setDone(
+                          replacement
+                            ? t('invoiceData.replaced', { correction: correction.number, number: replacement.number })
+                            : t('invoiceData.corrected', { number: correction.number }),
+                        );
+                        void load();
+                        onChange?.();
+                      }}
+                    />
+                  </details>
+                );
+              })}
             <div role="status">{done && <p className="console-ok">{done}</p>}</div>
           </>
         ))}

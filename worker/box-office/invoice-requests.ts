@@ -1,11 +1,13 @@
 import { isExample } from '../../site/example-data';
 import {
   buyerKind,
+  currentInvoiceOf,
   type InvoiceData,
   type InvoiceKind,
   type InvoiceParty,
   type IssuedInvoice,
   invoiceRequestClosesAt,
+  type VatCheck,
 } from '../../site/invoices';
 import type { OrderStatus } from '../../site/orders';
 import { timeSortableId } from '../ids';
@@ -15,6 +17,7 @@ import { currentLines } from '../invoices/rate-correction';
 import type { Tx } from './context';
 import { currentBuyer, insertInvoice, invoiceById, invoicesOf, issueInvoice, nextNumber } from './invoices';
 import { iso, type OrderRow, ticketRows } from './schema';
+import { replaceForTaxId, replacementOf, type TaxIdChangeRefusal } from './tax-id-change';
 
 // Two documents made after the sale, each in the box office's one transaction so that a burst
 // numbers each once:
@@ -44,7 +47,7 @@ export function invoiceRequestState(
 ): { kind: 'open'; until: string } | InvoiceRequestRefusal {
   if (!row) return { kind: 'refused', error: 'not_found' };
   const status = row.status as OrderStatus;
-  const invoice = invoicesOf(sql, row.id).find((item) => !item.correction);
+  const invoice = currentInvoiceOf(invoicesOf(sql, row.id));
   if (invoice) return { kind: 'refused', error: 'already_invoiced', status, number: invoice.number };
   if (status !== 'paid' || row.paid_at === null) return { kind: 'refused', error: 'not_paid', status };
   const until = iso(invoiceRequestClosesAt(row.paid_at));
@@ -80,7 +83,7 @@ export function requestInvoice(
   const state = invoiceRequestState(c.sql, row, now);
   if (state.kind === 'refused') {
     const asked = row?.invoice ? (JSON.parse(row.invoice) as InvoiceData) : null;
-    const invoice = invoicesOf(c.sql, orderId).find((item) => !item.correction);
+    const invoice = currentInvoiceOf(invoicesOf(c.sql, orderId));
     if (state.error === 'already_invoiced' && invoice && asked && sameData(asked, data)) {
       return { kind: 'issued', invoice, repeated: true };
     }
@@ -110,12 +113,10 @@ export type BuyerCorrectionRefusal =
   | { kind: 'refused'; error: 'not_found' }
   /** A correction names the invoice it corrects: the buyer's data are corrected on that invoice. */
   | { kind: 'refused'; error: 'correct_the_invoice'; invoice: { id: string; number: string } }
-  /**
-   * 422: nothing differs (`nothing_changed`), or the tax number would change, which FA(3) does not
-   * allow in `Podmiot2K` (the buyer's number must be the same before and after): that needs the
-   * invoice corrected to zero and a new one.
-   */
-  | { kind: 'invalid'; error: 'nothing_changed' | 'tax_id_not_correctable' };
+  /** 422: nothing differs. */
+  | { kind: 'invalid'; error: 'nothing_changed' }
+  /** A change of the tax number refused (tax-id-change.ts), or an invoice replaced already. */
+  | TaxIdChangeRefusal;
 
 /** Why a buyer's data are corrected, as the correction says (in Polish, the invoice's language). */
 export const BUYER_CORRECTION_REASON = 'Korekta danych nabywcy (bez zmiany kwot)';
@@ -130,11 +131,14 @@ const sameParty = (a: InvoiceParty, b: InvoiceParty) =>
   a.country === b.country;
 
 /**
- * Corrects the buyer's name or address on an invoice (in the caller's transaction), `data`
- * validated and normal: a correction (`KOR`, or `KOR_ZAL` for an advance invoice) of the
+ * Corrects the buyer's data on an invoice (in the caller's transaction), `data` validated and
+ * normal. The name or address: a correction (`KOR`, or `KOR_ZAL` for an advance invoice) of the
  * corrections' series with no lines and no amounts, the buyer as the invoice named them
  * (`buyerBefore`, after any earlier correction of them) and as they are now; the order keeps the
- * new data, KSeF gets it, the buyer gets it by e-mail.
+ * new data, KSeF gets it, the buyer gets it by e-mail. The tax number, which FA(3) does not correct
+ * in `Podmiot2K` (the buyer's number must be the same before and after): the invoice corrected to
+ * zero and a new one to the right buyer (tax-id-change.ts), `vatCheck` being what VIES said of a
+ * new EU VAT number. Sent again once done (a double submit), the same documents.
  */
 export function correctBuyerData(
   c: Tx,
@@ -142,7 +146,8 @@ export function correctBuyerData(
   data: InvoiceData,
   now: number,
   by: string,
-): { kind: 'corrected'; correction: IssuedInvoice } | BuyerCorrectionRefusal {
+  vatCheck: VatCheck | null = null,
+): { kind: 'corrected'; correction: IssuedInvoice; replacement?: IssuedInvoice } | BuyerCorrectionRefusal {
   const invoice = invoiceById(c.sql, invoiceId);
   if (!invoice) return { kind: 'refused', error: 'not_found' };
   if (invoice.correction) {
@@ -150,9 +155,23 @@ export function correctBuyerData(
     return { kind: 'refused', error: 'correct_the_invoice', invoice: { id, number } };
   }
   const all = invoicesOf(c.sql, invoice.orderId);
+  const zero = replacementOf(all, invoice);
+  if (zero?.correction?.replacedBy) {
+    const replacement = all.find((item) => item.id === zero.correction?.replacedBy?.id);
+    // The same data sent again: the pair that change made.
+    if (replacement && sameParty(replacement.buyer, buyerParty(data))) {
+      return { kind: 'corrected', correction: zero, replacement };
+    }
+    return {
+      kind: 'refused',
+      error: 'replaced',
+      correction: { id: zero.id, number: zero.number },
+      replacement: zero.correction.replacedBy,
+    };
+  }
   const before = currentBuyer(all, invoice);
   const after = buyerParty(data);
-  if ((before.taxId ?? '') !== (after.taxId ?? '')) return { kind: 'invalid', error: 'tax_id_not_correctable' };
+  if ((before.taxId ?? '') !== (after.taxId ?? '')) return replaceForTaxId(c, invoice, all, data, now, by, vatCheck);
   if (sameParty(before, after)) return { kind: 'invalid', error: 'nothing_changed' };
   const kind: InvoiceKind = invoice.kind === 'ZAL' ? 'KOR_ZAL' : 'KOR';
   const issuedOn = warsawDay(now);

@@ -16,7 +16,7 @@ import { eventStartsAt } from '../../site/terms';
 import { product } from '../../site/tickets';
 import { timeSortableId } from '../ids';
 import { ksefSends } from '../invoices/ksef-config';
-import { buyerParty, linesOf, totalsOf, warsawDay } from '../invoices/lines';
+import { buyerParty, linesOf, takenBack, totalsOf, warsawDay } from '../invoices/lines';
 import { currentLines, REVERSE_CHARGE_REASON, reverseChargeChange } from '../invoices/rate-correction';
 import { likeAnywhere, whereOf } from '../sql-where';
 import type { Tx } from './context';
@@ -186,19 +186,6 @@ export function correctInvoices(
     reason: CORRECTION_REASONS[reason],
   }));
 }
-
-/**
- * A line taken back: quantity and amounts negative, and a voucher's discount too (FA(3) P_10), so
- * that the correction's value is still quantity × unit price − discount, as the original's was.
- */
-const takenBack = (line: InvoiceLine): InvoiceLine => ({
-  ...line,
-  quantity: -line.quantity,
-  ...(line.discount ? { discount: -line.discount } : {}),
-  net: -line.net,
-  vat: -line.vat,
-  gross: -line.gross,
-});
 
 /**
  * Corrects each invoice of an order for one ticket cancelled alone (in the caller's transaction):

@@ -1,4 +1,5 @@
 import { SITE_ORIGIN } from '../../site/event';
+import { currentInvoiceOf } from '../../site/invoices';
 import { findLanguage, type LanguageCode } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { href, orderPageHref, ticketPageHref } from '../../site/pages';
@@ -191,7 +192,7 @@ export async function compose(
     });
     // The corrections that put the rate right go with it (not the cancel's, should one follow).
     const corrections = (await office.invoices(order.id)).filter(
-      (invoice) => invoice.correction?.effect === 'original',
+      (invoice) => invoice.correction?.effect === 'original' && !invoice.correction.replacedBy,
     );
     return withAttachments(message, await Promise.all(corrections.map((invoice) => invoiceAttachment(env, invoice))));
   }
@@ -241,7 +242,7 @@ export async function compose(
     from,
   });
   // The invoice, issued with the payment, goes with the confirmation as a PDF.
-  const invoice = (await office.invoices(order.id)).find((item) => !item.correction);
+  const invoice = currentInvoiceOf(await office.invoices(order.id));
   return withAttachments(message, invoice ? [await invoiceAttachment(env, invoice)] : []);
 }
 

@@ -7,6 +7,7 @@ import {
   ossRateOf,
   parseEuVatId,
 } from '../../site/invoices';
+import { replacesNote } from './replacement';
 
 /**
  * An issued invoice as KSeF's structured invoice, FA(3) (schema `schemat_FA(3)_v1-0E.xsd`, namespace
@@ -55,6 +56,9 @@ const REVERSE_CHARGE_NOTE = {
     'Usługa, o której mowa w art. 100 ust. 1 pkt 4 ustawy o VAT (miejsce świadczenia: art. 28b); ' +
     'podatek rozlicza nabywca. / VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC).',
 };
+
+/** The key of the note of an invoice issued in place of one corrected to zero (`DodatkowyOpis`). */
+const REPLACES_KEY = 'Faktura wystawiona w miejsce / Replaces';
 
 /** Characters XML 1.0 forbids, and those KSeF refuses although XML allows them (faktury/weryfikacja-faktury.md). */
 const FORBIDDEN =
@@ -383,6 +387,12 @@ export function fa3Xml(invoice: IssuedInvoice, options: { createdAt: string }): 
       correctionData(invoice),
       reverse.any &&
         el('DodatkowyOpis', [text('Klucz', REVERSE_CHARGE_NOTE.key), text('Wartosc', REVERSE_CHARGE_NOTE.value)]),
+      // An invoice issued in place of one corrected to zero (a wrong tax number) says which.
+      invoice.replaces &&
+        el('DodatkowyOpis', [
+          text('Klucz', REPLACES_KEY),
+          text('Wartosc', token(replacesNote(invoice.replaces).pl, 256)),
+        ]),
       !advance && invoice.lines.length > 0 && invoiceLines(invoice.lines),
       payment(invoice),
       el('WarunkiTransakcji', el('Zamowienia', text('NrZamowienia', token(invoice.orderCode, 256)))),

@@ -75,3 +75,16 @@ export const totalsOf = (lines: InvoiceLine[]) => ({
   vat: lines.reduce((sum, line) => sum + line.vat, 0),
   gross: lines.reduce((sum, line) => sum + line.gross, 0),
 });
+
+/**
+ * A line taken back: quantity and amounts negative, and a voucher's discount too (FA(3) P_10), so
+ * that the correction's value is still quantity × unit price − discount, as the original's was.
+ */
+export const takenBack = (line: InvoiceLine): InvoiceLine => ({
+  ...line,
+  quantity: -line.quantity,
+  ...(line.discount ? { discount: -line.discount } : {}),
+  net: -line.net,
+  vat: -line.vat,
+  gross: -line.gross,
+});

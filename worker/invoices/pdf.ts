@@ -18,6 +18,7 @@ import {
   label,
   labelParts,
 } from './pdf-labels';
+import { replacesNote } from './replacement';
 
 /**
  * The invoice and the pro-forma as PDF, as the buyer and their accountant open them: A4, every
@@ -76,6 +77,14 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
         { text: of.ksefNumber ?? t('correctedNotInKsef'), style: { bold: true } },
       ],
       [{ text: `${t('reason')}: `, style: { color: COLOURS.muted } }, { text: reason }],
+    ]);
+  }
+  // An invoice issued in place of one corrected to zero (a wrong tax number) says which, in words.
+  if (invoice.replaces) {
+    const note = replacesNote(invoice.replaces);
+    box(sheet, [
+      [{ text: note.pl, style: { bold: true } }],
+      ...(L === 'pl' ? [] : [[{ text: note.en, style: { color: COLOURS.muted } }]]),
     ]);
   }
   const before = invoice.correction?.buyerBefore;

@@ -1,9 +1,16 @@
 import { zipSync } from 'fflate';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { FA3_DAYS, INVOICE_KINDS, type IssuedInvoice, KSEF_STATUSES } from '../../site/invoices';
+import {
+  FA3_DAYS,
+  INVOICE_KINDS,
+  type IssuedInvoice,
+  KSEF_STATUSES,
+  type VatCheck,
+  viesNumberOf,
+} from '../../site/invoices';
 import { boxOffice } from '../box-office/box-office';
-import type { InvoiceFilter } from '../box-office/invoices';
+import { currentBuyer, type InvoiceFilter } from '../box-office/invoices';
 import { now } from '../clock';
 import { csvRows } from '../csv';
 import type { AppEnv } from '../env';
@@ -15,6 +22,7 @@ import { organiserName } from '../middleware/organisers';
 import { allow } from '../middleware/roles';
 import { validJson, validQuery } from '../middleware/validation';
 import { invoiceRequestBody } from '../orders/invoice-body';
+import { checkVatNumber, viesConfig } from '../tax/vies';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /**
@@ -155,24 +163,41 @@ export const adminInvoices = new Hono<AppEnv>()
       'Content-Disposition': attachment(`faktury-${month}.zip`),
     });
   })
-  // A correction of the buyer's name or address on an issued invoice (box-office/invoice-requests.ts):
-  // 201 with the correction; 422 `invalid_fields` for the data, `nothing_changed` when they are the
-  // same, `invoice.taxId: tax_id_not_correctable` (FA(3) corrects no buyer's number this way); 409
-  // `correct_the_invoice` for a correction, naming the invoice it corrects.
+  // A correction of the buyer's data on an issued invoice (box-office/invoice-requests.ts): 201
+  // with the correction; a new tax number corrects the invoice to zero and issues a new one to the
+  // right buyer (box-office/tax-id-change.ts), 201 with both (`invoice`, `replacement`). 422
+  // `invalid_fields` for the data (a new EU VAT number VIES does not know: `vat_id_not_registered`),
+  // `nothing_changed` when they are the same; 409 `correct_the_invoice` for a correction, naming the
+  // invoice it corrects, `replaced` for an invoice replaced already (naming the new one),
+  // `corrected_to_zero` when nothing stands on it, `ksef_pending` while KSeF has not numbered it
+  // (the correction names that number), `amount_would_change` when the right buyer's VAT
+  // would make the tickets cost other than what was paid (`paid`, `charged`, in grosze).
   .post('/:id/buyer-correction', allow('finance'), ...validJson(invoiceRequestBody, 4096), async (c) => {
-    const result = await boxOffice(c.env.BOX_OFFICE).correctBuyerData(
-      c.req.param('id'),
-      c.req.valid('json').invoice,
-      now(c),
-      organiserName(c),
-    );
-    if (result.kind === 'corrected') return c.json({ invoice: result.correction }, 201);
-    if (result.kind === 'invalid') {
-      if (result.error === 'nothing_changed') throw new ApiError(422, 'nothing_changed');
-      throw new ApiError(422, 'invalid_fields', { fields: { 'invoice.taxId': result.error } });
+    const office = boxOffice(c.env.BOX_OFFICE);
+    const data = c.req.valid('json').invoice;
+    const invoice = await office.invoice(c.req.param('id'));
+    if (!invoice) throw new ApiError(404, 'not_found');
+    // A new EU VAT number is checked in VIES as at checkout: reverse charge only for one it confirms.
+    let vatCheck: VatCheck | null = null;
+    const viesNumber = viesNumberOf(data);
+    if (viesNumber && !invoice.correction) {
+      const before = currentBuyer(await office.invoices(invoice.orderId), invoice);
+      if ((before.taxId ?? '') !== data.taxId) vatCheck = await checkVatNumber(viesConfig(c.env), viesNumber, now(c));
     }
+    if (vatCheck?.status === 'invalid') {
+      throw new ApiError(422, 'invalid_fields', { fields: { 'invoice.taxId': 'vat_id_not_registered' } });
+    }
+    const result = await office.correctBuyerData(invoice.id, data, now(c), organiserName(c), vatCheck);
+    if (result.kind === 'corrected') {
+      return c.json(
+        { invoice: result.correction, ...(result.replacement ? { replacement: result.replacement } : {}) },
+        201,
+      );
+    }
+    if (result.kind === 'invalid') throw new ApiError(422, result.error);
     if (result.error === 'not_found') throw new ApiError(404, 'not_found');
-    throw new ApiError(409, result.error, { invoice: result.invoice });
+    const { kind: _, error, ...state } = result;
+    throw new ApiError(409, error, state);
   })
   .get('/:file{[0-9A-Z]{26}\\.(?:pdf|xml)}', allow('finance'), async (c) => {
     const [id = ''] = c.req.param('file').split('.');

@@ -1,6 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { IssuedInvoice } from '../../site/invoices';
+import { currentInvoiceOf, type IssuedInvoice } from '../../site/invoices';
 import type { CancelResult, PartCancelResult, ReissueResult } from '../../site/orders';
 import { orderPageHref } from '../../site/pages';
 import { ticketQrSvg } from '../../site/qr';
@@ -36,8 +36,11 @@ async function openedOrder(c: Context<AppEnv>) {
   return found;
 }
 
-/** The invoice of an order (not a correction of it), which `/invoice.pdf` and `/invoice.xml` name. */
-const orderInvoice = (invoices: IssuedInvoice[]) => invoices.find((invoice) => !invoice.correction);
+/**
+ * The invoice of an order (not a correction of it), which `/invoice.pdf` and `/invoice.xml` name:
+ * the one issued in place of an invoice corrected to zero for a wrong tax number, if there is one.
+ */
+const orderInvoice = (invoices: IssuedInvoice[]) => currentInvoiceOf(invoices);
 
 /** A new holder of a ticket: a name (required on site) and an e-mail, either may be empty to clear it. */
 const holderBody = z.object({
