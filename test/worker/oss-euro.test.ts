@@ -5,6 +5,7 @@ import { ossRateOf } from '../../site/invoices';
 import type { CartItem, OrderTax } from '../../site/orders';
 import { type OssRate, type OssReport, quarterLastDay, rateMicros, toEuroCents } from '../../site/oss-report';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
+import { firstObservation } from '../../worker/tax/ecb';
 import { fakeEcbRate } from '../../worker/tax/ecb-fake';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { callWorker, ORIGIN } from './platform';
@@ -267,5 +268,32 @@ describe('the OSS report in euro', () => {
   it('lets only finance and admins enter a rate', async () => {
     setClock(AFTER_Q1);
     expect((await enterRate({ quarter: '2027-Q1', rate: '4.2675' }, 'door')).status).toBe(403);
+  });
+});
+
+describe("the ECB's data service", () => {
+  it('reads the first observation on or after the day from its CSV, quoted titles and all', () => {
+    const header =
+      'KEY,FREQ,CURRENCY,CURRENCY_DENOM,EXR_TYPE,EXR_SUFFIX,TIME_PERIOD,OBS_VALUE,OBS_STATUS,OBS_CONF,TITLE,TITLE_COMPL';
+    const line = (day: string, rate: string) =>
+      `EXR.D.PLN.EUR.SP00.A,D,PLN,EUR,SP00,A,${day},${rate},A,F,Polish zloty/Euro,"ECB reference exchange rate, Polish zloty/Euro, 2:15 pm (C.E.T.)"`;
+    const csv = [header, line('2027-04-02', '4.2811'), line('2027-04-01', '4.2790'), line('2027-03-31', '')].join(
+      '\r\n',
+    );
+    expect(firstObservation(csv, '2027-03-31')).toEqual({ rate: '4.2790', day: '2027-04-01' });
+    expect(firstObservation(header, '2027-03-31')).toBeNull();
+    expect(() => firstObservation('KEY,FREQ\r\nx,D', '2027-03-31')).toThrow();
+  });
+
+  it('has its stand-in on local servers only', async () => {
+    const path = '/_fake/ecb/data/EXR/D.PLN.EUR.SP00.A?startPeriod=2027-03-27&endPeriod=2027-03-29&format=csvdata';
+    const local = await callWorker(new Request(`${ORIGIN}${path}`));
+    expect(local.status).toBe(200);
+    // Saturday and Sunday have no rate; Monday has.
+    expect((await local.text()).trim().split('\r\n').slice(1)).toEqual([
+      `EXR.D.PLN.EUR.SP00.A,D,PLN,EUR,SP00,A,2027-03-29,${fakeEcbRate('2027-03-29')},A,F`,
+    ]);
+    const production = await callWorker(new Request(`${ORIGIN}${path}`), { ENVIRONMENT: 'production' });
+    expect(production.status).toBe(404);
   });
 });
