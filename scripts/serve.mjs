@@ -21,6 +21,8 @@ args.push('--show-interactive-dev-session=false', '--log-level', process.env.WRA
 args.push('--var', `LOCAL_ORIGIN:http://127.0.0.1:${port}`);
 // VAT numbers are checked against the VIES fake this server serves itself (worker/tax/vies-fake.ts).
 args.push('--var', `VIES_API_BASE:http://127.0.0.1:${port}/_fake/vies`);
+// The OSS report's euro rates come from the ECB stand-in this server serves itself (worker/tax/ecb-fake.ts).
+args.push('--var', `ECB_API_BASE:http://127.0.0.1:${port}/_fake/ecb`);
 // TURNSTILE=test (or =fail): Turnstile on, with Cloudflare's test keys that always pass (or whose
 // secret always fails), checked against the siteverify fake this server serves itself
 // (worker/turnstile/fake.ts). Unset: off, the honeypot and the rate limits alone (docs/turnstile.md).

@@ -114,6 +114,7 @@ export const ORDER_EVENTS = [
   'ticket_cancelled',
   'refund_owed',
   'refund_recorded',
+  'card_country_recorded',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -46,6 +46,11 @@ type Secrets = {
 type TurnstileSettings = {
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_VERIFY_URL?: string;
+  /**
+   * The ECB's data service for the OSS report's euro rates (worker/tax/ecb.ts): unset is the ECB's
+   * own; local servers and tests name the stand-in (worker/tax/ecb-fake.ts). Ignored in production.
+   */
+  ECB_API_BASE?: string;
 };
 
 /**

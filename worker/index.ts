@@ -25,6 +25,7 @@ import { doorApp } from './routes/door-app';
 import { doorOffline } from './routes/door-offline';
 import { edge } from './routes/edge';
 import { FAKE_ACCESS_PATH, fakeAccessRoute } from './routes/fake-access';
+import { fakeEcbRoute } from './routes/fake-ecb';
 import { fakeTurnstileRoute } from './routes/fake-turnstile';
 import { fakeViesRoute } from './routes/fake-vies';
 import { footer } from './routes/footer';
@@ -51,6 +52,7 @@ import { adminVouchers, voucherCheck } from './routes/vouchers';
 import { adminWaitlist, waitlistApi, waitlistPages } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
 import { workshops } from './routes/workshops';
+import { FAKE_ECB_PATH } from './tax/ecb-fake';
 import { FAKE_VIES_PATH } from './tax/vies-fake';
 import { FAKE_TURNSTILE_PATH } from './turnstile/fake';
 
@@ -111,6 +113,7 @@ const app = new Hono<AppEnv>()
   .route(FAKE_VIES_PATH, fakeViesRoute)
   .route(FAKE_ACCESS_PATH, fakeAccessRoute)
   .route(FAKE_TURNSTILE_PATH, fakeTurnstileRoute)
+  .route(FAKE_ECB_PATH, fakeEcbRoute)
   .route('/content-images', contentImages)
   // Each ticket's join link (language-neutral: it forwards, or answers in the ticket's language).
   .route('/join', join)

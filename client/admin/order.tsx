@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { invoiceLines } from '../../site/invoice-view';
 import { canTransition } from '../../site/orders';
+import { evidenceToCheck, ossSale } from '../../site/tax-evidence';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
@@ -14,6 +15,7 @@ import { InvoiceDataForm } from './invoice-data';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
 import { ordersHref } from './order-links';
+import { evidenceText } from './oss';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
 import { type EmailRecord, type LogEntry, ORDER_EVENTS, type Order, type OrderDetail } from './types';
@@ -155,6 +157,7 @@ export function OrderPage({ id }: { id: string }) {
               </>
             )}
           </dl>
+          <OrderEvidence order={order} />
         </section>
         <section aria-labelledby="order-actions" className="console-panel">
           <h2 id="order-actions">{t('order.actions')}</h2>
@@ -515,5 +518,31 @@ function Emails({ emails }: { emails: EmailRecord[] }) {
         { id: 'status', header: t('order.emailStatus'), cell: (email) => t(`order.emailStates.${email.status}`) },
       ]}
     />
+  );
+}
+
+/**
+ * An OSS sale's evidence of the buyer's country (site/tax-evidence.ts): the billing country, the
+ * card's and the request's; when they do not back the billing country, an alert that asks the
+ * organiser to check with the buyer (the OSS report lists the same sales).
+ */
+function OrderEvidence({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  if (!order.tax || !ossSale(order)) return null;
+  const check = evidenceToCheck(order);
+  const { billing, card, edge } = order.tax.evidence;
+  const none = t('oss.checks.none');
+  return (
+    <div className="console-evidence">
+      <h3>{t('order.evidenceTitle')}</h3>
+      {check ? (
+        <div className="console-alert">
+          <p>{evidenceText(t, check)}</p>
+          <p>{t('order.evidenceAsk')}</p>
+        </div>
+      ) : (
+        <p>{t('order.evidenceAgree', { billing, card: card ?? none, edge: edge ?? none })}</p>
+      )}
+    </div>
   );
 }

@@ -1,15 +1,43 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { venueDay } from '../../site/format';
 import { language } from '../../site/languages';
-import type { OssReport, OssReportRow } from '../../site/oss-report';
+import {
+  type OssEvidenceCheck,
+  type OssRate,
+  type OssReport,
+  type OssReportRow,
+  quarterLastDay,
+  rateMicros,
+} from '../../site/oss-report';
+import type { CountryEvidence } from '../../site/tax-rules';
 import { useLanguage } from '../lib/use-language';
 import { DataTable } from './data-table';
 import { ExportButton } from './export-button';
-import { ScreenHead } from './form-kit';
-import { money } from './format';
+import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
+import { calendarDay, dateTime, money } from './format';
+import { orderHref } from './order-links';
+import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
+
+/** An amount in euro cents as the return writes it, with its currency. */
+const euro = (lang: Parameters<typeof money>[0], cents: number) =>
+  new Intl.NumberFormat(language(lang).intl, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** A rate as the ECB writes it (`4.2675`), every digit kept, with the language's decimal sign. */
+const localRate = (lang: Parameters<typeof money>[0], rate: string) => {
+  const sign = new Intl.NumberFormat(language(lang).intl).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return rate.replace('.', sign?.value ?? '.');
+};
+
+/** The day `n` days after a day (`YYYY-MM-DD`). */
+const addDays = (day: string, n: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+};
 
 /** The quarter a day is in: `2027-Q1`. */
 const quarterOf = (day: string) => `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
@@ -73,9 +101,12 @@ function Report({ quarter }: { quarter: string }) {
   // The member state by name in the console's language, with its code as the return writes it.
   const regions = new Intl.DisplayNames([language(lang).intl], { type: 'region' });
   const state = (code: string) => `${regions.of(code) ?? code} (${code})`;
+  const inEuro = (cents: number | undefined | null) =>
+    cents === undefined || cents === null ? '–' : euro(lang, cents);
   return (
     <>
       {!report.oss && <p className="console-note">{t('oss.off')}</p>}
+      <EuroRate report={report} onChange={load} />
       <DataTable<OssReportRow>
         caption={t('oss.caption', { quarter: report.quarter })}
         rows={report.rows}
@@ -115,6 +146,20 @@ function Report({ quarter }: { quarter: string }) {
           { id: 'net', header: t('oss.net'), cell: (row) => amount(row.net), sortBy: (row) => row.net, numeric: true },
           { id: 'vat', header: t('oss.vat'), cell: (row) => amount(row.vat), sortBy: (row) => row.vat, numeric: true },
           {
+            id: 'eurNet',
+            header: t('oss.eurNet'),
+            cell: (row) => inEuro(row.eur?.net),
+            sortBy: (row) => row.net,
+            numeric: true,
+          },
+          {
+            id: 'eurVat',
+            header: t('oss.eurVat'),
+            cell: (row) => inEuro(row.eur?.vat),
+            sortBy: (row) => row.vat,
+            numeric: true,
+          },
+          {
             id: 'invoiced',
             header: t('oss.invoiced'),
             cell: (row) => t('oss.invoicedValue', { net: amount(row.invoiced.net), vat: amount(row.invoiced.vat) }),
@@ -122,10 +167,177 @@ function Report({ quarter }: { quarter: string }) {
         ]}
         footer={
           report.rows.length > 0
-            ? { country: t('oss.total'), net: amount(report.totals.net), vat: amount(report.totals.vat) }
+            ? {
+                country: t('oss.total'),
+                net: amount(report.totals.net),
+                vat: amount(report.totals.vat),
+                eurNet: inEuro(report.euro?.totals.net),
+                eurVat: inEuro(report.euro?.totals.vat),
+              }
             : undefined
         }
       />
+      {report.rows.length > 0 && <p className="console-hint">{t('oss.rounding')}</p>}
+      <EvidenceChecks checks={report.toCheck} state={state} />
     </>
   );
+}
+
+/**
+ * The quarter's euro rate: which, of which day, from where; and the form to enter or override it
+ * (an ended quarter only: before its last day there is no rate of that day).
+ */
+function EuroRate({ report, onChange }: { report: OssReport; onChange: () => Promise<void> }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const { call } = useApi();
+  const { busy, notice, run } = useAction();
+  const fields = useFields('oss.rateForm', ['rate', 'day']);
+  const rate = report.euro?.rate ?? null;
+  const last = quarterLastDay(report.quarter);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const typed = String(data.get('rate') ?? '').trim();
+    // A decimal comma is how a Polish organiser types it; the ECB writes a point.
+    const value = typed.replace(',', '.');
+    const day = String(data.get('day') ?? '');
+    if (!typed) return fields.show({ rate: 'required' });
+    if (rateMicros(value) === null) return fields.show({ rate: 'invalid_rate' });
+    if (day && (day < last || day > addDays(last, 14))) return fields.show({ day: 'out_of_range' });
+    fields.setErrors({});
+    void run(
+      async () => {
+        await call<OssRate>('/api/admin/reports/oss/rate', {
+          method: 'PUT',
+          body: { quarter: report.quarter, rate: value, ...(day ? { day } : {}) },
+        });
+        await onChange();
+        return t('oss.rateForm.saved');
+      },
+      (problem) => {
+        const found = fieldErrorsOf(problem);
+        if (!found) return undefined;
+        fields.show(found);
+        return null;
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="oss-rate" className="console-panel console-rate">
+      <h2 id="oss-rate">{t('oss.rateTitle')}</h2>
+      {rate ? (
+        <p>
+          {t('oss.rateValue', { rate: localRate(lang, rate.rate), day: calendarDay(lang, rate.day) })}
+          <br />
+          <span className="console-muted">
+            {rate.source === 'ecb'
+              ? t('oss.rateEcb', { at: dateTime(lang, rate.at) })
+              : t('oss.rateManual', { by: rate.by ?? '', at: dateTime(lang, rate.at) })}
+          </span>
+        </p>
+      ) : (
+        <p className="console-note">{t(report.missing === 'open' ? 'oss.rateOpen' : 'oss.rateUnavailable')}</p>
+      )}
+      <p className="console-hint">{t('oss.rateRule')}</p>
+      {report.missing !== 'open' && (
+        <form onSubmit={submit} noValidate aria-labelledby="oss-rate-form">
+          <h3 id="oss-rate-form">{t(rate ? 'oss.rateForm.override' : 'oss.rateForm.enter')}</h3>
+          <div role="status">
+            {notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}
+          </div>
+          <fieldset disabled={busy} className="console-filters console-fieldset">
+            {fields.field(
+              'rate',
+              t('oss.rateForm.rate'),
+              <input
+                {...fields.described('rate', true)}
+                name="rate"
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={14}
+                onInput={fields.clear('rate')}
+              />,
+              t('oss.rateForm.rateHint'),
+            )}
+            {fields.field(
+              'day',
+              t('oss.rateForm.day'),
+              <input
+                {...fields.described('day', true)}
+                name="day"
+                type="date"
+                defaultValue={last}
+                min={last}
+                max={addDays(last, 14)}
+                onInput={fields.clear('day')}
+              />,
+              t('oss.rateForm.dayHint'),
+            )}
+            <button type="submit" className="console-button">
+              {t('oss.rateForm.submit')}
+            </button>
+          </fieldset>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The quarter's OSS sales whose evidence of the consumer's country does not back the billing
+ * country (site/tax-evidence.ts): declared under the billing country until an organiser, having
+ * asked the buyer, corrects them.
+ */
+function EvidenceChecks({ checks, state }: { checks: OssEvidenceCheck[]; state: (code: string) => string }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  return (
+    <section aria-labelledby="oss-checks">
+      <h2 id="oss-checks">{t('oss.checks.title')}</h2>
+      <p className="console-hint">{t('oss.checks.intro')}</p>
+      <DataTable<OssEvidenceCheck>
+        caption={t('oss.checks.caption')}
+        captionHidden
+        rows={checks}
+        rowKey={(check) => check.orderId}
+        empty={t('oss.checks.empty')}
+        columns={[
+          {
+            id: 'order',
+            header: t('oss.checks.order'),
+            rowHeader: true,
+            cell: (check) => <Link href={orderHref(check.orderId)}>{check.code}</Link>,
+            sortBy: (check) => check.code,
+          },
+          { id: 'country', header: t('oss.checks.country'), cell: (check) => state(check.country) },
+          { id: 'evidence', header: t('oss.checks.evidence'), cell: (check) => evidenceText(t, check) },
+          {
+            id: 'vat',
+            header: t('oss.vat'),
+            cell: (check) => money(lang, check.vat),
+            sortBy: (check) => check.vat,
+            numeric: true,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** "Evidence conflicts: billing DE, card AT, request PL", or that nothing backs the billing country. */
+export function evidenceText(
+  t: ReturnType<typeof useTranslation<'admin'>>['t'],
+  check: { finding: OssEvidenceCheck['finding']; evidence: CountryEvidence },
+): string {
+  const { billing, card, edge, confirmed } = check.evidence;
+  const none = t('oss.checks.none');
+  return t(check.finding === 'conflict' ? 'oss.checks.conflict' : 'oss.checks.single', {
+    billing,
+    card: card ?? none,
+    edge: edge ?? none,
+    confirmed: confirmed ? t('oss.checks.confirmed') : '',
+  });
 }

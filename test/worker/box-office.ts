@@ -24,7 +24,7 @@ export async function resetBoxOffice(): Promise<void> {
        DELETE FROM comp_batches; DELETE FROM allotments;
        DELETE FROM waitlist; DELETE FROM waitlist_offers; DELETE FROM waitlist_settings;
 
-       DELETE FROM cancelled_tickets; DELETE FROM refunds_owed; DELETE FROM statement_credits;`,
+       DELETE FROM cancelled_tickets; DELETE FROM refunds_owed; DELETE FROM statement_credits; DELETE FROM oss_rates;`,
     );
     await state.storage.deleteAlarm();
     // The instance remembers the alarm it set, to set none earlier than needed: forget the deleted

@@ -113,6 +113,8 @@ describe('the roles follow the product decisions', () => {
         'GET /api/admin/invoices',
         // The quarterly One Stop Shop report for the accountant.
         'GET /api/admin/reports/oss',
+        // Its euro rate entered or overridden by hand.
+        'PUT /api/admin/reports/oss/rate',
         'POST /api/admin/transfers/import',
         'GET /api/admin/waitlist',
       ]),

@@ -9,7 +9,12 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL('../../wrangler.toml', import.meta.url)) },
       miniflare: {
-        bindings: { ADMIN_TOKEN: 'test-admin-token', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' },
+        // The ECB's data service is its stand-in (ecb-fake.setup.ts), as siteverify's is.
+        bindings: {
+          ADMIN_TOKEN: 'test-admin-token',
+          STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+          ECB_API_BASE: 'https://ecb.test/service',
+        },
       },
     }),
   ],
@@ -24,6 +29,7 @@ export default defineConfig({
       'test/worker/vies-fake.setup.ts',
       'test/worker/access-fake.setup.ts',
       'test/worker/turnstile-fake.setup.ts',
+      'test/worker/ecb-fake.setup.ts',
     ],
     // Bursts of a few hundred requests take seconds on a busy 2-core machine.
     testTimeout: 30_000,

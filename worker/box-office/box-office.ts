@@ -9,6 +9,7 @@ import * as checkIn from './check-in';
 import * as comps from './comps';
 import type { Args, Tx } from './context';
 import * as doorList from './door-list';
+import * as evidence from './evidence';
 import * as holds from './holds';
 import * as intentLog from './intent-log';
 import * as invoiceRequests from './invoice-requests';
@@ -17,6 +18,7 @@ import * as lifecycle from './lifecycle';
 import { makeContext } from './make-context';
 import * as news from './news';
 import * as orders from './orders';
+import * as ossRates from './oss-rates';
 import * as ossReport from './oss-report';
 import * as outbox from './outbox';
 import * as partCancel from './part-cancel';
@@ -78,6 +80,9 @@ export class BoxOffice extends DurableObject<Bindings> {
   }
   settle(id: string, change: Settlement, now: number, source: lifecycle.SettleSource) {
     return this.tx(() => lifecycle.settle(this.c, id, change, now, source));
+  }
+  recordCardCountry(...a: Args<typeof evidence.recordCardCountry>) {
+    return this.tx(() => evidence.recordCardCountry(this.c, ...a));
   }
   refundLate(id: string, refundReference: string, now: number, by: string) {
     return this.tx(() => lifecycle.refundLate(this.c, id, refundReference, now, by));
@@ -330,7 +335,10 @@ export class BoxOffice extends DurableObject<Bindings> {
     return this.tx(() => invoiceRequests.correctBuyerData(this.c, ...a));
   }
   ossReport(quarter: string) {
-    return ossReport.ossReportRows(this.sql, quarter);
+    return ossReport.ossReportData(this.sql, quarter);
+  }
+  setOssRate(...a: Args<typeof ossRates.setOssRate>) {
+    return this.tx(() => ossRates.setOssRate(this.c, ...a));
   }
   claimInvoiceForKsef(invoiceId: string, now: number) {
     return this.tx(() => invoices.claimForKsef(this.sql, invoiceId, now));

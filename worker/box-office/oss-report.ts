@@ -1,7 +1,10 @@
 import { type InvoiceVatRate, ossRateOf } from '../../site/invoices';
-import { type OssReportRow, quarterMonths } from '../../site/oss-report';
+import type { OrderTax } from '../../site/orders';
+import { type OssEvidenceCheck, type OssRate, type OssReportRow, quarterMonths } from '../../site/oss-report';
+import { evidenceFinding } from '../../site/tax-evidence';
 import { warsawDay } from '../invoices/lines';
 import { type InvoiceRow, toInvoice } from './invoices';
+import { ossRate } from './oss-rates';
 
 // The OSS report's figures (site/oss-report.ts), read from the tickets (each keeps its rate) and
 // the invoices of the quarter.
@@ -74,4 +77,51 @@ export function ossReportRows(sql: SqlStorage, quarter: string): OssReportRow[] 
     .filter((row) => row.sales.tickets || row.refunds.tickets || row.invoiced.net || row.invoiced.vat)
     .map((row) => ({ ...row, net: row.sales.net - row.refunds.net, vat: row.sales.vat - row.refunds.vat }))
     .sort((a, b) => a.country.localeCompare(b.country) || a.rate - b.rate);
+}
+
+type OssOrder = { id: string; code: string; status: string; tax: string; card_country: string | null; vat: number };
+
+/**
+ * The OSS sales paid in the quarter whose evidence does not back their billing country
+ * (site/tax-evidence.ts): the card's country contradicts it, or nothing else backs it. Each is
+ * counted in the rows under its billing country; this list is what an organiser checks.
+ */
+export function ossEvidenceChecks(sql: SqlStorage, quarter: string): OssEvidenceCheck[] {
+  const months = quarterMonths(quarter);
+  const orders = sql
+    .exec<OssOrder & { paid_at: number }>(
+      `SELECT o.id, o.code, o.status, o.tax, o.card_country, o.paid_at,
+         (SELECT SUM(t.vat) FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%') AS vat
+       FROM orders o
+       WHERE o.paid_at IS NOT NULL AND o.tax IS NOT NULL
+         AND EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%')
+       ORDER BY o.id`,
+    )
+    .toArray();
+  const checks: OssEvidenceCheck[] = [];
+  for (const order of orders) {
+    if (!months.includes(warsawDay(order.paid_at).slice(0, 7))) continue;
+    const tax = JSON.parse(order.tax) as OrderTax;
+    const evidence = { ...tax.evidence, card: order.card_country ?? null };
+    const finding = evidenceFinding(evidence);
+    if (finding === 'agree') continue;
+    checks.push({
+      orderId: order.id,
+      code: order.code,
+      status: order.status,
+      country: tax.country,
+      vat: order.vat,
+      finding,
+      evidence: { billing: evidence.billing, edge: evidence.edge, card: evidence.card, confirmed: evidence.confirmed },
+    });
+  }
+  return checks;
+}
+
+/** Everything the OSS report of a quarter reads from the box office: its rows, the sales to check, its euro rate. */
+export function ossReportData(
+  sql: SqlStorage,
+  quarter: string,
+): { rows: OssReportRow[]; toCheck: OssEvidenceCheck[]; rate: OssRate | null } {
+  return { rows: ossReportRows(sql, quarter), toCheck: ossEvidenceChecks(sql, quarter), rate: ossRate(sql, quarter) };
 }

@@ -1,7 +1,7 @@
 import { defaultLists } from '../../site/check-in';
 import type { CompReason } from '../../site/comps';
 import type { InvoiceData } from '../../site/invoices';
-import type { AccessNeeds, Order, OrderStatus, Ticket } from '../../site/orders';
+import type { AccessNeeds, Order, OrderStatus, OrderTax, Ticket } from '../../site/orders';
 import { storedRate } from '../../site/tax-rules';
 import type { ProductId } from '../../site/tickets';
 
@@ -304,6 +304,16 @@ CREATE TABLE IF NOT EXISTS agenda_stars (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (ticket_id, code, session_id)
 );
+-- The euro rate of each quarter's OSS return (oss-rates.ts): PLN per EUR as the ECB publishes it
+-- (text, so no digit is lost), the day it is of, and where it came from ('ecb' or 'manual').
+CREATE TABLE IF NOT EXISTS oss_rates (
+  quarter TEXT PRIMARY KEY,
+  rate TEXT NOT NULL,
+  day TEXT NOT NULL,
+  source TEXT NOT NULL,
+  by TEXT,
+  at INTEGER NOT NULL
+);
 `;
 
 /**
@@ -372,6 +382,8 @@ export type OrderRow = {
   consent_at: number | null;
   /** The order's `OrderTax` as JSON (site/orders.ts): the buyer's country and its evidence; null before. */
   tax?: string | null;
+  /** The country of the card that paid, as the payment provider reported it (evidence.ts); null when none. */
+  card_country?: string | null;
 };
 
 /** A ticket as its row stores it. */
@@ -461,13 +473,17 @@ export function toOrder(row: OrderRow, tickets: TicketRow[]): Order {
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
     ...(row.voucher ? { voucher: row.voucher } : {}),
     ...(row.comp ? { comp: row.comp as CompReason } : {}),
-    ...(row.tax ? { tax: JSON.parse(row.tax) } : {}),
+    ...(row.tax ? { tax: withCard(JSON.parse(row.tax), row.card_country) } : {}),
     consent:
       row.consent_terms && row.consent_privacy && row.consent_at !== null
         ? { terms: row.consent_terms, privacy: row.consent_privacy, at: iso(row.consent_at) }
         : null,
   };
 }
+
+/** An order's tax with the card's country among its evidence, once the payment reported one. */
+const withCard = (tax: OrderTax, card: string | null | undefined): OrderTax =>
+  card ? { ...tax, evidence: { ...tax.evidence, card } } : tax;
 
 /** An order's row, or null. */
 export function orderRow(sql: SqlStorage, id: string): OrderRow | null {
@@ -542,6 +558,8 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
     // the buyer's country. Older rows keep nulls: 23% or reverse charge, as their VAT says.
     if (!ticketColumns.has('vat_rate')) sql.exec('ALTER TABLE tickets ADD COLUMN vat_rate TEXT');
     if (!columns.has('tax')) sql.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
+    // The third piece of evidence of the consumer's country, known only once the payment settles.
+    if (!columns.has('card_country')) sql.exec('ALTER TABLE orders ADD COLUMN card_country TEXT');
     // The holder's accessibility answers (the purchase's optional question), JSON; null when none.
     if (!ticketColumns.has('access')) sql.exec('ALTER TABLE tickets ADD COLUMN access TEXT');
     sql.exec(VOUCHER_TRIGGERS);

@@ -40,6 +40,13 @@ export interface PaymentProvider {
    * marked then).
    */
   refund(order: Order, part?: PartialRefund): Promise<{ reference: string }>;
+  /**
+   * The country of the card that paid a settled order (ISO 3166-1 alpha-2), or null when it was
+   * paid otherwise (BLIK, Przelewy24) or the provider does not say; evidence of a consumer's
+   * country for OSS (site/tax-evidence.ts). Absent for a provider that never knows. Throws
+   * `ProviderError` when the provider cannot be reached.
+   */
+  cardCountry?(order: Order): Promise<string | null>;
 }
 
 /** A refund of part of a payment: how much (grosze) and the key that makes it once. */
@@ -122,6 +129,20 @@ export function lineItems(
 }
 
 const STRIPE_LOCALES: Record<LanguageCode, string> = { pl: 'pl', 'en-GB': 'en-GB', 'en-US': 'en', de: 'de', es: 'es' };
+
+/**
+ * The card's country of an expanded PaymentIntent (`latest_charge` expanded): its Charge's
+ * `payment_method_details.card.country`; null for a payment by another method or an unexpanded one.
+ */
+export function chargeCardCountry(intent: unknown): string | null {
+  const charge = (intent as { latest_charge?: unknown } | null)?.latest_charge;
+  const details = (charge as { payment_method_details?: unknown } | null)?.payment_method_details as
+    | { type?: unknown; card?: { country?: unknown } | null }
+    | null
+    | undefined;
+  const country = details?.type === 'card' ? details.card?.country : null;
+  return typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null;
+}
 
 /** How long to wait for Stripe before the purchase answers 503. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -232,6 +253,15 @@ export function stripeProvider(options: {
     async expireCheckout(order) {
       if (!order.providerRef) return;
       await call(`/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}/expire`, { method: 'POST' });
+    },
+    async cardCountry(order) {
+      if (!order.providerRef) return null;
+      // The webhook's Checkout Session names its PaymentIntent only by id: one read of the session
+      // expands it and its latest Charge, whose `payment_method_details.card.country` is the card's.
+      const session = await call(
+        `/v1/checkout/sessions/${encodeURIComponent(order.providerRef)}?expand[]=payment_intent.latest_charge`,
+      );
+      return chargeCardCountry(session?.payment_intent);
     },
     async refund(order, part) {
       if (!order.providerRef) throw new ProviderError('order has no checkout session');

@@ -1,6 +1,7 @@
 import type { Order } from '../../site/orders';
+import { ossSale } from '../../site/tax-evidence';
 import type { BoxOffice } from '../box-office/box-office';
-import type { PaymentProvider } from './providers';
+import { type PaymentProvider, ProviderError } from './providers';
 
 /** What became of a payment a provider reported. */
 export type PaymentOutcome =
@@ -34,4 +35,30 @@ export async function takePayment(
     JSON.stringify({ event: 'late_payment_refunded', orderId, provider: provider.name, refund: refund.reference }),
   );
   return { kind: 'refunded', order, refund: refund.reference };
+}
+
+/**
+ * Keeps the card's country of an OSS sale just paid (site/tax-evidence.ts): the third piece of
+ * evidence of the consumer's country, which the provider knows only once the payment settled.
+ * Other orders are left alone (their VAT does not follow the buyer's country), and so is one that
+ * has it already. A provider that cannot be reached leaves it unknown (logged): the payment stands,
+ * and the console shows the sale's evidence as it is. Returns the country recorded, or null.
+ */
+export async function recordCardEvidence(
+  office: DurableObjectStub<BoxOffice>,
+  order: Order,
+  cardCountry: (order: Order) => Promise<string | null>,
+  at: number,
+): Promise<string | null> {
+  if (order.status !== 'paid' || !ossSale(order) || order.tax?.evidence.card) return null;
+  let country: string | null;
+  try {
+    country = await cardCountry(order);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn(JSON.stringify({ event: 'card_country_unavailable', orderId: order.id, message: error.message }));
+    return null;
+  }
+  if (!country) return null;
+  return (await office.recordCardCountry(order.id, country, at)) ? country : null;
 }

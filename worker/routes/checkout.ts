@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { formatPrice } from '../../site/format';
+import { countryOfPrefix, EU_VAT_PREFIXES } from '../../site/invoices';
 import type { LanguageCode } from '../../site/languages';
+import { language } from '../../site/languages';
 import type { Order } from '../../site/orders';
 import { href, orderPageHref } from '../../site/pages';
+import { ossSale } from '../../site/tax-evidence';
 import { findProduct } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
@@ -16,11 +19,26 @@ import { secretQuery } from '../orders/buyer-view';
 import { vatLines } from '../orders/vat-lines';
 import { demoEnabled } from '../payments/payment';
 import { demoProvider, lineItems } from '../payments/providers';
-import { takePayment } from '../payments/settlement';
+import { recordCardEvidence, takePayment } from '../payments/settlement';
 import { fill, productName, texts } from '../texts';
 
 /** The demo provider as a payment's taker: its refunds need nothing. */
 const demo = { name: 'demo' as const, refunder: () => demoProvider };
+
+/**
+ * The test cards' countries the demo checkout offers: the member states and a few from outside the
+ * EU, so a tester can pay an OSS sale with a card that agrees with its billing country or not.
+ */
+const TEST_CARD_COUNTRIES = [...EU_VAT_PREFIXES.map(countryOfPrefix), 'GB', 'CH', 'NO', 'UA', 'US'];
+
+/** The test card's countries by name in the page's language, the order's billing country first. */
+function cardCountryOptions(lang: LanguageCode, billing: string) {
+  const names = new Intl.DisplayNames([language(lang).intl], { type: 'region' });
+  const codes = [...new Set([billing, ...TEST_CARD_COUNTRIES])];
+  const named = codes.map((code) => ({ code, name: names.of(code) ?? code }));
+  const [first, ...rest] = named;
+  return [...(first ? [first] : []), ...rest.sort((a, b) => a.name.localeCompare(b.name, language(lang).intl))];
+}
 
 /** An amount as the bill writes it, grosze always shown. */
 const money = (lang: LanguageCode, grosze: number) => formatPrice(lang, grosze, true);
@@ -90,7 +108,20 @@ ${
   payable
     ? html`<form method="post" action="/checkout/demo/${order.id}/pay">
 <input type="hidden" name="token" value="${token}">
-<button type="submit" class="checkout__pay">${fill(t.checkout.pay, { amount: money(order.lang, order.gross) })}</button>
+${
+  // An OSS sale's card country is evidence of the buyer's country (site/tax-evidence.ts): the
+  // tester picks the test card's, by default the billing country's.
+  ossSale(order) && order.tax
+    ? html`<p class="checkout__field"><label for="card-country">${t.checkout.cardCountry}</label>
+<select id="card-country" name="cardCountry" aria-describedby="card-country-hint">
+${cardCountryOptions(order.lang, order.tax.country).map(
+  ({ code, name }) => html`<option value="${code}">${name}</option>
+`,
+)}</select>
+<span id="card-country-hint" class="checkout__hint">${t.checkout.cardCountryHint}</span></p>
+`
+    : ''
+}<button type="submit" class="checkout__pay">${fill(t.checkout.pay, { amount: money(order.lang, order.gross) })}</button>
 </form>
 <form method="post" action="/checkout/demo/${order.id}/cancel">
 <input type="hidden" name="token" value="${token}">
@@ -111,9 +142,17 @@ ${
     const paid = c.req.param('action') === 'pay';
     const office = boxOffice(c.env.BOX_OFFICE);
     // The same rules as a Stripe payment: a late one takes a free place or is refunded at once.
-    const changed = paid
-      ? (await takePayment(office, demo, order.id, now(c), { by: 'demo_checkout' })).kind === 'paid'
-      : (await office.settle(order.id, 'cancelled', now(c), { provider: 'demo', by: 'demo_checkout' }))?.changed;
+    let changed: boolean | undefined;
+    if (paid) {
+      const outcome = await takePayment(office, demo, order.id, now(c), { by: 'demo_checkout' });
+      changed = outcome.kind === 'paid';
+      // The test card's country the tester chose (the page offers it for an OSS sale only).
+      const card = typeof form.cardCountry === 'string' ? form.cardCountry : null;
+      if (outcome.kind === 'paid' && card) await recordCardEvidence(office, outcome.order, async () => card, now(c));
+    } else {
+      changed = (await office.settle(order.id, 'cancelled', now(c), { provider: 'demo', by: 'demo_checkout' }))
+        ?.changed;
+    }
     if (changed) {
       console.log(
         JSON.stringify({ event: paid ? 'order_paid' : 'order_cancelled', orderId: order.id, provider: 'demo' }),

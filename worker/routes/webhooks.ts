@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import { limitBody } from '../middleware/validation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
-import { type PaymentOutcome, takePayment } from '../payments/settlement';
+import { type PaymentOutcome, recordCardEvidence, takePayment } from '../payments/settlement';
 import { verifyStripeSignature } from '../payments/stripe-signature';
 
 type StripeEvent = {
@@ -77,6 +77,16 @@ export const webhooks = new Hono<AppEnv>().post('/stripe', limitBody(256 * 1024)
     if (outcome.kind === 'unchanged') return c.json({ received: true, unchanged: true });
     if (outcome.kind === 'refunded') return c.json({ received: true, refunded: true });
     console.log(JSON.stringify({ event: 'order_paid', orderId, provider: 'stripe', stripeEvent: event.id }));
+    // The card's country of an OSS sale, the evidence Stripe has only now (needs the API key).
+    if (c.env.STRIPE_SECRET_KEY) {
+      const stripeApi = providerOf(c.env, { provider: 'stripe' });
+      await recordCardEvidence(
+        office,
+        outcome.order,
+        async (order) => (await stripeApi.cardCountry?.(order)) ?? null,
+        Date.now(),
+      );
+    }
     return c.json({ received: true });
   }
   const result = await office.settle(orderId, change, Date.now(), { provider: 'stripe', ...source });
