@@ -120,6 +120,39 @@ describe('GET /api/admin/reports/oss', () => {
     expect(csv).toContain('\r\nFI,25.5,1,');
   });
 
+  it('counts one ticket cancelled in a later quarter as that quarter’s refund, and keeps the declared sale', async () => {
+    const german = await paidOrder(
+      [{ product: 'online-premium' }, { product: 'online-premium' }],
+      taxOf('DE'),
+      person('DE', 'Berlin'),
+    );
+    const [kept, cancelled] = german.tickets;
+    if (!kept || !cancelled) throw new Error('two tickets');
+    setClock('2027-04-20T09:00:00Z');
+    const done = await office().cancelTicket(
+      german.id,
+      cancelled.id,
+      Date.now(),
+      { by: 'organiser', organiser: true },
+      { kind: 'refunded', reference: 're_oss' },
+    );
+    expect(done.kind).not.toBe('refused');
+
+    const q1 = (await (await report('2027-Q1')).json()) as OssReport;
+    const deQ1 = q1.rows.find((r) => r.country === 'DE');
+    // The quarter already declared keeps both tickets sold.
+    expect(deQ1?.sales).toEqual({ tickets: 2, net: kept.net + cancelled.net, vat: kept.vat + cancelled.vat });
+    expect(deQ1?.refunds).toEqual({ tickets: 0, net: 0, vat: 0 });
+
+    const q2 = (await (await report('2027-Q2')).json()) as OssReport;
+    const deQ2 = q2.rows.find((r) => r.country === 'DE');
+    expect(deQ2?.sales).toEqual({ tickets: 0, net: 0, vat: 0 });
+    expect(deQ2?.refunds).toEqual({ tickets: 1, net: cancelled.net, vat: cancelled.vat });
+    expect(deQ2?.vat).toBe(-cancelled.vat);
+    // And it is what the quarter's correction of that line says.
+    expect(deQ2?.invoiced).toEqual({ net: -cancelled.net, vat: -cancelled.vat });
+  });
+
   it('leaves out sales of another quarter', async () => {
     await paidOrder([{ product: 'online-premium' }], taxOf('DE'), person('DE', 'Berlin'));
     const body = (await (await report('2027-Q2')).json()) as OssReport;

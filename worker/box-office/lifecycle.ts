@@ -89,8 +89,8 @@ export function ticketTransition(
   const order = c.row(ticket.order_id) as OrderRow;
   c.sql.exec(
     `INSERT INTO cancelled_tickets (id, order_id, position, product, name, email, net, vat, gross, list_net, voucher,
-       code, cancelled_at, by, refund, refund_reference)
-     SELECT id, order_id, position, product, name, email, net, vat, gross, list_net, voucher, code, ?, ?, ?, ?
+       code, cancelled_at, by, refund, refund_reference, vat_rate)
+     SELECT id, order_id, position, product, name, email, net, vat, gross, list_net, voucher, code, ?, ?, ?, ?, vat_rate
      FROM tickets WHERE id = ?`,
     now,
     detail.by,

@@ -35,12 +35,19 @@ export function ossReportRows(sql: SqlStorage, quarter: string): OssReportRow[] 
     return row;
   };
   // Every paid ticket with a member state's rate; a refunded order's refund is its `refunded` entry.
+  // A ticket cancelled from a paid order (part-cancel.ts) was sold when the order was paid and
+  // refunded when it was cancelled, each counted in its own quarter: an already declared quarter
+  // keeps its sale, the refund corrects the quarter it happened in.
   const sold = sql
     .exec<Sold>(
       `SELECT t.vat_rate, t.net, t.vat, o.paid_at,
          (SELECT MAX(at) FROM log WHERE log.order_id = o.id AND log.event = 'refunded') AS refunded_at
        FROM tickets t JOIN orders o ON o.id = t.order_id
-       WHERE t.vat_rate LIKE 'oss:%' AND o.paid_at IS NOT NULL`,
+       WHERE t.vat_rate LIKE 'oss:%' AND o.paid_at IS NOT NULL
+       UNION ALL
+       SELECT ct.vat_rate, ct.net, ct.vat, o.paid_at, ct.cancelled_at AS refunded_at
+       FROM cancelled_tickets ct JOIN orders o ON o.id = ct.order_id
+       WHERE ct.vat_rate LIKE 'oss:%' AND o.paid_at IS NOT NULL AND ct.cancelled_at >= o.paid_at`,
     )
     .toArray();
   for (const ticket of sold) {

@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS cancelled_tickets (
   cancelled_at INTEGER NOT NULL,
   by TEXT NOT NULL,
   refund TEXT NOT NULL,
-  refund_reference TEXT
+  refund_reference TEXT,
+  vat_rate TEXT
 );
 CREATE INDEX IF NOT EXISTS cancelled_tickets_order ON cancelled_tickets (order_id);
 CREATE TABLE IF NOT EXISTS refunds_owed (
@@ -53,6 +54,15 @@ CREATE INDEX IF NOT EXISTS refunds_owed_order ON refunds_owed (order_id);
 /** Makes the tables (the constructor, after the schema's migration). */
 export function partCancelTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
+  // A cancelled ticket keeps its VAT rate: the OSS report counts its refund under the member state
+  // and rate it was sold at (a box office made before the column gets it here).
+  const columns = new Set(
+    sql
+      .exec<{ name: string }>('PRAGMA table_info(cancelled_tickets)')
+      .toArray()
+      .map((column) => column.name),
+  );
+  if (!columns.has('vat_rate')) sql.exec('ALTER TABLE cancelled_tickets ADD COLUMN vat_rate TEXT');
 }
 
 /** The key of a ticket's refund among the refund claims (refunds.ts): apart from the order's. */
