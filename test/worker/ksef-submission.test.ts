@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IssuedInvoice } from '../../site/invoices';
 import type { KsefJob } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { type InvoiceRow, issueInvoice } from '../../worker/box-office/invoices';
+import { correctInvoices, type InvoiceRow, issueInvoice } from '../../worker/box-office/invoices';
 import { orderRow, ticketRows } from '../../worker/box-office/schema';
 import type { Bindings } from '../../worker/env';
 import { invoiceXml } from '../../worker/invoices/documents';
@@ -155,6 +155,46 @@ describe('KSeF', () => {
     expect(calls).toBe(2);
     const listed = await office().listInvoices({ ksef: 'rejected' }, null, 10);
     expect(listed.invoices.map((i) => i.id)).toEqual([invoice.id]);
+  });
+
+  it('sends a correction made before its invoice was accepted after it, naming the KSeF number it got', async () => {
+    const invoice = await queuedInvoice();
+    // Refunded at once, while the invoice still waits for KSeF.
+    const [correction] = await runInDurableObject(office(), (_i, state) =>
+      state.storage.transactionSync(() =>
+        correctInvoices(state.storage.sql, invoice.orderId, Date.now(), 'refunded', { ksef: true }),
+      ),
+    );
+    if (!correction) throw new Error('no correction');
+    expect(correction.correction?.of.ksefNumber).toBeNull();
+    await runAlarm();
+    // The invoice goes; its correction waits for the invoice's number.
+    expect((await row(invoice.id)).ksef_lease_until).not.toBeNull();
+    expect((await row(correction.id)).ksef_lease_until).toBeNull();
+    // Nor does a stray message for it send it.
+    expect(await office().claimInvoiceForKsef(correction.id, Date.now())).toBeNull();
+    const number = '5260250274-20270315-0100A0C2B3D4-7F';
+    const sent: string[] = [];
+    const submit = async (_settings: unknown, xml: string): Promise<KsefOutcome> => {
+      sent.push(xml);
+      return {
+        kind: 'accepted',
+        ksefNumber: sent.length === 1 ? number : '5260250274-20270315-0200A0C2B3D4-2A',
+        acceptedAt: '2027-03-15T11:00:05Z',
+      };
+    };
+    await submitToKsef(batchOf(invoice.id), withKsef, submit, Date.now);
+    await runAlarm();
+    expect((await row(correction.id)).ksef_lease_until).not.toBeNull();
+    await submitToKsef(batchOf(correction.id), withKsef, submit, Date.now);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toContain(`<NrKSeFFaKorygowanej>${number}</NrKSeFFaKorygowanej>`);
+    expect(sent[1]).not.toContain('<NrKSeFN>');
+    await expectValidFa3(...sent);
+    // What is kept (the PDF's and XML's source) names it too.
+    const kept = (await office().invoices(invoice.orderId)).find((i) => i.id === correction.id);
+    expect(kept?.correction?.of.ksefNumber).toBe(number);
+    expect(kept?.ksef.status).toBe('accepted');
   });
 
   it('takes an invoice whose sending was never reported back (the consumer died) again after its lease', async () => {

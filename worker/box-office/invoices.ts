@@ -397,12 +397,23 @@ const KSEF_QUEUE: LeasedTable = {
   countOnClaim: false,
 };
 
+/**
+ * A correction goes to KSeF after the invoice it corrects has its KSeF number, which the
+ * correction must name (FA(3) `NrKSeFFaKorygowanej`): while that invoice is queued or being sent,
+ * the correction waits (a refund corrected at once, before its invoice was accepted, was sent
+ * saying the invoice had no KSeF number).
+ */
+const NOT_WAITING_FOR_ITS_INVOICE = `NOT EXISTS (SELECT 1 FROM invoices corrected
+  WHERE corrected.id = json_extract(invoices.document, '$.correction.of.id')
+    AND corrected.ksef_status IN ('queued', 'sending'))`;
+
 /** Invoices due for KSeF: queued, their next attempt due, not on the queue or being sent. */
 export function dueForKsef(sql: SqlStorage, now: number, limit: number): string[] {
   return sql
     .exec<{ id: string }>(
       `SELECT id FROM invoices WHERE ksef_status = 'queued' AND (ksef_next_at IS NULL OR ksef_next_at <= ?)
-         AND (ksef_lease_until IS NULL OR ksef_lease_until <= ?) ORDER BY id LIMIT ?`,
+         AND (ksef_lease_until IS NULL OR ksef_lease_until <= ?) AND ${NOT_WAITING_FOR_ITS_INVOICE}
+       ORDER BY id LIMIT ?`,
       now,
       now,
       limit,
@@ -421,8 +432,38 @@ export function leaseForKsef(sql: SqlStorage, ids: string[], until: number): voi
  * delivery is sending it now.
  */
 export function claimForKsef(sql: SqlStorage, id: string, now: number): IssuedInvoice | null {
+  // A stray message for a correction whose invoice has no KSeF number yet sends nothing.
+  if (sql.exec(`SELECT 1 FROM invoices WHERE id = ? AND NOT ${NOT_WAITING_FOR_ITS_INVOICE}`, id).toArray().length)
+    return null;
   const row = claimLeased<InvoiceRow>(sql, KSEF_QUEUE, id, now, KSEF_LEASE_MS);
-  return row ? toInvoice(row) : null;
+  if (!row) return null;
+  const invoice = toInvoice(row);
+  // A correction issued before its invoice was accepted names the KSeF number it has now, in what
+  // is sent and in what is kept (the PDF and XML downloads say the same as KSeF).
+  const of = invoice.correction?.of;
+  if (of && !of.ksefNumber) {
+    const number = sql
+      .exec<{ ksef_number: string | null }>(
+        "SELECT ksef_number FROM invoices WHERE id = ? AND ksef_status = 'accepted'",
+        of.id,
+      )
+      .toArray()[0]?.ksef_number;
+    if (number) {
+      sql.exec(
+        "UPDATE invoices SET document = json_set(document, '$.correction.of.ksefNumber', ?) WHERE id = ?",
+        number,
+        id,
+      );
+      return {
+        ...invoice,
+        correction: {
+          ...(invoice.correction as NonNullable<IssuedInvoice['correction']>),
+          of: { ...of, ksefNumber: number },
+        },
+      };
+    }
+  }
+  return invoice;
 }
 
 /** What became of a submission (worker/invoices/ksef.ts `KsefOutcome`, with the next attempt's time). */
@@ -468,7 +509,7 @@ export const nextKsefAt = (sql: SqlStorage) =>
   sql
     .exec<{ at: number | null }>(
       `SELECT MIN(COALESCE(ksef_lease_until, ksef_next_at, 0)) AS at FROM invoices
-         WHERE ksef_status IN ('queued', 'sending')`,
+         WHERE (ksef_status = 'queued' AND ${NOT_WAITING_FOR_ITS_INVOICE}) OR ksef_status = 'sending'`,
     )
     .one().at;
 
@@ -512,8 +553,11 @@ export function invoiceSubmitted(c: Tx, invoiceId: string, outcome: KsefRecord, 
   if (!orderId) return;
   if (outcome.kind === 'accepted') {
     c.log(orderId, 'invoice_ksef_accepted', now, { invoice: invoiceId, ksef: outcome.ksefNumber });
+    // Its corrections that waited for its number go now.
+    c.scheduleAlarm(Date.now());
   } else if (outcome.kind === 'rejected') {
     c.log(orderId, 'invoice_ksef_rejected', now, { invoice: invoiceId, error: outcome.error.slice(0, 200) });
+    c.scheduleAlarm(Date.now());
   } else {
     c.scheduleAlarm(Math.max(Date.now(), outcome.nextAt - now + Date.now()));
   }
