@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntryView, WaitlistView } from '../../site/waitlist';
 import { compose } from '../../worker/email/compose';
 import { ticketKey, waitlistOfferToken } from '../../worker/tickets/code';
-import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN, postJson } from './platform';
 
@@ -31,18 +31,8 @@ let sequence = 0;
 /** A paid ticket of `product`, bought through the API. */
 async function holder(product: string): Promise<Holder> {
   const email = `holder-${++sequence}@example.com`;
-  const res = await callWorker(
-    new Request(`${ORIGIN}/api/purchase/${product}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email, lang: 'pl', name: 'Ala Kot' }),
-    }),
-    noLimit,
-  );
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { orderId: string; code: string };
-  await office().settle(body.orderId, 'paid', Date.now(), { by: 'test' });
-  return { orderId: body.orderId, code: body.code, email };
+  const { orderId, code } = await buyPaidTicket(product, { email, lang: 'pl' }, nextIp());
+  return { orderId, code, email };
 }
 
 const call = (path: string, who: Holder, extra: Record<string, unknown> = {}) =>
