@@ -176,6 +176,29 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
+ * Closes a fresh visitor's welcome popup with Escape once it is open: it opens 500 ms after load, an
+ * Escape sent earlier closes nothing, and the popup then covers what the test reaches for.
+ */
+export async function closeWelcomePopup(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+/**
+ * Screenshots of the page as it stands, at 1440 and at 375 px wide (`test-results/<name>-<width>.png`),
+ * failing when the phone's scrolls sideways; the window is 1280 px wide again after it.
+ */
+export async function screenshotsWideAndPhone(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `test-results/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `test-results/${name}-375.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * The organiser console in Polish (its own language choice pinned), this tab logged in with the
  * test organiser's token (or `token`; null for none) and, with `name`, the name the history shows.
  */
