@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../site/languages';
 import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
-import { buyPaidTicket } from './buyer';
+import { type BoughtTicket, buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
 import { consumeMail } from './mail-queue';
@@ -273,7 +273,7 @@ describe('workshop seats of the content store', () => {
     };
     expect(seats.workshops.find((w) => w.id === 'agent-lab')).toEqual({ id: 'agent-lab', capacity: 2, left: 0 });
     // The seat's e-mail names the store's workshop, in the holder's language (German, missing texts in Polish).
-    const seated = holders[answers.findIndex((r) => r.status === 201)] as Bought;
+    const seated = holders[answers.findIndex((r) => r.status === 201)] as BoughtTicket;
     const email = (await office().emails(seated.orderId)).find((e) => e.kind === 'workshop');
     expect(email).toBeDefined();
     const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));

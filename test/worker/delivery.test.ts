@@ -7,7 +7,7 @@ import type { Bindings } from '../../worker/env';
 import { retryDelay } from '../../worker/queues/mail';
 import { normaliseTicketCode, signedTicketCode, ticketCode, ticketKey } from '../../worker/tickets/code';
 import { freshBoxOfficeEachTest, office } from './box-office';
-import { buyTicket } from './buyer';
+import { type BoughtTicket, buyTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN, postJson } from './platform';
@@ -230,7 +230,7 @@ describe('workshop seats', () => {
 
   it('never gives more seats than the card says under a burst', async () => {
     const workshop = WORKSHOPS.find((w) => w.id === 'ragAgents');
-    const holders: Bought[] = [];
+    const holders: BoughtTicket[] = [];
     for (let i = 0; i < (workshop?.capacity ?? 0) + 10; i++) {
       const bought = await buy('onsite-vip', `vip${i}@example.com`);
       await pay(bought.orderId);

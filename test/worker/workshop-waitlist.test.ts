@@ -84,6 +84,16 @@ async function fullWith(first: Holder) {
   expect((await register(BASIC, first)).status).toBe(201);
 }
 
+/** Holders of `products` in turn, each put on the basic workshop's waiting list (201). */
+async function waitingHolders<Products extends string[]>(
+  ...products: Products
+): Promise<{ [K in keyof Products]: Holder }> {
+  const waiting: Holder[] = [];
+  for (const product of products) waiting.push(await holder(product));
+  for (const who of waiting) expect((await join(BASIC, who)).status).toBe(201);
+  return waiting as { [K in keyof Products]: Holder };
+}
+
 describe('joining a full workshop’s list', () => {
   it('takes an eligible holder without a double opt-in, once, and refuses the others for the registration’s reasons', async () => {
     setClock(DURING_PROMOTION);
@@ -128,10 +138,7 @@ describe('a seat that comes back', () => {
     const start = Date.now();
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const b = await holder('onsite-vip');
-    const c = await holder('onsite-pro');
-    const d = await holder('onsite-vip');
-    for (const who of [b, c, d]) expect((await join(BASIC, who)).status).toBe(201);
+    const [b, c, d] = await waitingHolders('onsite-vip', 'onsite-pro', 'onsite-vip');
     const others = await Promise.all(Array.from({ length: 6 }, () => holder('onsite-vip')));
 
     // The holder gives the seat up: exactly one offer, to the first in the queue, however often the rule runs.
@@ -201,10 +208,7 @@ describe('a seat that comes back', () => {
     setClock(DURING_PROMOTION);
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const b = await holder('onsite-vip');
-    const c = await holder('onsite-vip');
-    const e = await holder('onsite-pro');
-    for (const who of [b, c, e]) expect((await join(BASIC, who)).status).toBe(201);
+    const [b, c, e] = await waitingHolders('onsite-vip', 'onsite-vip', 'onsite-pro');
     // b's own ticket is refunded while waiting: b leaves the list, nothing is offered yet.
     await office().settle(b.orderId, 'refunded', Date.now(), { by: 'test' });
     expect((await entryOf(b)).state).toBe('removed');
