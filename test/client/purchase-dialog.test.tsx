@@ -322,14 +322,9 @@ describe('Turnstile in the purchase dialog', () => {
 
   it('says under the widget that the check expired, keeps what was typed and asks for a new token', async () => {
     botCheck.token = async () => 'XXXX.DUMMY.TOKEN.XXXX';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    const navigate = confirmAnswered(
       Response.json({ error: 'invalid_fields', fields: { turnstile: 'bot_check_expired' } }, { status: 422 }),
     );
-    const navigate = vi.fn();
-    openFor('Premium', navigate);
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
     await waitFor(() => expect(dialog().textContent).toContain('Weryfikacja wygasła'));
     expect(botCheck.resets).toBe(1);
     expect(email().value).toBe('ala@example.com');
@@ -385,6 +380,12 @@ describe('the invoice data in the purchase dialog', () => {
     type(input('Miejscowość'), ADDRESS.city);
   };
   const pickCountry = (code: string) => fireEvent.change(country(), { target: { value: code } });
+  /** Confirms the dialog and waits for its order to go out: the invoice data sent with it. */
+  async function sentInvoice(fetch: ReturnType<typeof paid>) {
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    return sent(fetch).invoice;
+  }
   /** The invoice form with the country `code` picked from the full list, once the list is there. */
   async function openWithInvoiceFrom(code: string) {
     openWithInvoice();
@@ -424,9 +425,7 @@ describe('the invoice data in the purchase dialog', () => {
     type(input('Nazwa firmy'), 'ACME sp. z o.o.');
     type(input('NIP'), '526-025-02-74');
     fillAddress();
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(sent(fetch).invoice).toEqual({ name: 'ACME sp. z o.o.', taxId: '526-025-02-74', ...ADDRESS });
+    expect(await sentInvoice(fetch)).toEqual({ name: 'ACME sp. z o.o.', taxId: '526-025-02-74', ...ADDRESS });
   });
 
   it('says beside the NIP that it fails the checksum, with every other invalid field at once, and sends nothing', async () => {
@@ -465,10 +464,8 @@ describe('the invoice data in the purchase dialog', () => {
       screen.getByLabelText('Imię i nazwisko', { selector: '[name="invoice.name"]' }).getAttribute('autocomplete'),
     ).toBe('name');
     type(input('Imię i nazwisko'), 'Jan Kowalski');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
     // The number typed before the switch is not sent: no tax number is a private person's invoice.
-    expect(sent(fetch).invoice).toEqual({ name: 'Jan Kowalski', ...ADDRESS });
+    expect(await sentInvoice(fetch)).toEqual({ name: 'Jan Kowalski', ...ADDRESS });
   });
 
   it("asks a company in another EU country for its VAT number with that country's prefix", async () => {
@@ -491,10 +488,8 @@ describe('the invoice data in the purchase dialog', () => {
     await waitFor(() => expect(errorOf(vat)).toContain('zacznij od EL'));
     pickCountry('DE');
     type(vat, 'DE 123 456 789');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
     // A German address needs no Polish postal code; none given, none sent.
-    expect(sent(fetch).invoice).toEqual({
+    expect(await sentInvoice(fetch)).toEqual({
       name: 'Beispiel GmbH',
       taxId: 'DE 123 456 789',
       street: 'Unter den Linden 1',
@@ -508,18 +503,12 @@ describe('the invoice data in the purchase dialog', () => {
     const fetch = paid();
     await openWithInvoiceFrom('US');
     await waitFor(() => input('Numer podatkowy (opcjonalnie)'));
-    type(input('Nazwa firmy'), 'Example Inc.');
-    type(input('Ulica i numer'), '1 Main St');
-    type(input('Miejscowość'), 'Springfield');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(sent(fetch).invoice).toEqual({
-      name: 'Example Inc.',
-      street: '1 Main St',
-      postalCode: '',
-      city: 'Springfield',
-      country: 'US',
-    });
+    const company = { name: 'Example Inc.', street: '1 Main St', city: 'Springfield' };
+    type(input('Nazwa firmy'), company.name);
+    type(input('Ulica i numer'), company.street);
+    type(input('Miejscowość'), company.city);
+    // No tax number and no postal code given: neither is sent.
+    expect(await sentInvoice(fetch)).toEqual({ ...company, postalCode: '', country: 'US' });
   });
 
   it("puts the worker's invoice errors beside their fields", async () => {
