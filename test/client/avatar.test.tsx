@@ -26,6 +26,19 @@ function renderWithScript(ui: ReactNode) {
   return rendered;
 }
 
+/** The avatar is in `state`, showing the initials and no image at all. */
+function expectInitialsOnly(container: HTMLElement, state: string) {
+  expect(stateOf(container)).toBe(state);
+  expect(screen.getByText('EL')).toBeTruthy();
+  expect(screen.queryByRole('img')).toBeNull();
+}
+
+/** The portrait's avatar with the page script run on it, the browser reporting its image as `status`. */
+function renderPortrait(status: Parameters<typeof imageStatus>[0]) {
+  imageStatus(status);
+  return renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />).container;
+}
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -53,22 +66,18 @@ describe('Avatar', () => {
 
   it('stays idle with initials when there is no image', () => {
     const { container } = renderWithScript(<Avatar name={NAME} alt={ALT} />);
-    expect(stateOf(container)).toBe('idle');
-    expect(screen.getByText('EL')).toBeTruthy();
-    expect(screen.queryByRole('img')).toBeNull();
+    expectInitialsOnly(container, 'idle');
   });
 
   it('is loading while the image is on its way, and shows the initials meanwhile', () => {
-    imageStatus({ complete: false, naturalWidth: 0 });
-    const { container } = renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    const container = renderPortrait({ complete: false, naturalWidth: 0 });
     expect(stateOf(container)).toBe('loading');
     expect(screen.getByText('EL')).toBeTruthy();
     expect(screen.getByRole('img', { name: ALT })).toBeTruthy();
   });
 
   it('is loaded after the image fires load: the initials give way to the portrait', () => {
-    imageStatus({ complete: false, naturalWidth: 0 });
-    const { container } = renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    const container = renderPortrait({ complete: false, naturalWidth: 0 });
     fireEvent.load(screen.getByRole('img', { name: ALT }));
     expect(stateOf(container)).toBe('loaded');
     // The stylesheet hides the initials under a loaded portrait.
@@ -77,27 +86,20 @@ describe('Avatar', () => {
   });
 
   it('is in error after the image fires error: the broken image goes, the initials stay', () => {
-    imageStatus({ complete: false, naturalWidth: 0 });
-    const { container } = renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    const container = renderPortrait({ complete: false, naturalWidth: 0 });
     fireEvent.error(screen.getByRole('img', { name: ALT }));
-    expect(stateOf(container)).toBe('error');
-    expect(screen.getByText('EL')).toBeTruthy();
-    expect(screen.queryByRole('img')).toBeNull();
+    expectInitialsOnly(container, 'error');
   });
 
   it('is loaded at once when the image finished before the page script ran', () => {
-    imageStatus({ complete: true, naturalWidth: 160 });
-    const { container } = renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />);
+    const container = renderPortrait({ complete: true, naturalWidth: 160 });
     expect(stateOf(container)).toBe('loaded');
     expect(initialsShown(container)).toBe(false);
   });
 
   it('is in error at once when the image failed before the page script ran', () => {
-    imageStatus({ complete: true, naturalWidth: 0 });
-    const { container } = renderWithScript(<Avatar name={NAME} src={SRC} alt={ALT} />);
-    expect(stateOf(container)).toBe('error');
-    expect(screen.getByText('EL')).toBeTruthy();
-    expect(screen.queryByRole('img')).toBeNull();
+    const container = renderPortrait({ complete: true, naturalWidth: 0 });
+    expectInitialsOnly(container, 'error');
   });
 });
 

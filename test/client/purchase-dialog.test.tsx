@@ -132,6 +132,21 @@ const paid = () =>
 const sent = (fetch: ReturnType<typeof paid>) =>
   JSON.parse(String(fetch.mock.calls.find(([url]) => String(url) === '/api/orders')?.[1]?.body));
 
+/**
+ * Premium's dialog with an e-mail and the terms accepted, confirmed while the worker answers every
+ * request with `answer` (the console's error for a refusal silenced): the navigation it may ask for.
+ */
+function confirmAnswered(answer: Response) {
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const navigate = vi.fn();
+  openFor('Premium', navigate);
+  email().value = 'ala@example.com';
+  acceptTerms();
+  fireEvent.click(confirm());
+  return navigate;
+}
+
 describe('purchase dialog', () => {
   it('is in the page once, closed, and opens for the chosen plan with its net, VAT and gross', () => {
     renderPlans();
@@ -246,60 +261,36 @@ describe('purchase dialog', () => {
   });
 
   it('says what the box office refused above the form, naming the products short, and keeps everything', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    const navigate = confirmAnswered(
       Response.json({ error: 'sold_out', products: ['online-premium'] }, { status: 409 }),
     );
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const navigate = vi.fn();
-    openFor('Premium', navigate);
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
     await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toContain('Zabrakło miejsc: Premium'));
     expect(dialog().open).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
-    expect(log).toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalled();
     expect((dialog().querySelector('fieldset') as HTMLFieldSetElement).disabled).toBe(false);
     expect(email().value).toBe('ala@example.com');
   });
 
   it("puts the worker's field errors beside their fields", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    confirmAnswered(
       Response.json({ error: 'invalid_fields', fields: { 'items.0.name': 'too_long' } }, { status: 422 }),
     );
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    openFor('Premium', vi.fn());
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
     await waitFor(() => expect(field(1, /Imię i nazwisko/).getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(field(1, /Imię i nazwisko/))).toContain('Sprawdź to pole');
   });
 
   it('says at the terms box that the terms changed when the worker refuses the versions sent', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    confirmAnswered(
       Response.json({ error: 'invalid_fields', fields: { 'consent.terms': 'consent_outdated' } }, { status: 422 }),
     );
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    openFor('Premium', vi.fn());
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
     const box = dialog().querySelector<HTMLInputElement>('input[name="accepted"]') as HTMLInputElement;
     await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(box)).toContain('zmieniły się od otwarcia tej strony');
   });
 
   it('refuses to navigate to a foreign payment URL', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      Response.json({ url: 'https://evil.example/pay' }, { status: 201 }),
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const navigate = vi.fn();
-    openFor('Premium', navigate);
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
+    const navigate = confirmAnswered(Response.json({ url: 'https://evil.example/pay' }, { status: 201 }));
     await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).not.toBe(''));
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -331,14 +322,9 @@ describe('Turnstile in the purchase dialog', () => {
 
   it('says under the widget that the check expired, keeps what was typed and asks for a new token', async () => {
     botCheck.token = async () => 'XXXX.DUMMY.TOKEN.XXXX';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    const navigate = confirmAnswered(
       Response.json({ error: 'invalid_fields', fields: { turnstile: 'bot_check_expired' } }, { status: 422 }),
     );
-    const navigate = vi.fn();
-    openFor('Premium', navigate);
-    email().value = 'ala@example.com';
-    acceptTerms();
-    fireEvent.click(confirm());
     await waitFor(() => expect(dialog().textContent).toContain('Weryfikacja wygasła'));
     expect(botCheck.resets).toBe(1);
     expect(email().value).toBe('ala@example.com');
@@ -386,12 +372,26 @@ describe('the invoice data in the purchase dialog', () => {
   const country = () => screen.getByLabelText('Kraj') as HTMLSelectElement;
   /** Types into a field as a visitor does: the value, then the events React listens to. */
   const type = (element: HTMLInputElement, value: string) => fireEvent.input(element, { target: { value } });
+  /** The Polish address `fillAddress` types, as the dialog sends it. */
+  const ADDRESS = { street: 'ul. Prosta 1', postalCode: '00-850', city: 'Warszawa', country: 'PL' };
   const fillAddress = () => {
-    type(input('Ulica i numer'), 'ul. Prosta 1');
-    type(input('Kod pocztowy'), '00-850');
-    type(input('Miejscowość'), 'Warszawa');
+    type(input('Ulica i numer'), ADDRESS.street);
+    type(input('Kod pocztowy'), ADDRESS.postalCode);
+    type(input('Miejscowość'), ADDRESS.city);
   };
   const pickCountry = (code: string) => fireEvent.change(country(), { target: { value: code } });
+  /** Confirms the dialog and waits for its order to go out: the invoice data sent with it. */
+  async function sentInvoice(fetch: ReturnType<typeof paid>) {
+    fireEvent.click(confirm());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    return sent(fetch).invoice;
+  }
+  /** The invoice form with the country `code` picked from the full list, once the list is there. */
+  async function openWithInvoiceFrom(code: string) {
+    openWithInvoice();
+    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
+    pickCountry(code);
+  }
 
   it("asks for a company's name, country, NIP and address, with the autofill tokens of each", async () => {
     openWithInvoice();
@@ -425,16 +425,7 @@ describe('the invoice data in the purchase dialog', () => {
     type(input('Nazwa firmy'), 'ACME sp. z o.o.');
     type(input('NIP'), '526-025-02-74');
     fillAddress();
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(sent(fetch).invoice).toEqual({
-      name: 'ACME sp. z o.o.',
-      taxId: '526-025-02-74',
-      street: 'ul. Prosta 1',
-      postalCode: '00-850',
-      city: 'Warszawa',
-      country: 'PL',
-    });
+    expect(await sentInvoice(fetch)).toEqual({ name: 'ACME sp. z o.o.', taxId: '526-025-02-74', ...ADDRESS });
   });
 
   it('says beside the NIP that it fails the checksum, with every other invalid field at once, and sends nothing', async () => {
@@ -473,23 +464,13 @@ describe('the invoice data in the purchase dialog', () => {
       screen.getByLabelText('Imię i nazwisko', { selector: '[name="invoice.name"]' }).getAttribute('autocomplete'),
     ).toBe('name');
     type(input('Imię i nazwisko'), 'Jan Kowalski');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
     // The number typed before the switch is not sent: no tax number is a private person's invoice.
-    expect(sent(fetch).invoice).toEqual({
-      name: 'Jan Kowalski',
-      street: 'ul. Prosta 1',
-      postalCode: '00-850',
-      city: 'Warszawa',
-      country: 'PL',
-    });
+    expect(await sentInvoice(fetch)).toEqual({ name: 'Jan Kowalski', ...ADDRESS });
   });
 
   it("asks a company in another EU country for its VAT number with that country's prefix", async () => {
     const fetch = paid();
-    openWithInvoice();
-    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
-    pickCountry('DE');
+    await openWithInvoiceFrom('DE');
     const vat = await waitFor(() => input('Numer VAT UE z prefiksem kraju'));
     type(input('Nazwa firmy'), 'Beispiel GmbH');
     type(vat, 'FR12345678901');
@@ -507,10 +488,8 @@ describe('the invoice data in the purchase dialog', () => {
     await waitFor(() => expect(errorOf(vat)).toContain('zacznij od EL'));
     pickCountry('DE');
     type(vat, 'DE 123 456 789');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
     // A German address needs no Polish postal code; none given, none sent.
-    expect(sent(fetch).invoice).toEqual({
+    expect(await sentInvoice(fetch)).toEqual({
       name: 'Beispiel GmbH',
       taxId: 'DE 123 456 789',
       street: 'Unter den Linden 1',
@@ -522,22 +501,14 @@ describe('the invoice data in the purchase dialog', () => {
 
   it('takes a tax number outside the EU as optional', async () => {
     const fetch = paid();
-    openWithInvoice();
-    await waitFor(() => expect(country().options.length).toBeGreaterThan(240));
-    pickCountry('US');
+    await openWithInvoiceFrom('US');
     await waitFor(() => input('Numer podatkowy (opcjonalnie)'));
-    type(input('Nazwa firmy'), 'Example Inc.');
-    type(input('Ulica i numer'), '1 Main St');
-    type(input('Miejscowość'), 'Springfield');
-    fireEvent.click(confirm());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(sent(fetch).invoice).toEqual({
-      name: 'Example Inc.',
-      street: '1 Main St',
-      postalCode: '',
-      city: 'Springfield',
-      country: 'US',
-    });
+    const company = { name: 'Example Inc.', street: '1 Main St', city: 'Springfield' };
+    type(input('Nazwa firmy'), company.name);
+    type(input('Ulica i numer'), company.street);
+    type(input('Miejscowość'), company.city);
+    // No tax number and no postal code given: neither is sent.
+    expect(await sentInvoice(fetch)).toEqual({ ...company, postalCode: '', country: 'US' });
   });
 
   it("puts the worker's invoice errors beside their fields", async () => {

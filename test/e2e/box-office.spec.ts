@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { EVENT_ENDS, PRODUCT_IDS, product } from '../../site/tickets';
-import { expect, hydrate, open, test } from './helpers';
+import { expect, hydrate, open, openConsole, test } from './helpers';
 import { mailTexts } from './mails';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
@@ -65,11 +65,7 @@ test('the ticket arrives by e-mail, is checked in once at the door, and takes a 
 
   // The door, on the organisers' check-in page: the first scan admits, the second says when.
   const door = await page.context().newPage();
-  await door.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-  }, E2E_ADMIN_TOKEN);
-  await door.goto('/admin/door');
+  await openConsole(door, '/admin/door');
   await door.getByLabel('Kod biletu').fill(ticket.toLowerCase());
   await door.getByRole('button', { name: 'Sprawdź bilet' }).click();
   await expect(door.getByText('Wpuść – bilet ważny')).toBeVisible();

@@ -1,4 +1,4 @@
-import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
+import { axeViolations, expect, openConsole, screenshotsWideAndPhone, serverEvents, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // Free tickets and partner allotments (issue 47): an organiser issues ten speaker tickets from a
@@ -24,12 +24,7 @@ test('an organiser issues ten speaker tickets from a CSV', async ({ page, reques
   await page.getByRole('button', { name: 'Sprawdź' }).click();
   await expect(page.getByText('10 wierszy poprawnych.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/comps-console-1440.png', fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/comps-console-375.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotsWideAndPhone(page, 'comps-console');
   await page.getByRole('button', { name: 'Wydaj bilety' }).click();
   await expect(page.getByText('Wydano 10 biletów; potwierdzenia idą e-mailem.')).toBeVisible();
 
@@ -64,11 +59,7 @@ test('a partner names a person from the link of their allotment', async ({ page,
   await expect(page.getByText(/1 of 2 used/)).toBeVisible();
   await expect(page.getByText(/Maria Example/)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/partner-page-1440.png', fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/partner-page-375.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotsWideAndPhone(page, 'partner-page');
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   expect(await axeViolations(page)).toEqual([]);

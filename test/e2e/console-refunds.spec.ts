@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { venueDay } from '../../site/format';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
-import { expect, expectNoAxeViolations, openConsole, test } from './helpers';
+import { expect, expectNoAxeViolations, openConsole, orderByApi, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // The console's side of issue 48: one ticket of a paid order cancelled by an organiser, the money
@@ -17,20 +16,17 @@ type AdminOrder = { order: { gross: number; tickets: { id: string; gross: number
 
 /** A company's transfer order of on-site tickets for `names`, not paid yet. */
 async function transferOrder(request: APIRequestContext, names: string[]): Promise<Placed> {
-  const res = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      consent: CONSENT_VERSIONS,
+  return orderByApi(
+    request,
+    {
       email: `zespol-${Date.now()}@example.com`,
-      lang: 'pl',
       name: 'Zofia Księgowa',
       items: names.map((name) => ({ product: 'onsite-pro', name })),
       invoice: COMPANY,
       payment: 'transfer',
     },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Placed;
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+  );
 }
 
 const adminOrder = async (request: APIRequestContext, id: string) =>
@@ -211,10 +207,9 @@ test('a statement credit with no order code is matched to its order; an overpaym
 
 test('the OSS report of a quarter: rows per member state and its CSV', async ({ page, request }) => {
   // A consumer in Germany buys an online plan (German VAT through the OSS, the e2e server has VAT_OSS on).
-  const bought = await request.post('/api/purchase/online-premium', {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      consent: CONSENT_VERSIONS,
+  await paidOrderByApi(
+    request,
+    {
       email: `lena-${Date.now()}@example.com`,
       lang: 'de',
       countryConfirmed: true,
@@ -226,12 +221,8 @@ test('the OSS report of a quarter: rows per member state and its CSV', async ({ 
         country: 'DE',
       },
     },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  const { url, orderId } = (await bought.json()) as { url: string; orderId: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
-  const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+    { route: '/api/purchase/online-premium', headers: { 'Idempotency-Key': crypto.randomUUID() } },
+  );
 
   await openClockedConsole(page, '/admin');
   await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Raport OSS' }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, expectNoAxeViolations, openConsole, paidOrderByApi, test } from './helpers';
+import { axeViolations, expect, expectNoAxeViolations, openConsole, orderByApi, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 /** The preset subject a topic link puts into the contact form. */
@@ -17,14 +17,12 @@ let address = 0;
 /** A client address of its own per request, so the per-address limits of the public API never bite. */
 const clientIp = () => `198.51.100.${(address++ % 250) + 1}`;
 
-async function buy(request: APIRequestContext, email: string, name: string) {
-  const res = await request.post('/api/purchase/standard', {
-    headers: { 'CF-Connecting-IP': clientIp() },
-    data: { consent: CONSENT_VERSIONS, email, name, lang: 'pl' },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { url: string; orderId: string; code: string };
-}
+const buy = (request: APIRequestContext, email: string, name: string) =>
+  orderByApi(
+    request,
+    { email, name },
+    { route: '/api/purchase/standard', headers: { 'CF-Connecting-IP': clientIp() } },
+  );
 
 const buyAndPay = (request: APIRequestContext, email: string, name: string) =>
   paidOrderByApi(
@@ -32,6 +30,21 @@ const buyAndPay = (request: APIRequestContext, email: string, name: string) =>
     { email, name },
     { route: '/api/purchase/standard', headers: { 'CF-Connecting-IP': clientIp() } },
   );
+
+/**
+ * A paid order, then a pending one, of two buyers whose addresses are `<label>-<run>@example.com`
+ * of one run: a search for the run finds just these two.
+ */
+async function paidThenPending(
+  request: APIRequestContext,
+  [paidLabel, paidName]: [string, string],
+  [pendingLabel, pendingName]: [string, string],
+) {
+  const run = Date.now();
+  const paid = await buyAndPay(request, `${paidLabel}-${run}@example.com`, paidName);
+  const pending = await buy(request, `${pendingLabel}-${run}@example.com`, pendingName);
+  return { run, paid, pending };
+}
 
 async function sendMessage(request: APIRequestContext, name: string, subject: string) {
   const res = await request.post('/api/contact', {
@@ -67,9 +80,11 @@ test.describe('the organiser console', () => {
     page,
     request,
   }) => {
-    const run = Date.now();
-    const paid = await buyAndPay(request, `paid-${run}@example.com`, 'Ala Konsolowa');
-    const pending = await buy(request, `pending-${run}@example.com`, 'Olek Konsolowy');
+    const { run, paid, pending } = await paidThenPending(
+      request,
+      ['paid', 'Ala Konsolowa'],
+      ['pending', 'Olek Konsolowy'],
+    );
 
     await openConsole(page, '/admin');
     await page.getByRole('navigation', { name: 'Konsola' }).getByRole('link', { name: 'Zamówienia' }).click();
@@ -111,9 +126,11 @@ test.describe('the organiser console', () => {
     page,
     request,
   }) => {
-    const run = Date.now();
-    const first = await buyAndPay(request, `first-${run}@example.com`, 'Pierwsza Kartowa');
-    const second = await buy(request, `second-${run}@example.com`, 'Druga Kartowa');
+    const {
+      run,
+      paid: first,
+      pending: second,
+    } = await paidThenPending(request, ['first', 'Pierwsza Kartowa'], ['second', 'Druga Kartowa']);
     await openConsole(page, `/admin/orders?q=${run}`);
     const table = page.getByRole('table', { name: /Zamówienia od najnowszych/ });
     const codes = table.getByRole('rowheader');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, holdPageScript, open, REACT_ENTRY, test } from './helpers';
+import { expect, fillByLabel, holdPageScript, open, REACT_ENTRY, test } from './helpers';
 
 const VALUES = {
   name: 'Anna Kowalska',
@@ -9,10 +9,12 @@ const VALUES = {
 };
 
 async function fill(page: Page, values = VALUES) {
-  await page.getByLabel('Imię i nazwisko').fill(values.name);
-  await page.getByLabel('Adres e-mail').fill(values.email);
-  await page.getByLabel('Temat').fill(values.subject);
-  await page.getByLabel('Wiadomość').fill(values.message);
+  await fillByLabel(page, {
+    'Imię i nazwisko': values.name,
+    'Adres e-mail': values.email,
+    Temat: values.subject,
+    Wiadomość: values.message,
+  });
 }
 
 const send = (page: Page) => page.getByRole('button', { name: 'Wyślij wiadomość' });

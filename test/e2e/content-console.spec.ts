@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { axeViolations, expect, open, openConsole, test } from './helpers';
+import { axeViolations, expect, open, openConsole, openOncePublished, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 import { staffToken } from './staff';
 
@@ -128,10 +128,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
 
     for (const prefix of PREFIXES) {
       // Rendered once after the publication; a visitor sees it within a minute.
-      await expect(async () => {
-        await open(page, `/${prefix}/prelegenci`);
-        await expect(page.getByRole('heading', { name: 'Iga Konsolowa' })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 60_000 });
+      await openOncePublished(page, `/${prefix}/prelegenci`, 'Iga Konsolowa');
       const card = page.locator('#iga-konsolowa');
       await expect(
         card.getByText(prefix === 'de' ? 'Architektin für KI-Agenten' : 'Architektka agentów AI'),
@@ -139,10 +136,7 @@ test('an organiser adds a speaker with a photo and a session in the console, pub
       await expect(card.getByText('Projektuje <i>agentów</i>, którzy naprawdę działają.')).toBeVisible();
       await expect(card.locator('img')).toHaveAttribute('src', /^\/content-images\/img-[0-9a-f]{32}\.png$/);
 
-      await expect(async () => {
-        await open(page, `/${prefix}/program`);
-        await expect(page.getByRole('heading', { name: 'Agenci w konsoli' })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 60_000 });
+      await openOncePublished(page, `/${prefix}/program`, 'Agenci w konsoli');
       await expect(page.getByRole('link', { name: 'Iga Konsolowa' })).toHaveAttribute(
         'href',
         `/${prefix}/prelegenci#iga-konsolowa`,

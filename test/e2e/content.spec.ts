@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { axeViolations, expect, open, test } from './helpers';
+import { axeViolations, expect, open, openOncePublished, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // Publishing without a deploy, end to end: an organiser's tool (the same API the console uses)
@@ -54,10 +54,7 @@ test('a speaker with a photo and a session, published, appear on the pages in al
   try {
     for (const prefix of PREFIXES) {
       // Rendered once in the background after the publication: within a minute, here at once.
-      await expect(async () => {
-        await open(page, `/${prefix}/prelegenci`);
-        await expect(page.getByRole('heading', { name: 'Ola Testowa' })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 60_000 });
+      await openOncePublished(page, `/${prefix}/prelegenci`, 'Ola Testowa');
       const card = page.locator('#e2e-speaker');
       await expect(card.getByText(prefix === 'de' ? 'Dateningenieurin' : 'Inżynierka danych')).toBeVisible();
       await expect(card.getByText('<b>Nie pogrubiona</b> i bezpieczna.')).toBeVisible();

@@ -5,7 +5,7 @@ import { type APIRequestContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 import { qrMatrix } from '../../site/qr';
 import { productSymbol, signedMessage, toBase32 } from '../../site/ticket-code';
-import { axeViolations, expect, paidOrderByApi, test } from './helpers';
+import { axeViolations, expect, openConsole, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The door app (client/admin/door.tsx, its scanner client/admin/door/scanner.tsx): QR codes read by the zxing-wasm ponyfill from a camera feed
@@ -97,11 +97,7 @@ function qrVideo(text: string): string {
 }
 
 async function openDoor(page: Page) {
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-  }, E2E_ADMIN_TOKEN);
-  await page.goto('/admin/door');
+  await openConsole(page, '/admin/door');
   await expect(page.getByRole('heading', { level: 1, name: 'Wpuszczanie uczestników' })).toBeVisible();
 }
 

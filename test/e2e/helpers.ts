@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { LanguageCode } from '../../site/languages';
 import { href, PAGE_READY_MARK } from '../../site/pages';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
@@ -176,6 +176,45 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
+ * Opens `path` again until it shows the heading `heading`: a publication is rendered once in the
+ * background, and a visitor sees it within a minute.
+ */
+export async function openOncePublished(page: Page, path: string, heading: string) {
+  await expect(async () => {
+    await open(page, path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+/** Types each value into the field of exactly its label within `scope`, in the order given. */
+export async function fillByLabel(scope: Page | Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
+}
+
+/**
+ * Closes a fresh visitor's welcome popup with Escape once it is open: it opens 500 ms after load, an
+ * Escape sent earlier closes nothing, and the popup then covers what the test reaches for.
+ */
+export async function closeWelcomePopup(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+/**
+ * Screenshots of the page as it stands, at 1440 and at 375 px wide (`test-results/<name>-<width>.png`),
+ * failing when the phone's scrolls sideways; the window is 1280 px wide again after it.
+ */
+export async function screenshotsWideAndPhone(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `test-results/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `test-results/${name}-375.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * The organiser console in Polish (its own language choice pinned), this tab logged in with the
  * test organiser's token (or `token`; null for none) and, with `name`, the name the history shows.
  */
@@ -231,12 +270,11 @@ export async function buyByApi(
 }
 
 /**
- * An order of `body` (with consent, in Polish unless `body` says otherwise) bought through
- * `POST /api/orders` (or `route`, such as one product's `/api/purchase/...`) with `headers`, and paid
- * in the demo checkout: its id, code, the order page's token and the checkout's answer (a 303 back
- * to the order page).
+ * An order of `body` (with consent, in Polish unless `body` says otherwise) placed through
+ * `POST /api/orders` (or `route`, such as one product's `/api/purchase/...`) with `headers`, not paid:
+ * its id, code, the checkout's address it answered with and the order page's token.
  */
-export async function paidOrderByApi(
+export async function orderByApi(
   request: APIRequestContext,
   body: Record<string, unknown>,
   { headers = {}, route = '/api/orders' }: { headers?: Record<string, string>; route?: string } = {},
@@ -244,7 +282,19 @@ export async function paidOrderByApi(
   const made = await request.post(route, { data: { consent: CONSENT_VERSIONS, lang: 'pl', ...body }, headers });
   expect(made.status(), `${await made.text()}\n${serverEvents()}`).toBe(201);
   const { url, orderId, code } = (await made.json()) as { url: string; orderId: string; code: string };
-  const token = new URL(url).searchParams.get('token') ?? '';
+  return { orderId, code, url, token: new URL(url).searchParams.get('token') ?? '' };
+}
+
+/**
+ * `orderByApi`, then paid in the demo checkout: its id, code, the order page's token and the
+ * checkout's answer (a 303 back to the order page).
+ */
+export async function paidOrderByApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+  options: Parameters<typeof orderByApi>[2] = {},
+) {
+  const { orderId, code, token } = await orderByApi(request, body, options);
   const paid = await request.post(`/checkout/demo/${orderId}/pay`, { form: { token }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
   return { orderId, code, token, paid };

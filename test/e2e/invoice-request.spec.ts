@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoAxeViolations, hydrate, openConsole, paidOrderByApi, test } from './helpers';
+import { expect, expectNoAxeViolations, fillByLabel, hydrate, openConsole, paidOrderByApi, test } from './helpers';
 
 // Issue 48: a private buyer who paid without invoice data asks for the invoice on the order page
 // and downloads it; an organiser then corrects the buyer's address on it in the console.
@@ -29,10 +29,12 @@ test('a private buyer asks for an invoice on the order page, downloads it, and t
       0,
     );
   }
-  await section.getByLabel('Nazwa firmy albo imię i nazwisko').fill('Ewa Prywatna');
-  await section.getByLabel('Ulica i numer').fill('ul. Zła 1');
-  await section.getByLabel('Kod pocztowy').fill('12345');
-  await section.getByLabel('Miejscowość').fill('Kraków');
+  await fillByLabel(section, {
+    'Nazwa firmy albo imię i nazwisko': 'Ewa Prywatna',
+    'Ulica i numer': 'ul. Zła 1',
+    'Kod pocztowy': '12345',
+    Miejscowość: 'Kraków',
+  });
   await section.getByRole('button', { name: 'Wystaw fakturę' }).click();
   await expect(section.getByRole('alert')).toHaveText('Kod pocztowy: wpisz kod w formacie 00-000.');
   await section.getByLabel('Kod pocztowy').fill('30-001');

@@ -3,8 +3,7 @@ import { EVENT } from '../../site/event';
 import { formatDate } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { buyByApi, expect, test } from './helpers';
+import { buyByApi, expect, orderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The look at every width from 320 px: nothing scrolls sideways, the header's buy button and the
@@ -74,16 +73,11 @@ test.describe('at 320 px', () => {
   }
 
   test('the demo checkout does not scroll sideways', async ({ page, request }) => {
-    const bought = await request.post('/api/purchase/onsite-vip', {
-      data: {
-        consent: CONSENT_VERSIONS,
-        email: `narrow-${Date.now()}@example.com`,
-        lang: 'pl',
-        name: 'Anna Przykładowa-Wąska',
-      },
-    });
-    expect(bought.status()).toBe(201);
-    const { url } = (await bought.json()) as { url: string };
+    const { url } = await orderByApi(
+      request,
+      { email: `narrow-${Date.now()}@example.com`, name: 'Anna Przykładowa-Wąska' },
+      { route: '/api/purchase/onsite-vip' },
+    );
     await page.goto(url);
     await expect(page.getByRole('button').first()).toBeVisible();
     expect(await overflow(page)).toBeNull();

@@ -1,4 +1,4 @@
-import { buyByApi, expect, holdPageScript, scriptsLoaded, test } from './helpers';
+import { buyByApi, closeWelcomePopup, expect, holdPageScript, scriptsLoaded, test } from './helpers';
 
 // Pages are prerendered HTML whose controls are the platform's own; only islands (the forms, the
 // order status) load React, when the visitor reaches for one (client/boot.ts). These tests pin
@@ -397,10 +397,7 @@ test.describe('without React, for a first-time visitor', () => {
 
   test('the development notice shows at load and closes without React', async ({ page }) => {
     await page.goto('/de');
-    // Escape closes the popup only once it is open (500 ms after load).
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await closeWelcomePopup(page);
     const notice = page.getByRole('region', { name: 'Hinweis zur Website' });
     await expect(notice).toBeVisible();
     await notice.getByRole('button').click();

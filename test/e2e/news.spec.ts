@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { axeViolations, expect, openConsole, paidOrderByApi, test } from './helpers';
+import { axeViolations, expect, openConsole, paidOrderByApi, screenshotsWideAndPhone, test } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // News to ticket holders (issue 45): an organiser writes a message in the console for one
@@ -60,12 +60,7 @@ test('the console sends news to a workshop’s participants, and only they get i
   // Saved as a draft on the way: the page is now the message's own.
   await expect(page).toHaveURL(/\/admin\/news\/[0-9A-Z]{26}$/);
   expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/news-console-1440.png', fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/news-console-375.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotsWideAndPhone(page, 'news-console');
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Wyślij teraz' }).click();

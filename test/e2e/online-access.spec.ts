@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EVENT_STARTS } from '../../site/tickets';
-import { axeViolations, expect, paidOrderByApi, test } from './helpers';
-import { E2E_ADMIN_TOKEN } from './playwright.config';
+import { axeViolations, expect, openConsole, paidOrderByApi, test } from './helpers';
 
 // A ticket's join link (/join/:ticketId?k=…) in a real browser: the demo player during the event on
 // a local server with no stream configured, the page that says when it opens before, and the
@@ -78,11 +77,7 @@ test('organisers point the experts’ Q&A at an address in the console, and the 
 }) => {
   // The Q&A, not a track: the other tests' plain links keep leading to the demo player.
   const path = await joinPath(request, 'online-vip');
-  await page.addInitScript((token) => {
-    localStorage.setItem('adminLng', 'pl');
-    sessionStorage.setItem('checkInToken', token);
-  }, E2E_ADMIN_TOKEN);
-  await page.goto('/admin/online');
+  await openConsole(page, '/admin/online');
   await expect(page.getByRole('heading', { level: 1, name: 'Dostęp online' })).toBeVisible();
   const track = page.getByRole('form', { name: 'Q&A z ekspertami (VIP) · Link' });
   await track.getByLabel('Link: Źródło').selectOption('url');

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
-import { axeViolations, expect, holdPageScript, hydrate, open, test } from './helpers';
+import { axeViolations, closeWelcomePopup, expect, holdPageScript, hydrate, open, test } from './helpers';
 
 test.describe('header', () => {
   test('turns opaque with a shadow after scrolling more than 10 px', async ({ page }) => {
@@ -52,12 +52,11 @@ test.describe('header', () => {
     const links = menu.getByRole('link');
     await expect(links).toHaveCount(5);
     await expect(links.first()).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(links.nth(1)).toBeFocused();
-    await page.keyboard.press('End');
-    await expect(links.last()).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(links.first()).toBeFocused();
+    await expectFocusAfterKeys(page, [
+      ['ArrowDown', links.nth(1)],
+      ['End', links.last()],
+      ['ArrowDown', links.first()],
+    ]);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/en-gb\/wspolpraca\/dla-wystawcy$/);
   });
@@ -83,6 +82,14 @@ test.describe('header', () => {
 const cssId = (id: string | null) => CSS_ESCAPE(String(id));
 function CSS_ESCAPE(value: string) {
   return value.replace(/[^\w-]/g, (c) => `\\${c}`);
+}
+
+/** Presses each key in turn, expecting the focus on its element after it. */
+async function expectFocusAfterKeys(page: Page, steps: [key: string, focused: Locator][]) {
+  for (const [key, focused] of steps) {
+    await page.keyboard.press(key);
+    await expect(focused).toBeFocused();
+  }
 }
 
 test('the keyboard focus ring stands out from the purple buttons and the dark hero (3:1)', async ({ page }) => {
@@ -133,12 +140,11 @@ test('the Program dropdown works from the keyboard: Space, arrows, Escape from a
   await expect(links).toHaveText(['Programm', 'Miss AI', 'Mister AI', 'Roast AI', 'Prompt Awards']);
   await page.keyboard.press('Space');
   await expect(menu).toBeHidden();
-  await page.keyboard.press('ArrowUp');
-  await expect(links.last()).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await expect(links.nth(3)).toBeFocused();
-  await page.keyboard.press('Home');
-  await expect(links.first()).toBeFocused();
+  await expectFocusAfterKeys(page, [
+    ['ArrowUp', links.last()],
+    ['ArrowUp', links.nth(3)],
+    ['Home', links.first()],
+  ]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
@@ -299,8 +305,7 @@ test.describe('welcome popup', () => {
   test('on a phone the development notice covers none of the buttons of the first screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/pl');
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await closeWelcomePopup(page);
     await expect(page.getByRole('region', { name: 'Informacja o stronie' })).toBeAttached();
     for (const button of await page.locator('.hero__actions a').all()) {
       const topmost = await button.evaluate((element) => {
@@ -316,11 +321,7 @@ test.describe('welcome popup', () => {
 
   test('the development notice closes for the rest of the session', async ({ page }) => {
     await page.goto('/pl');
-    // The welcome popup opens 500 ms after load: an Escape sent earlier closes nothing, and the
-    // popup then covers the notice (seen on a loaded machine).
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await closeWelcomePopup(page);
     const notice = page.getByRole('region', { name: 'Informacja o stronie' });
     await expect(notice).toContainText('Strona jest w budowie');
     await notice.getByRole('button', { name: 'Zamknij informację' }).click();

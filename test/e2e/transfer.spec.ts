@@ -4,7 +4,7 @@ import { venueDay } from '../../site/format';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { fa3Text, validateFa3 } from '../support/fa3';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
-import { expect, expectNoAxeViolations, open, openConsole, test } from './helpers';
+import { expect, expectNoAxeViolations, open, openConsole, orderByApi, test } from './helpers';
 import { E2E_CLOCK } from './playwright.config';
 
 // Payment by bank transfer (issue 33): a company orders with invoice data and pays by transfer, sees
@@ -128,30 +128,9 @@ test('a company pays by transfer: bank details on its order page, an organiser r
 });
 
 test('the Transfers screen loads a statement and reports each incoming transfer', async ({ page, request }) => {
-  const res = await request.post('/api/orders', {
-    data: {
-      consent: CONSENT_VERSIONS,
-      email: `import-${Date.now()}@example.com`,
-      lang: 'pl',
-      items: [{ product: 'online-standard' }],
-      invoice: COMPANY,
-      payment: 'transfer',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const placed = (await res.json()) as { orderId: string; code: string };
-  const other = (await (
-    await request.post('/api/orders', {
-      data: {
-        consent: CONSENT_VERSIONS,
-        email: `import-other-${Date.now()}@example.com`,
-        lang: 'pl',
-        items: [{ product: 'online-standard' }],
-        invoice: COMPANY,
-        payment: 'transfer',
-      },
-    })
-  ).json()) as { orderId: string; code: string };
+  const byTransfer = { items: [{ product: 'online-standard' }], invoice: COMPANY, payment: 'transfer' };
+  const placed = await orderByApi(request, { email: `import-${Date.now()}@example.com`, ...byTransfer });
+  const other = await orderByApi(request, { email: `import-other-${Date.now()}@example.com`, ...byTransfer });
   // Booked on the day the order was placed (the shop's clock): no payment day can be earlier.
   const day = venueDay(Date.parse(E2E_CLOCK)).replaceAll('-', '').slice(2);
   const statement = [

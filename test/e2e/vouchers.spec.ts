@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { textOf } from '../support/pdf-text';
-import { axeViolations, expect, open, openConsole, test } from './helpers';
+import { axeViolations, expect, open, openConsole, screenshotsWideAndPhone, test } from './helpers';
 
 // Vouchers (issue 47): an organiser makes a code in the console; a buyer applies it in the
 // purchase dialog, sees the discount before paying, pays with the demo provider and sees the
@@ -28,11 +28,7 @@ test('an organiser creates a code; a buyer uses it and sees the discount on the 
   await expect(row).toContainText('50% taniej');
   await expect(row).toContainText('0 / 3');
   expect(await axeViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/vouchers-console-1440.png', fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/vouchers-console-375.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotsWideAndPhone(page, 'vouchers-console');
 
   await open(page, '/pl');
   await page.getByRole('button', { name: 'Wybierz pakiet Premium' }).click();

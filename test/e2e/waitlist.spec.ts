@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { product } from '../../site/tickets';
 import type { WaitlistView } from '../../site/waitlist';
-import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
-import { mailTexts } from './mails';
+import { axeViolations, expect, openConsole, screenshotsWideAndPhone, test } from './helpers';
+import { linkInMail } from './mails';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 // The waiting list (issue 47) in Chromium: on-site VIP sold out, a visitor joins the list from the
@@ -18,37 +16,6 @@ import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
 const AUTH = { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const AT = new Date(Date.parse(E2E_CLOCK) - 12 * 60 * 60 * 1000).toISOString();
-
-/** The path of the first link to `prefix` in an e-mail the server wrote (polled until it is there). */
-async function linkIn(prefix: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s]+${prefix.replace(/[/]/g, '\\/')}[^\\s]*`);
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        for (const file of mailTexts()) {
-          const match = readFileSync(file, 'utf8').match(pattern);
-          if (match) {
-            found = match[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000, message: serverEvents() },
-    )
-    .toBe(true);
-  return new URL(found).pathname + new URL(found).search;
-}
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `test-results/waitlist-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `test-results/waitlist-${name}-375.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a visitor joins the waiting list of a sold-out product, confirms, and buys the place that comes back', async ({
   page,
@@ -78,7 +45,7 @@ test('a visitor joins the waiting list of a sold-out product, confirms, and buys
     await vip.getByRole('link', { name: 'Zapisz się na listę oczekujących' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lista oczekujących: /);
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'join');
+    await screenshotsWideAndPhone(page, 'waitlist-join');
     const email = `wl-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Imię i nazwisko (opcjonalnie)').fill('Wanda Czekająca');
@@ -91,12 +58,12 @@ test('a visitor joins the waiting list of a sold-out product, confirms, and buys
         .entries;
     const entry = async () => (await list()).find((e) => e.email === email);
     expect((await entry())?.state).toBe('unconfirmed');
-    const confirm = await linkIn(`/waitlist/confirm/${(await entry())?.id}/`);
+    const confirm = await linkInMail(`/waitlist/confirm/${(await entry())?.id}/`);
     await page.goto(confirm);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Potwierdzam zapis' }).click();
     await expect(page.getByRole('status')).toContainText('Zapis potwierdzony');
-    await shots(page, 'confirmed');
+    await screenshotsWideAndPhone(page, 'waitlist-confirmed');
     expect((await entry())?.state).toBe('waiting');
 
     // A place comes back: an organiser lets one hold go. It is offered to the list, not put on sale.
@@ -112,11 +79,11 @@ test('a visitor joins the waiting list of a sold-out product, confirms, and buys
     expect(stranger.status()).toBe(409);
 
     // The offer e-mail's first link: the offer page, which buys the place in the demo checkout.
-    const offer = await linkIn(`/waitlist/offer/${offerId}/`);
+    const offer = await linkInMail(`/waitlist/offer/${offerId}/`);
     await page.goto(offer.replace(/\?decline=1$/, ''));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Oferta z listy oczekujących: /);
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'offer');
+    await screenshotsWideAndPhone(page, 'waitlist-offer');
     await expect(page.getByLabel('Imię i nazwisko uczestnika')).toHaveValue('Wanda Czekająca');
     await page.getByRole('checkbox', { name: /Akceptuję/ }).check();
     await page.getByRole('button', { name: 'Przejdź do płatności' }).click();
@@ -133,7 +100,7 @@ test('a visitor joins the waiting list of a sold-out product, confirms, and buys
     await expect(page.getByRole('heading', { level: 1, name: 'Lista oczekujących' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: email })).toContainText('kupił bilet');
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'console');
+    await screenshotsWideAndPhone(page, 'waitlist-console');
   } finally {
     // The holds left go, so no other instant sees them.
     for (const id of held) await request.post(`/api/admin/orders/${id}/release`, { headers: { ...AUTH, ...clock } });

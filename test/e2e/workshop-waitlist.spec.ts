@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, openConsole, serverEvents, test } from './helpers';
+import { axeViolations, expect, openConsole, screenshotsWideAndPhone, serverEvents, test } from './helpers';
+import { linkInMail } from './mails';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // A full workshop's waiting list in Chromium (docs/waiting-list.md, "Workshops"): a Pro holder
@@ -44,48 +42,6 @@ async function proHolders(request: APIRequestContext, n: number) {
   return all;
 }
 
-function mailTexts(): string[] {
-  const files: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('miniflare-')) continue;
-    const texts = join(tmpdir(), dir, 'files', 'email-text');
-    try {
-      for (const file of readdirSync(texts)) files.push(join(texts, file));
-    } catch {}
-  }
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-}
-
-async function linkIn(prefix: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s]+${prefix.replace(/[/]/g, '\\/')}[^\\s]*`);
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        for (const file of mailTexts()) {
-          const match = readFileSync(file, 'utf8').match(pattern);
-          if (match) {
-            found = match[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000, message: serverEvents() },
-    )
-    .toBe(true);
-  return new URL(found).pathname;
-}
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `test-results/workshop-waitlist-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `test-results/workshop-waitlist-${name}-375.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a holder joins a full workshop’s waiting list and takes the seat that comes back', async ({ page, request }) => {
   test.setTimeout(180_000);
   const seats = (await (await request.get('/api/workshops')).json()) as { workshops: { id: string; left: number }[] };
@@ -111,7 +67,7 @@ test('a holder joins a full workshop’s waiting list and takes the seat that co
     await card.getByRole('button', { name: 'Zapisz mnie na listę oczekujących' }).click();
     await expect(card.getByRole('status')).toContainText('Jesteś na liście oczekujących (1. w kolejce)');
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'joined');
+    await screenshotsWideAndPhone(page, 'workshop-waitlist-joined');
 
     // A seat comes back: a holder gives theirs up. The offer goes to the list, not to the next registration.
     const giver = seated.shift() as { code: string; email: string };
@@ -130,13 +86,13 @@ test('a holder joins a full workshop’s waiting list and takes the seat that co
     expect(offerId).toBeTruthy();
 
     // The offer e-mail's link: the page takes the seat.
-    await page.goto(await linkIn(`/waitlist/offer/${offerId}/`));
+    await page.goto(await linkInMail(`/waitlist/offer/${offerId}/`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Miejsce na warsztacie: /);
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'offer');
+    await screenshotsWideAndPhone(page, 'workshop-waitlist-offer');
     await page.getByRole('button', { name: 'Zajmuję miejsce' }).click();
     await expect(page.getByRole('status')).toContainText('Miejsce na warsztacie jest Twoje');
-    await shots(page, 'taken');
+    await screenshotsWideAndPhone(page, 'workshop-waitlist-taken');
     seated.push(me);
 
     // The organisers' screen shows the workshop entry.
@@ -145,7 +101,7 @@ test('a holder joins a full workshop’s waiting list and takes the seat that co
     await expect(row).toContainText('Warsztat: ');
     await expect(row).toContainText('zajął miejsce');
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'console');
+    await screenshotsWideAndPhone(page, 'workshop-waitlist-console');
   } finally {
     // The seats go back, so other tests find the workshop as they left it.
     for (const h of seated)

@@ -159,20 +159,22 @@ export function correction(kind: 'KOR' | 'KOR_ZAL' = 'KOR', overrides: Partial<I
 
 /** A pro-forma for the Polish business's order, to be paid by transfer within 7 days. */
 export function proforma(overrides: Partial<Proforma> = {}): Proforma {
+  // The order of issuedInvoice(), on the day it was placed, before it was paid.
+  const { orderCode, issuedOn, seller, buyer, languages, reverseCharge, example } = issuedInvoice();
   const lines = overrides.lines ?? POLISH_LINES;
   return {
-    orderCode: 'KAI-7Q4M',
-    issuedOn: '2027-05-04',
+    orderCode,
+    issuedOn,
     payUntil: '2027-05-11',
-    seller: SELLER,
-    buyer: PL_BUSINESS,
+    seller,
+    buyer,
     lines,
     totals: totalsOf(lines),
-    reverseCharge: false,
+    reverseCharge,
     bank: { ...ORGANISER.bank },
-    transferTitle: 'KAI-7Q4M',
-    languages: 'pl',
-    example: false,
+    transferTitle: orderCode,
+    languages,
+    example,
     ...overrides,
   };
 }

@@ -68,6 +68,16 @@ export async function placeOrder(
   });
 }
 
+/** `placeOrder`, failing unless the box office created it: the pending order. */
+export async function placePendingOrder(
+  items: NewOrder['items'],
+  extra: Parameters<typeof placeOrder>[1] = {},
+): Promise<Order> {
+  const made = await placeOrder(items, extra);
+  if (made.kind !== 'created') throw new Error(`not created: ${JSON.stringify(made)}`);
+  return made.order;
+}
+
 /** `placeOrder`, then paid by the demo provider unless `paid` is false: the order as the box office keeps it. */
 export async function placePaidOrder(
   items: NewOrder['items'],

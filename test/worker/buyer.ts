@@ -1,8 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { OrderView } from '../../site/order-view';
-import { consentJson } from '../support/consent';
-import { callWorker, ORIGIN } from './platform';
+import { consentJson, withConsent } from '../support/consent';
+import { office } from './box-office';
+import { callWorker, ORIGIN, postJson } from './platform';
 
 /**
  * Orders `body` (with consent) through `POST /api/orders` from the client address `ip`, past the
@@ -20,6 +21,30 @@ export async function buy(body: object, ip: string): Promise<{ orderId: string; 
   expect(res.status).toBe(201);
   const { orderId, url } = (await res.json()) as { orderId: string; url: string };
   return { orderId, token: new URL(url).searchParams.get('token') ?? '' };
+}
+
+/** A pending order of one ticket: its id, its code and the order page's token. */
+export type BoughtTicket = { orderId: string; code: string; token: string };
+
+/**
+ * One ticket of `product` for Ala Kot (unless `body` names another holder), bought with consent
+ * through `POST /api/purchase/<product>` from the client address `ip`, past the purchase rate limit.
+ */
+export async function buyTicket(product: string, body: object, ip: string): Promise<BoughtTicket> {
+  const res = await postJson(`/api/purchase/${product}`, withConsent({ name: 'Ala Kot', ...body }), {
+    ip,
+    bindings: { PURCHASE_LIMITER: undefined as unknown as RateLimit },
+  });
+  expect(res.status).toBe(201);
+  const { orderId, code, url } = (await res.json()) as { orderId: string; code: string; url: string };
+  return { orderId, code, token: new URL(url).searchParams.get('token') ?? '' };
+}
+
+/** `buyTicket`, then paid: settled in the box office as the demo provider settles it. */
+export async function buyPaidTicket(product: string, body: object, ip: string): Promise<BoughtTicket> {
+  const bought = await buyTicket(product, body, ip);
+  await office().settle(bought.orderId, 'paid', Date.now(), { by: 'test' });
+  return bought;
 }
 
 /**

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../site/languages';
 import { href } from '../../site/pages';
 import { renderContentPages } from '../../worker/content/pages';
-import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { type BoughtTicket, buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { clearContentStore, uploadPngHeader } from './content-store';
 import { consumeMail } from './mail-queue';
@@ -249,21 +249,7 @@ describe('the workshops, expo and home pages from the content store', () => {
 });
 
 describe('workshop seats of the content store', () => {
-  type Bought = { orderId: string; code: string; token: string };
-  async function buyPaid(product: string, email: string): Promise<Bought> {
-    const res = await callWorker(
-      new Request(`${ORIGIN}/api/purchase/${product}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-        body: consentJson({ email, lang: 'de', name: 'Ala Kot' }),
-      }),
-      noLimit,
-    );
-    expect(res.status).toBe(201);
-    const { orderId, code, url } = (await res.json()) as Bought & { url: string };
-    await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
-    return { orderId, code, token: new URL(url).searchParams.get('token') ?? '' };
-  }
+  const buyPaid = (product: string, email: string) => buyPaidTicket(product, { email, lang: 'de' }, nextIp());
   const register = (workshop: string, body: { email: string; code: string }) =>
     postJson(`/api/workshops/${workshop}/registrations`, body, { ip: nextIp(), bindings: noLimit });
 
@@ -287,7 +273,7 @@ describe('workshop seats of the content store', () => {
     };
     expect(seats.workshops.find((w) => w.id === 'agent-lab')).toEqual({ id: 'agent-lab', capacity: 2, left: 0 });
     // The seat's e-mail names the store's workshop, in the holder's language (German, missing texts in Polish).
-    const seated = holders[answers.findIndex((r) => r.status === 201)] as Bought;
+    const seated = holders[answers.findIndex((r) => r.status === 201)] as BoughtTicket;
     const email = (await office().emails(seated.orderId)).find((e) => e.kind === 'workshop');
     expect(email).toBeDefined();
     const send = vi.fn(async (_message: unknown) => ({ messageId: 'msg-1' }));

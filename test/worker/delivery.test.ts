@@ -6,8 +6,8 @@ import { orderPageUrl } from '../../worker/email/compose';
 import type { Bindings } from '../../worker/env';
 import { retryDelay } from '../../worker/queues/mail';
 import { normaliseTicketCode, signedTicketCode, ticketCode, ticketKey } from '../../worker/tickets/code';
-import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office } from './box-office';
+import { type BoughtTicket, buyTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { consumeMail } from './mail-queue';
 import { callWorker, ORIGIN, postJson } from './platform';
@@ -16,21 +16,8 @@ const ADMIN = { Authorization: 'Bearer test-admin-token', 'Content-Type': 'appli
 const nextIp = clientIps(41);
 const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
 
-type Bought = { orderId: string; code: string; token: string };
-
-async function buy(product: string, email = 'holder@example.com', lang = 'pl'): Promise<Bought> {
-  const res = await callWorker(
-    new Request(`${ORIGIN}/api/purchase/${product}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email, lang, name: 'Ala Kot' }),
-    }),
-    noLimit,
-  );
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { url: string; orderId: string; code: string };
-  return { orderId: body.orderId, code: body.code, token: new URL(body.url).searchParams.get('token') ?? '' };
-}
+const buy = (product: string, email = 'holder@example.com', lang = 'pl') =>
+  buyTicket(product, { email, lang }, nextIp());
 
 const pay = (orderId: string) => office().settle(orderId, 'paid', Date.now(), { by: 'test' });
 
@@ -243,7 +230,7 @@ describe('workshop seats', () => {
 
   it('never gives more seats than the card says under a burst', async () => {
     const workshop = WORKSHOPS.find((w) => w.id === 'ragAgents');
-    const holders: Bought[] = [];
+    const holders: BoughtTicket[] = [];
     for (let i = 0; i < (workshop?.capacity ?? 0) + 10; i++) {
       const bought = await buy('onsite-vip', `vip${i}@example.com`);
       await pay(bought.orderId);

@@ -4,27 +4,17 @@ import { importPublicKey, verifySignedCode } from '../../site/ticket-code';
 import { fromBase64 } from '../../worker/crypto';
 import { doorHash, type OfflineList } from '../../worker/routes/door-offline';
 import { signedTicketCode, ticketCode, ticketKey } from '../../worker/tickets/code';
-import { consentJson } from '../support/consent';
 import { freshBoxOfficeEachTest, office } from './box-office';
+import { buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN } from './platform';
 
 const ADMIN = { Authorization: 'Bearer test-admin-token' };
 const nextIp = clientIps(57);
-const noLimit = { PURCHASE_LIMITER: undefined as unknown as RateLimit };
 const bytes = (b64url: string) => fromBase64(b64url.replace(/-/g, '+').replace(/_/g, '/')) as Uint8Array<ArrayBuffer>;
 
 async function paidTicket(product: string, name = 'Ala Kot') {
-  const res = await callWorker(
-    new Request(`${ORIGIN}/api/purchase/${product}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email: 'holder@example.com', lang: 'pl', name }),
-    }),
-    noLimit,
-  );
-  const { orderId } = (await res.json()) as { orderId: string };
-  office().settle(orderId, 'paid', Date.now(), { by: 'test' });
+  const { orderId } = await buyPaidTicket(product, { email: 'holder@example.com', lang: 'pl', name }, nextIp());
   const order = await office().order(orderId);
   return { orderId, ticket: order?.tickets[0] as { id: string; code: string; product: string } };
 }

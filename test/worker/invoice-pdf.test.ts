@@ -2,16 +2,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { formatInvoiceAmount } from '../../site/format';
 import { invoicePdf, proformaPdf } from '../../worker/invoices/pdf';
-import {
-  advanceInvoice,
-  correction,
-  euInvoice,
-  issuedInvoice,
-  KSEF,
-  line,
-  PERSON,
-  proforma,
-} from '../support/invoice-pdf-fixtures';
+import * as fixture from '../support/invoice-pdf-fixtures';
 
 // Runs inside workerd: the PDFs are drawn with the worker's own runtime (no Node APIs, no
 // browser), and read back with pdf-lib to show they are whole documents. Their text is checked in
@@ -35,13 +26,17 @@ function fontFiles(doc: PDFDocument): number[] {
 
 describe('invoice PDFs in workerd', () => {
   it.each([
-    ['a VAT invoice', issuedInvoice(), 'Faktura FV/2027/00042'],
-    ['an advance invoice (ZAL)', advanceInvoice(), 'Faktura zaliczkowa FV/2027/00043'],
-    ['a correction (KOR)', correction('KOR'), 'Faktura korygująca KOR/2027/00001'],
-    ['a correction of an advance invoice (KOR_ZAL)', correction('KOR_ZAL'), 'Faktura korygująca KOR/2027/00001'],
+    ['a VAT invoice', fixture.issuedInvoice(), 'Faktura FV/2027/00042'],
+    ['an advance invoice (ZAL)', fixture.advanceInvoice(), 'Faktura zaliczkowa FV/2027/00043'],
+    ['a correction (KOR)', fixture.correction('KOR'), 'Faktura korygująca KOR/2027/00001'],
+    [
+      'a correction of an advance invoice (KOR_ZAL)',
+      fixture.correction('KOR_ZAL'),
+      'Faktura korygująca KOR/2027/00001',
+    ],
     [
       'an invoice in Polish and English under reverse charge',
-      euInvoice({ example: true }),
+      fixture.euInvoice({ example: true }),
       'Faktura zaliczkowa / Advance invoice FV/2027/00044',
     ],
   ])('renders %s as one A4 page', async (_, invoice, title) => {
@@ -54,20 +49,20 @@ describe('invoice PDFs in workerd', () => {
   });
 
   it('renders an invoice with its KSeF number and verification code on one page', async () => {
-    const doc = await reload(await invoicePdf(euInvoice(), { ksef: KSEF }));
+    const doc = await reload(await invoicePdf(fixture.euInvoice(), { ksef: fixture.KSEF }));
     expect(doc.getPageCount()).toBe(1);
   });
 
   it('renders a pro-forma, in Polish and in Polish and English', async () => {
     for (const languages of ['pl', 'pl+en'] as const) {
-      const doc = await reload(await proformaPdf(proforma({ languages, example: true })));
+      const doc = await reload(await proformaPdf(fixture.proforma({ languages, example: true })));
       expect(doc.getPageCount()).toBe(1);
       expect(doc.getTitle()).toBe('Faktura pro forma KAI-7Q4M');
     }
   });
 
   it('embeds the typeface once per weight, compressed', async () => {
-    const doc = await reload(await invoicePdf(issuedInvoice()));
+    const doc = await reload(await invoicePdf(fixture.issuedInvoice()));
     const fonts = fontFiles(doc);
     // Regular and bold, each the whole file cut to an invoice's characters (scripts/invoice-fonts.mjs,
     // about 39 KB), deflated in the PDF.
@@ -76,14 +71,14 @@ describe('invoice PDFs in workerd', () => {
   });
 
   it('runs onto further pages when the lines do not fit on one, the table header repeated', async () => {
-    const lines = Array.from({ length: 30 }, (_, i) => line('online-premium', i + 1, 499_00));
-    const doc = await reload(await invoicePdf(issuedInvoice({ lines })));
+    const lines = Array.from({ length: 30 }, (_, i) => fixture.line('online-premium', i + 1, 499_00));
+    const doc = await reload(await invoicePdf(fixture.issuedInvoice({ lines })));
     expect(doc.getPageCount()).toBeGreaterThan(1);
   });
 
   it('prints a name in a script the typeface lacks without failing', async () => {
-    const buyer = { ...PERSON, name: '株式会社 Łódź' };
-    const doc = await reload(await invoicePdf(advanceInvoice({ buyer, buyerKind: 'person' })));
+    const buyer = { ...fixture.PERSON, name: '株式会社 Łódź' };
+    const doc = await reload(await invoicePdf(fixture.advanceInvoice({ buyer, buyerKind: 'person' })));
     expect(doc.getPageCount()).toBe(1);
   });
 

@@ -3,10 +3,9 @@ import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceData, type IssuedInvoice, type VatCheck, viesNumberOf } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { eventStartsAt } from '../../site/terms';
 import { POLISH_COMPANY as COMPANY, GERMAN_COMPANY, PERSON } from '../support/invoice-data';
-import { office, resetBoxOffice, setClock } from './box-office';
+import { office, placePendingOrder, resetBoxOffice, setClock } from './box-office';
 import { buy } from './buyer';
 import { expectValidFa3, expectValidInvoices } from './fa3';
 import { consumeMail } from './mail-queue';
@@ -37,21 +36,12 @@ const confirmed = (invoice: InvoiceData | undefined): VatCheck | undefined => {
 
 async function placeOrder(items: CartItem[], invoice?: InvoiceData): Promise<Order> {
   const vatCheck = confirmed(invoice);
-  const result = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
+  return placePendingOrder(items, {
     id: orderId(),
-    items,
     email: 'kupujacy@firma.pl',
-    lang: 'pl',
     ...(invoice ? { invoice } : {}),
     ...(vatCheck ? { vatCheck } : {}),
-    provider: 'demo',
-    tokenHash: 'x',
-    fingerprint: `f${sequence}`,
-    now: Date.now(),
   });
-  if (result.kind !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
-  return result.order;
 }
 
 /** An instant inside the promotion, at midday in Warsaw (so its day is the same in UTC). */

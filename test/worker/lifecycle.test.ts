@@ -8,12 +8,11 @@ import {
   TICKET_TRANSITIONS,
   type TicketStatus,
 } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { type ProductId, product } from '../../site/tickets';
 import type { Tx } from '../../worker/box-office/context';
 import { ticketTransition, transition } from '../../worker/box-office/lifecycle';
 import { apiErrorOf } from '../../worker/errors';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { DURING_PROMOTION, office, placePendingOrder, resetBoxOffice, setClock } from './box-office';
 
 // Every edge of the order lifecycle (site/orders.ts ORDER_TRANSITIONS) happens through the box
 // office's own calls, and every other pair of statuses is refused by lifecycle.transition().
@@ -22,18 +21,7 @@ let serial = 0;
 async function order(item: ProductId = 'online-standard', email?: string): Promise<string> {
   serial++;
   const id = `01L${String(serial).padStart(23, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
-    id,
-    items: [{ product: item }],
-    email: email ?? `lifecycle${serial}@example.com`,
-    lang: 'pl',
-    provider: 'demo',
-    tokenHash: 'x',
-    fingerprint: 'f',
-    now: Date.now(),
-  });
-  if (made.kind === 'refused') throw new Error(made.error);
+  await placePendingOrder([{ product: item }], { id, email: email ?? `lifecycle${serial}@example.com` });
   return id;
 }
 

@@ -11,6 +11,7 @@ import { ticketKey } from '../../worker/tickets/code';
 import { ticketLinkSecret } from '../../worker/tickets/page-link';
 import { withConsent } from '../support/consent';
 import { freshBoxOfficeEachTest, office, setClock } from './box-office';
+import { buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN, postJson } from './platform';
 
@@ -30,13 +31,7 @@ type Holder = { ticketId: string; orderId: string; secret: string; code: string;
 /** A paid one-ticket order of `product`, bought inside the promotion, with its holder's join secret. */
 async function paidTicket(product: ProductId, email = 'widz@example.com'): Promise<Holder> {
   setClock('2027-05-01T12:00:00+02:00');
-  const res = await postJson(`/api/purchase/${product}`, withConsent({ email, lang: 'pl', name: 'Ala Kot' }), {
-    ip: nextIp(),
-    bindings: noLimit,
-  });
-  expect(res.status).toBe(201);
-  const { orderId, code } = (await res.json()) as { orderId: string; code: string };
-  await office().settle(orderId, 'paid', Date.now(), { by: 'test' });
+  const { orderId, code } = await buyPaidTicket(product, { email, lang: 'pl' }, nextIp());
   const ticket = (await office().order(orderId))?.tickets[0] as { id: string; code: string };
   return { ticketId: ticket.id, orderId, code, email, secret: await ticketLinkSecret(ticketKey(env), ticket) };
 }

@@ -1,14 +1,13 @@
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../site/orders';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { HOLD_MINUTES, type ProductId, product } from '../../site/tickets';
 import { QUEUE_LEASE_MS } from '../../worker/box-office/outbox';
 import { sha256Hex } from '../../worker/crypto';
 import worker from '../../worker/index';
 import { signStripePayload } from '../../worker/payments/stripe-signature';
 import { consentJson } from '../support/consent';
-import { freshBoxOfficeEachTest, office, placeOrder, runAlarm, setClock } from './box-office';
+import { freshBoxOfficeEachTest, office, placeOrder, placePendingOrder, runAlarm, setClock } from './box-office';
 import { clientIps } from './client-ip';
 import { ORIGIN } from './platform';
 
@@ -40,18 +39,13 @@ let serial = 0;
 async function stripeOrder(item: ProductId, at = Date.now()): Promise<Order> {
   serial++;
   const id = `01K${String(serial).padStart(23, '0')}`;
-  const made = await office().purchase({
-    consent: { ...CONSENT_VERSIONS },
+  await placePendingOrder([{ product: item }], {
     id,
-    items: [{ product: item }],
     email: `buyer${serial}@example.com`,
-    lang: 'pl',
     provider: 'stripe',
     tokenHash: await sha256Hex('secret'),
-    fingerprint: 'f',
     now: at,
   });
-  if (made.kind === 'refused') throw new Error(made.error);
   await office().startPayment(id, `cs_${id}`, 'https://checkout.stripe.com/c/pay/x', at, at + 32 * MINUTE);
   return readOrder(id);
 }

@@ -4,7 +4,7 @@ import { DATA_KIND_IDS, retentionEnds } from '../../site/data-map';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { office, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { office, placePendingOrder, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clearKv } from './kv';
 import { ORIGIN } from './platform';
 import { BOOTSTRAP, staffMember } from './staff';
@@ -28,20 +28,7 @@ const DAY = 24 * HOUR;
 let sequence = 0;
 async function placeOrder(email: string, items: CartItem[], invoice?: InvoiceData): Promise<Order> {
   const id = `01KPERSONAL${String(++sequence).padStart(15, '0')}`;
-  const result = await office().purchase({
-    id,
-    items,
-    email,
-    lang: 'pl',
-    ...(invoice ? { invoice } : {}),
-    consent: { ...CONSENT_VERSIONS },
-    provider: 'demo',
-    tokenHash: 'x',
-    fingerprint: `p${sequence}`,
-    now: Date.now(),
-  });
-  if (result.kind !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
-  return result.order;
+  return placePendingOrder(items, { id, email, ...(invoice ? { invoice } : {}) });
 }
 const pay = (id: string) => office().settle(id, 'paid', Date.now(), { by: 'test' });
 

@@ -55,6 +55,10 @@ const cart = (extra: Record<string, unknown> = {}) => ({
   consent: { ...CONSENT_VERSIONS },
   ...extra,
 });
+/** A message with a widget's token, sent to the contact form's route under `bindings`. */
+const sendTokenedMessage = (bindings: typeof env) =>
+  send('/api/contact', message({ turnstile: TURNSTILE_DUMMY_TOKEN }), bindings);
+
 const oneTicket = (extra: Record<string, unknown> = {}) => ({
   email: 'turnstile@example.com',
   name: 'Ewa Bramka',
@@ -90,36 +94,26 @@ describe('GET /api/turnstile', () => {
 
 describe('Turnstile on the contact form', () => {
   it('stores a message whose token the passing test secret confirms', async () => {
-    const res = await send('/api/contact', message({ turnstile: TURNSTILE_DUMMY_TOKEN }), on());
+    const res = await sendTokenedMessage(on());
     expect(res.status).toBe(201);
     expect(await storedMessages()).toBe(1);
   });
 
   it('refuses with the failing test secret and stores nothing', async () => {
-    const res = await send(
-      '/api/contact',
-      message({ turnstile: TURNSTILE_DUMMY_TOKEN }),
-      on(TURNSTILE_TEST_KEYS.failingSecret),
-    );
+    const res = await sendTokenedMessage(on(TURNSTILE_TEST_KEYS.failingSecret));
     expect(await fieldsOf(res)).toEqual({ turnstile: 'bot_check_failed' });
     expect(await storedMessages()).toBe(0);
   });
 
   it('refuses a message without a token, and a spent token as expired, storing nothing', async () => {
     expect(await fieldsOf(await send('/api/contact', message(), on()))).toEqual({ turnstile: 'required' });
-    const spent = await send(
-      '/api/contact',
-      message({ turnstile: TURNSTILE_DUMMY_TOKEN }),
-      on(TURNSTILE_TEST_KEYS.spentSecret),
-    );
+    const spent = await sendTokenedMessage(on(TURNSTILE_TEST_KEYS.spentSecret));
     expect(await fieldsOf(spent)).toEqual({ turnstile: 'bot_check_expired' });
     expect(await storedMessages()).toBe(0);
   });
 
   it('fails closed with 503 when siteverify cannot answer, storing nothing', async () => {
-    const res = await send(
-      '/api/contact',
-      message({ turnstile: TURNSTILE_DUMMY_TOKEN }),
+    const res = await sendTokenedMessage(
       on(TURNSTILE_TEST_KEYS.passingSecret, { TURNSTILE_VERIFY_URL: `${FAKE_TURNSTILE_TEST_URL}/down` }),
     );
     expect(res.status).toBe(503);
@@ -190,11 +184,7 @@ describe('Turnstile in production', () => {
   });
 
   it("refuses Cloudflare's test keys in production: every check fails closed", async () => {
-    const res = await send(
-      '/api/contact',
-      message({ turnstile: TURNSTILE_DUMMY_TOKEN }),
-      on(undefined, { ENVIRONMENT: 'production' }),
-    );
+    const res = await sendTokenedMessage(on(undefined, { ENVIRONMENT: 'production' }));
     expect(res.status).toBe(503);
     expect(await storedMessages()).toBe(0);
   });

@@ -12,7 +12,7 @@ import { REVERSE_CHARGE_REASON } from '../../worker/invoices/rate-correction';
 import { checkVatNumber, viesConfig } from '../../worker/tax/vies';
 import { setFakeViesOutage } from '../../worker/tax/vies-fake';
 import { POLISH_COMPANY } from '../support/invoice-data';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { DURING_PROMOTION, office, placeOrder, resetBoxOffice, setClock } from './box-office';
 import { expectValidInvoices } from './fa3';
 import { callWorker } from './platform';
 
@@ -284,18 +284,13 @@ describe('a re-check that corrects nothing', () => {
     expect(await answer.json()).toEqual({ error: 'not_eligible', status: 'paid', vatCheck: 'unavailable' });
     expect(await office().order(onsite.id)).toMatchObject({ vat: onsite.vat, gross: onsite.gross });
 
-    const confirmed = await office().purchase({
-      consent: { ...CONSENT_VERSIONS },
+    const confirmed = await placeOrder([{ product: 'online-vip' }], {
       id: '01KV9999999999999999999999',
-      items: [{ product: 'online-vip' }],
       email: 'sofort@beispiel.de',
       lang: 'de',
-      provider: 'demo',
       invoice: GMBH,
       vatCheck: await checkVatNumber(viesConfig(env as unknown as Bindings), NUMBER, Date.now()),
       tokenHash: await sha256Hex(SECRET),
-      fingerprint: 'f',
-      now: Date.now(),
     });
     expect(confirmed).toMatchObject({ kind: 'created', order: { vat: 0 } });
     const twice = await recheck({ id: '01KV9999999999999999999999' });

@@ -6,7 +6,7 @@ import { EU_STANDARD_RATES, standardRate } from '../../site/vat-rates';
 import type { Bindings } from '../../worker/env';
 import { fakeVies } from '../../worker/tax/vies-fake';
 import { consentJson } from '../support/consent';
-import { POLISH_COMPANY } from '../support/invoice-data';
+import { GERMAN_COMPANY, POLISH_COMPANY } from '../support/invoice-data';
 import { allOrders, freshBoxOfficeEachTest } from './box-office';
 import { callWorker, ORIGIN } from './platform';
 
@@ -16,14 +16,6 @@ import { callWorker, ORIGIN } from './platform';
 freshBoxOfficeEachTest();
 afterEach(() => vi.restoreAllMocks());
 
-const GERMAN_COMPANY: InvoiceData = {
-  name: 'Beispiel Analytik GmbH',
-  taxId: 'DE123456789',
-  street: 'Friedrichstraße 12',
-  postalCode: '10117',
-  city: 'Berlin',
-  country: 'DE',
-};
 /** A German VAT number the VIES fake finds its register down for: not confirmed. */
 const UNCONFIRMED_COMPANY: InvoiceData = { ...GERMAN_COMPANY, taxId: 'DE999999999' };
 const US_COMPANY: InvoiceData = {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntryView, WaitlistView } from '../../site/waitlist';
 import { compose } from '../../worker/email/compose';
 import { ticketKey, waitlistOfferToken } from '../../worker/tickets/code';
-import { consentJson } from '../support/consent';
 import { DURING_PROMOTION, freshBoxOfficeEachTest, office, runAlarm, setClock } from './box-office';
+import { buyPaidTicket } from './buyer';
 import { clientIps } from './client-ip';
 import { callWorker, ORIGIN, postJson } from './platform';
 
@@ -31,18 +31,8 @@ let sequence = 0;
 /** A paid ticket of `product`, bought through the API. */
 async function holder(product: string): Promise<Holder> {
   const email = `holder-${++sequence}@example.com`;
-  const res = await callWorker(
-    new Request(`${ORIGIN}/api/purchase/${product}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': nextIp() },
-      body: consentJson({ email, lang: 'pl', name: 'Ala Kot' }),
-    }),
-    noLimit,
-  );
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { orderId: string; code: string };
-  await office().settle(body.orderId, 'paid', Date.now(), { by: 'test' });
-  return { orderId: body.orderId, code: body.code, email };
+  const { orderId, code } = await buyPaidTicket(product, { email, lang: 'pl' }, nextIp());
+  return { orderId, code, email };
 }
 
 const call = (path: string, who: Holder, extra: Record<string, unknown> = {}) =>
@@ -94,6 +84,16 @@ async function fullWith(first: Holder) {
   expect((await register(BASIC, first)).status).toBe(201);
 }
 
+/** Holders of `products` in turn, each put on the basic workshop's waiting list (201). */
+async function waitingHolders<Products extends string[]>(
+  ...products: Products
+): Promise<{ [K in keyof Products]: Holder }> {
+  const waiting: Holder[] = [];
+  for (const product of products) waiting.push(await holder(product));
+  for (const who of waiting) expect((await join(BASIC, who)).status).toBe(201);
+  return waiting as { [K in keyof Products]: Holder };
+}
+
 describe('joining a full workshop’s list', () => {
   it('takes an eligible holder without a double opt-in, once, and refuses the others for the registration’s reasons', async () => {
     setClock(DURING_PROMOTION);
@@ -138,10 +138,7 @@ describe('a seat that comes back', () => {
     const start = Date.now();
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const b = await holder('onsite-vip');
-    const c = await holder('onsite-pro');
-    const d = await holder('onsite-vip');
-    for (const who of [b, c, d]) expect((await join(BASIC, who)).status).toBe(201);
+    const [b, c, d] = await waitingHolders('onsite-vip', 'onsite-pro', 'onsite-vip');
     const others = await Promise.all(Array.from({ length: 6 }, () => holder('onsite-vip')));
 
     // The holder gives the seat up: exactly one offer, to the first in the queue, however often the rule runs.
@@ -211,10 +208,7 @@ describe('a seat that comes back', () => {
     setClock(DURING_PROMOTION);
     const seated = await holder('onsite-vip');
     await fullWith(seated);
-    const b = await holder('onsite-vip');
-    const c = await holder('onsite-vip');
-    const e = await holder('onsite-pro');
-    for (const who of [b, c, e]) expect((await join(BASIC, who)).status).toBe(201);
+    const [b, c, e] = await waitingHolders('onsite-vip', 'onsite-vip', 'onsite-pro');
     // b's own ticket is refunded while waiting: b leaves the list, nothing is offered yet.
     await office().settle(b.orderId, 'refunded', Date.now(), { by: 'test' });
     expect((await entryOf(b)).state).toBe('removed');
