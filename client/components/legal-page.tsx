@@ -18,7 +18,6 @@ export function LegalPage({
   updated: string;
   sections: LegalSection[];
 }) {
-  const { t } = useTranslation('info');
   return (
     <>
       <InfoHero
@@ -31,35 +30,62 @@ export function LegalPage({
           </p>
         }
       />
-      <div className="section section--white legal">
-        <div className="container legal__grid">
-          <nav className="legal__toc" aria-labelledby="toc-title">
-            <h2 id="toc-title">{t('shared.onThisPage')}</h2>
-            <ol>
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{section.title}</a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          <div className="legal__body">
-            {sections.map((section, index) => (
-              <section
-                key={section.id}
-                id={section.id}
-                className="legal__section"
-                aria-labelledby={`${section.id}-title`}
-              >
-                <h2 id={`${section.id}-title`}>
-                  <span className="legal__number">{index + 1}.</span> {section.title}
-                </h2>
-                {section.content}
-              </section>
+      <LegalBody sections={sections} numbered />
+    </>
+  );
+}
+
+/**
+ * A document's table of contents beside its sections, each a titled region the contents link to;
+ * `numbered` puts the section's number before its title (the legal documents, not the travel page).
+ */
+export function LegalBody({ sections, numbered = false }: { sections: LegalSection[]; numbered?: boolean }) {
+  const { t } = useTranslation('info');
+  return (
+    <div className="section section--white legal">
+      <div className="container legal__grid">
+        <nav className="legal__toc" aria-labelledby="toc-title">
+          <h2 id="toc-title">{t('shared.onThisPage')}</h2>
+          <ol>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
             ))}
-          </div>
+          </ol>
+        </nav>
+        <div className="legal__body">
+          {sections.map((section, index) => (
+            <section
+              key={section.id}
+              id={section.id}
+              className="legal__section"
+              aria-labelledby={`${section.id}-title`}
+            >
+              <h2 id={`${section.id}-title`}>
+                {numbered && (
+                  <>
+                    <span className="legal__number">{index + 1}.</span>{' '}
+                  </>
+                )}
+                {section.title}
+              </h2>
+              {section.content}
+            </section>
+          ))}
         </div>
       </div>
-    </>
+    </div>
+  );
+}
+
+/** A document's bullet list, one catalogue sentence an item (the sentences differ, so each keys itself). */
+export function LegalList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="legal__list">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
   );
 }

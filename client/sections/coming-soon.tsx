@@ -4,8 +4,9 @@ import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Avatar } from '../components/avatar';
+import { EmptyCall } from '../components/empty-call';
 import { Notice } from '../components/notice';
-import { Section } from '../components/section';
+import { Section, SectionMore } from '../components/section';
 import { SpeakerNames } from '../components/speaker-names';
 import { TimeRange } from '../components/time-range';
 import { drawing } from '../lib/images';
@@ -21,12 +22,12 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
   const lang = useLanguage();
   if (speakers.length === 0) {
     return (
-      <div className="teaser">
-        <Notice title={t('speakers.notice', { date: siteFacts(lang).lists })} />
-        <a href={href(lang, 'speakers')} className="button button--accent">
-          {t('speakers.cta')}
-        </a>
-      </div>
+      <EmptyCall
+        className="teaser"
+        message={<Notice title={t('speakers.notice', { date: siteFacts(lang).lists })} />}
+        href={href(lang, 'speakers')}
+        cta={t('speakers.cta')}
+      />
     );
   }
   return (
@@ -53,11 +54,7 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
           </li>
         ))}
       </ul>
-      <p className="section__more">
-        <a href={href(lang, 'speakers')} className="button button--accent">
-          {t('speakers.all')}
-        </a>
-      </p>
+      <SectionMore href={href(lang, 'speakers')}>{t('speakers.all')}</SectionMore>
     </>
   );
 }
@@ -89,12 +86,12 @@ export function HomeSchedule({ sessions }: { sessions: readonly SessionView[] })
   const lang = useLanguage();
   if (sessions.length === 0) {
     return (
-      <div className="teaser">
-        <Notice title={t('schedule.notice', { date: siteFacts(lang).lists })} />
-        <a href={href(lang, 'program')} className="button button--accent">
-          {t('schedule.cta')}
-        </a>
-      </div>
+      <EmptyCall
+        className="teaser"
+        message={<Notice title={t('schedule.notice', { date: siteFacts(lang).lists })} />}
+        href={href(lang, 'program')}
+        cta={t('schedule.cta')}
+      />
     );
   }
   return (
@@ -116,11 +113,7 @@ export function HomeSchedule({ sessions }: { sessions: readonly SessionView[] })
           </li>
         ))}
       </ol>
-      <p className="section__more">
-        <a href={href(lang, 'program')} className="button button--accent">
-          {t('schedule.all')}
-        </a>
-      </p>
+      <SectionMore href={href(lang, 'program')}>{t('schedule.all')}</SectionMore>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ORGANISER } from '../../site/event';
 import { href } from '../../site/pages';
-import { Section } from '../components/section';
+import { Section, SectionMore } from '../components/section';
 import { useLanguage } from '../lib/use-language';
 
 /** Contact details of the organiser and a way to the contact form. */
@@ -36,11 +36,7 @@ export function HomeContact() {
           </dd>
         </div>
       </dl>
-      <p className="section__more">
-        <a href={href(lang, 'contact')} className="button button--accent">
-          {t('contact.cta')}
-        </a>
-      </p>
+      <SectionMore href={href(lang, 'contact')}>{t('contact.cta')}</SectionMore>
     </Section>
   );
 }
