@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { href, type PageId } from '../../site/pages';
+import { useLanguage } from '../lib/use-language';
 
 /**
  * What a list of published content shows while it is empty: a sentence (or notice) and the one
@@ -7,18 +9,20 @@ import type { ReactNode } from 'react';
 export function EmptyCall({
   className,
   message,
-  href,
+  page,
   cta,
 }: {
   className: 'teaser' | 'content-empty';
   message: ReactNode;
-  href: string;
+  /** The page the button leads to, in the visitor's language. */
+  page: PageId;
   cta: string;
 }) {
+  const lang = useLanguage();
   return (
     <div className={className}>
       {message}
-      <a href={href} className="button button--accent">
+      <a href={href(lang, page)} className="button button--accent">
         {cta}
       </a>
     </div>

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { type ExhibitorView, LOGO_SLOT, PARTNER_TIERS, type PartnerView } from '../../site/content-view';
-import { href } from '../../site/pages';
-import { useLanguage } from '../lib/use-language';
 import { CardGrid } from './card-grid';
 import { EmptyCall } from './empty-call';
 import { EventIcon } from './event-icon';
@@ -86,13 +84,12 @@ function ExhibitorCard({ exhibitor }: { exhibitor: ExhibitorView }) {
  */
 export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorView[] }) {
   const { t } = useTranslation('events');
-  const lang = useLanguage();
   if (exhibitors.length === 0) {
     return (
       <EmptyCall
         className="content-empty"
         message={<p>{t('expo.exhibitorsEmpty')}</p>}
-        href={href(lang, 'forExhibitors')}
+        page="forExhibitors"
         cta={t('expo.bookStand')}
       />
     );
@@ -112,13 +109,12 @@ export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorVi
  */
 export function PartnerList({ partners }: { partners: readonly PartnerView[] }) {
   const { t } = useTranslation('events');
-  const lang = useLanguage();
   if (partners.length === 0) {
     return (
       <EmptyCall
         className="content-empty"
         message={<p>{t('expo.partnersEmpty')}</p>}
-        href={href(lang, 'forPartners')}
+        page="forPartners"
         cta={t('expo.askPartnership')}
       />
     );

@@ -6,6 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { BuyTicketLink, EventHero } from './event-hero';
 import { EventIcon, type IconName } from './event-icon';
+import { EventPoints } from './event-points';
 import { Section } from './section';
 import { TimeRange } from './time-range';
 
@@ -60,24 +61,18 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         </ul>
       </Section>
       <Section id="voting" title={t('gala.votingTitle')} lead={t('gala.votingLead')} tone="dark">
-        <ol className="event-steps">
-          {GALA_VOTING_STEPS.map((step) => (
-            <li key={step}>
-              <h3>{t(`gala.votingSteps.${step}.title`)}</h3>
-              <p>{t(`gala.votingSteps.${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <EventPoints
+          className="event-steps"
+          points={GALA_VOTING_STEPS}
+          text={(point, part) => t(`gala.votingSteps.${point}.${part}`)}
+        />
       </Section>
       <Section id="reasons" title={t('gala.reasonsTitle')} tone="white">
-        <ol className="event-reasons">
-          {GALA_REASONS.map((reason) => (
-            <li key={reason}>
-              <h3>{t(`gala.reasons.${reason}.title`)}</h3>
-              <p>{t(`gala.reasons.${reason}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <EventPoints
+          className="event-reasons"
+          points={GALA_REASONS}
+          text={(point, part) => t(`gala.reasons.${point}.${part}`)}
+        />
       </Section>
       <section className="section" aria-labelledby="access-title">
         <div className="container event-split">

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageId } from '../../site/pages';
+import { href } from '../../site/pages';
+import { useLanguage } from '../lib/use-language';
 import { InfoHero } from './info-hero';
 import { InfoIcon } from './info-icon';
+import { Linkify } from './linkify';
 
 export type LegalSection = { id: string; title: string; content: ReactNode };
 
@@ -87,5 +90,20 @@ export function LegalList({ items }: { items: readonly string[] }) {
         <li key={item}>{item}</li>
       ))}
     </ul>
+  );
+}
+
+/** How to reach the organiser about a document: the sentence (its addresses become links), then the contact form. */
+export function ReachOrganiser({ how, form }: { how: string; form: string }) {
+  const lang = useLanguage();
+  return (
+    <>
+      <p>
+        <Linkify text={how} />
+      </p>
+      <p>
+        <a href={href(lang, 'contact')}>{form}</a>
+      </p>
+    </>
   );
 }

@@ -9,10 +9,8 @@ import {
   ENFORCEMENT_AUTHORITY,
 } from '../../site/accessibility';
 import { formatDate, formatNumber } from '../../site/format';
-import { href } from '../../site/pages';
 import { useInfoFacts } from '../components/info-facts';
-import { LegalList, LegalPage, type LegalSection } from '../components/legal-page';
-import { Linkify } from '../components/linkify';
+import { LegalList, LegalPage, type LegalSection, ReachOrganiser } from '../components/legal-page';
 import { VenueAccess } from '../components/venue-access';
 import { useLanguage } from '../lib/use-language';
 
@@ -65,12 +63,7 @@ export default function Page() {
     section(
       'feedback',
       <>
-        <p>
-          <Linkify text={t('accessibility.feedback.how', facts)} />
-        </p>
-        <p>
-          <a href={href(lang, 'contact')}>{t('accessibility.feedback.form')}</a>
-        </p>
+        <ReachOrganiser how={t('accessibility.feedback.how', facts)} form={t('accessibility.feedback.form')} />
         <p>{t('accessibility.feedback.include')}</p>
         <p>
           {t('accessibility.feedback.answer', {

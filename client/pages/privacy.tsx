@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type info from '../../locales/pl/info.json';
 import { DATA_KIND_IDS, DATA_MAP, type DataKind, lastDayKept, PROCESSORS, periodCount } from '../../site/data-map';
 import { formatDate, formatNumber } from '../../site/format';
-import { href } from '../../site/pages';
 import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
 import { useInfoFacts } from '../components/info-facts';
-import { LegalList, LegalPage, type LegalSection } from '../components/legal-page';
+import { LegalList, LegalPage, type LegalSection, ReachOrganiser } from '../components/legal-page';
 import { Linkify } from '../components/linkify';
 import { useLanguage } from '../lib/use-language';
 
@@ -140,17 +139,7 @@ export default function Page() {
         <p>{t('privacy.cookies.stripe')}</p>
       </>,
     ),
-    section(
-      'contact',
-      <>
-        <p>
-          <Linkify text={t('privacy.contact.text', facts)} />
-        </p>
-        <p>
-          <a href={href(lang, 'contact')}>{t('privacy.contact.form')}</a>
-        </p>
-      </>,
-    ),
+    section('contact', <ReachOrganiser how={t('privacy.contact.text', facts)} form={t('privacy.contact.form')} />),
   ];
   return (
     <LegalPage

@@ -4,6 +4,7 @@ import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
+import { EventPoints } from '../components/event-points';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
 
@@ -53,14 +54,11 @@ export default function Page() {
         </ol>
       </Section>
       <Section id="reasons" title={t('roast.reasonsTitle')} tone="dark">
-        <ol className="event-reasons">
-          {ROAST_REASONS.map((reason) => (
-            <li key={reason}>
-              <h3>{t(`roast.reasons.${reason}.title`)}</h3>
-              <p>{t(`roast.reasons.${reason}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <EventPoints
+          className="event-reasons"
+          points={ROAST_REASONS}
+          text={(point, part) => t(`roast.reasons.${point}.${part}`)}
+        />
       </Section>
       <section className="section" aria-labelledby="performers-title">
         <div className="container">

@@ -25,7 +25,7 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
       <EmptyCall
         className="teaser"
         message={<Notice title={t('speakers.notice', { date: siteFacts(lang).lists })} />}
-        href={href(lang, 'speakers')}
+        page="speakers"
         cta={t('speakers.cta')}
       />
     );
@@ -89,7 +89,7 @@ export function HomeSchedule({ sessions }: { sessions: readonly SessionView[] })
       <EmptyCall
         className="teaser"
         message={<Notice title={t('schedule.notice', { date: siteFacts(lang).lists })} />}
-        href={href(lang, 'program')}
+        page="program"
         cta={t('schedule.cta')}
       />
     );
