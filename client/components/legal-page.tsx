@@ -9,6 +9,11 @@ import { Linkify } from './linkify';
 
 export type LegalSection = { id: string; title: string; content: ReactNode };
 
+/** Makes a document's sections, each titled by its id's heading in the catalogue (`title(id)`). */
+export const sectionsTitledBy =
+  <Id extends string>(title: (id: Id) => string) =>
+  (id: Id, content: ReactNode): LegalSection => ({ id, title: title(id), content });
+
 /** A legal document: intro with its effective date, a table of contents and numbered sections. */
 export function LegalPage({
   id,
@@ -82,14 +87,20 @@ export function LegalBody({ sections, numbered = false }: { sections: LegalSecti
   );
 }
 
-/** A document's bullet list, one catalogue sentence an item (the sentences differ, so each keys itself). */
-export function LegalList({ items }: { items: readonly string[] }) {
+/**
+ * A document's bullet list after its introducing sentence, one catalogue sentence an item (the
+ * sentences differ, so each keys itself).
+ */
+export function LegalList({ intro, items }: { intro: ReactNode; items: readonly string[] }) {
   return (
-    <ul className="legal__list">
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
+    <>
+      <p>{intro}</p>
+      <ul className="legal__list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 

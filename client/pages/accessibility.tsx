@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type info from '../../locales/pl/info.json';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../site/accessibility';
 import { formatDate, formatNumber } from '../../site/format';
 import { useInfoFacts } from '../components/info-facts';
-import { LegalList, LegalPage, type LegalSection, ReachOrganiser } from '../components/legal-page';
+import { LegalList, LegalPage, ReachOrganiser, sectionsTitledBy } from '../components/legal-page';
 import { VenueAccess } from '../components/venue-access';
 import { useLanguage } from '../lib/use-language';
 
@@ -30,12 +29,7 @@ export default function Page() {
   const facts = useInfoFacts();
   const standard = { standard: ACCESSIBILITY_STANDARD.name, level: ACCESSIBILITY_STANDARD.level };
   const date = formatDate(lang, ACCESSIBILITY_STATEMENT_DATE);
-  // Each section's title is its id's heading in the catalogue.
-  const section = (id: SectionId, content: ReactNode): LegalSection => ({
-    id,
-    title: t(`accessibility.sections.${id}`),
-    content,
-  });
+  const section = sectionsTitledBy((id: SectionId) => t(`accessibility.sections.${id}`));
   const sections = [
     section(
       'status',
@@ -47,16 +41,20 @@ export default function Page() {
     section(
       'limitations',
       <>
-        <p>{t('accessibility.limitations.intro')}</p>
-        <LegalList items={LIMITATIONS.map((key) => t(`accessibility.limitations.items.${key}`))} />
+        <LegalList
+          intro={t('accessibility.limitations.intro')}
+          items={LIMITATIONS.map((key) => t(`accessibility.limitations.items.${key}`))}
+        />
       </>,
     ),
     section(
       'preparation',
       <>
         <p>{t('accessibility.preparation.date', { date })}</p>
-        <p>{t('accessibility.preparation.intro')}</p>
-        <LegalList items={METHODS.map((key) => t(`accessibility.preparation.methods.${key}`, standard))} />
+        <LegalList
+          intro={t('accessibility.preparation.intro')}
+          items={METHODS.map((key) => t(`accessibility.preparation.methods.${key}`, standard))}
+        />
         <p>{t('accessibility.preparation.notAudit')}</p>
       </>,
     ),

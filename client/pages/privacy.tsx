@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type info from '../../locales/pl/info.json';
 import { DATA_KIND_IDS, DATA_MAP, type DataKind, lastDayKept, PROCESSORS, periodCount } from '../../site/data-map';
 import { formatDate, formatNumber } from '../../site/format';
 import { BROWSER_STORAGE, LANGUAGE_COOKIE_DAYS, PRIVACY_POLICY_DATE } from '../../site/privacy';
 import { useInfoFacts } from '../components/info-facts';
-import { LegalList, LegalPage, type LegalSection, ReachOrganiser } from '../components/legal-page';
+import { LegalList, LegalPage, ReachOrganiser, sectionsTitledBy } from '../components/legal-page';
 import { Linkify } from '../components/linkify';
 import { useLanguage } from '../lib/use-language';
 
@@ -18,12 +17,7 @@ export default function Page() {
   const { t } = useTranslation('info');
   const lang = useLanguage();
   const facts = useInfoFacts();
-  // Each section's title is its id's heading in the catalogue.
-  const section = (id: SectionId, content: ReactNode): LegalSection => ({
-    id,
-    title: t(`privacy.sections.${id}`),
-    content,
-  });
+  const section = sectionsTitledBy((id: SectionId) => t(`privacy.sections.${id}`));
   const sections = [
     section(
       'controller',
@@ -37,8 +31,10 @@ export default function Page() {
     section(
       'purposes',
       <>
-        <p>{t('privacy.purposes.intro')}</p>
-        <LegalList items={PURPOSES.map((key) => t(`privacy.purposes.items.${key}`))} />
+        <LegalList
+          intro={t('privacy.purposes.intro')}
+          items={PURPOSES.map((key) => t(`privacy.purposes.items.${key}`))}
+        />
         <p>{t('privacy.purposes.noProfiling')}</p>
       </>,
     ),
@@ -92,16 +88,17 @@ export default function Page() {
     section(
       'processors',
       <>
-        <p>{t('privacy.processors.intro')}</p>
-        <LegalList items={PROCESSORS.map((processor) => t(`privacy.processors.items.${processor.id}`))} />
+        <LegalList
+          intro={t('privacy.processors.intro')}
+          items={PROCESSORS.map((processor) => t(`privacy.processors.items.${processor.id}`))}
+        />
         <p>{t('privacy.processors.transfers')}</p>
       </>,
     ),
     section(
       'rights',
       <>
-        <p>{t('privacy.rights.intro')}</p>
-        <LegalList items={RIGHTS.map((key) => t(`privacy.rights.items.${key}`))} />
+        <LegalList intro={t('privacy.rights.intro')} items={RIGHTS.map((key) => t(`privacy.rights.items.${key}`))} />
         <p>
           <Linkify text={t('privacy.rights.how', facts)} />
         </p>

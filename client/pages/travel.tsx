@@ -34,16 +34,16 @@ export default function Page() {
       id: 'hotels',
       title: t('travel.hotels.title'),
       content: (
-        <>
-          <p>
-            {example} {t('travel.hotels.text')}
-          </p>
-          <LegalList
-            items={HOTELS.map((hotel) =>
-              t('travel.hotels.item', { name: hotel.name, km: formatNumber(lang, hotel.distanceKm) }),
-            )}
-          />
-        </>
+        <LegalList
+          intro={
+            <>
+              {example} {t('travel.hotels.text')}
+            </>
+          }
+          items={HOTELS.map((hotel) =>
+            t('travel.hotels.item', { name: hotel.name, km: formatNumber(lang, hotel.distanceKm) }),
+          )}
+        />
       ),
     },
     {
