@@ -6,7 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { BuyTicketLink, EventHero } from './event-hero';
 import { EventIcon, type IconName } from './event-icon';
-import { EventPoints } from './event-points';
+import { EventPoints, ReasonsSection } from './event-points';
 import { Section } from './section';
 import { TimeRange } from './time-range';
 
@@ -67,13 +67,12 @@ export function GalaPage({ gala }: { gala: GalaId }) {
           text={(point, part) => t(`gala.votingSteps.${point}.${part}`)}
         />
       </Section>
-      <Section id="reasons" title={t('gala.reasonsTitle')} tone="white">
-        <EventPoints
-          className="event-reasons"
-          points={GALA_REASONS}
-          text={(point, part) => t(`gala.reasons.${point}.${part}`)}
-        />
-      </Section>
+      <ReasonsSection
+        title={t('gala.reasonsTitle')}
+        tone="white"
+        reasons={GALA_REASONS}
+        text={(point, part) => t(`gala.reasons.${point}.${part}`)}
+      />
       <section className="section" aria-labelledby="access-title">
         <div className="container event-split">
           <div className="event-access">

@@ -4,6 +4,7 @@ import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { CardGrid } from './card-grid';
+import { Checklist } from './checklist';
 import { EventIcon } from './event-icon';
 import { IconFact } from './icon-fact';
 import { Island } from './island';
@@ -55,11 +56,7 @@ export function WorkshopCard({ workshop }: { workshop: WorkshopView }) {
       {workshop.prerequisites.length > 0 && (
         <>
           <h4 className="workshop-card__subheading">{t('workshops.labels.prerequisites')}</h4>
-          <ul className="checklist workshop-card__prerequisites">
-            {workshop.prerequisites.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
+          <Checklist className="workshop-card__prerequisites" items={workshop.prerequisites} />
         </>
       )}
       {/* Seats are for holders of an on-site ticket: the e-mail and order code take one. */}

@@ -4,7 +4,7 @@ import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { BuyTicketLink, EventHero } from '../components/event-hero';
 import { EventIcon, type IconName } from '../components/event-icon';
-import { EventPoints } from '../components/event-points';
+import { ReasonsSection } from '../components/event-points';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
 
@@ -53,13 +53,12 @@ export default function Page() {
           ))}
         </ol>
       </Section>
-      <Section id="reasons" title={t('roast.reasonsTitle')} tone="dark">
-        <EventPoints
-          className="event-reasons"
-          points={ROAST_REASONS}
-          text={(point, part) => t(`roast.reasons.${point}.${part}`)}
-        />
-      </Section>
+      <ReasonsSection
+        title={t('roast.reasonsTitle')}
+        tone="dark"
+        reasons={ROAST_REASONS}
+        text={(point, part) => t(`roast.reasons.${point}.${part}`)}
+      />
       <section className="section" aria-labelledby="performers-title">
         <div className="container">
           <div className="event-access roast__performers">
