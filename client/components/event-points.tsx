@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { EventIcon, type IconName } from './event-icon';
 import { Section } from './section';
 
 /**
@@ -41,5 +43,63 @@ export function ReasonsSection<K extends string>({
     <Section id="reasons" title={title} tone={tone}>
       <EventPoints className="event-reasons" points={reasons} text={text} />
     </Section>
+  );
+}
+
+/** An event page's cards, each an icon, a heading and its sentence; `ordered` where the order says something. */
+export function EventCards<K extends string>({
+  className,
+  ordered = false,
+  cards,
+  icons,
+  text,
+}: {
+  className?: string;
+  ordered?: boolean;
+  cards: readonly K[];
+  icons: Readonly<Record<K, IconName>>;
+  text: (card: K, part: 'title' | 'text') => string;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={className ? `card-grid event-cards ${className}` : 'card-grid event-cards'}>
+      {cards.map((card) => (
+        <li key={card} className="card">
+          <span className="card__icon">
+            <EventIcon name={icons[card]} />
+          </span>
+          <h3>{text(card, 'title')}</h3>
+          <p>{text(card, 'text')}</p>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+/** An event page's boxed word to its audience (who gets in, who performs): an icon, a heading and its text. */
+export function EventCallout({
+  className,
+  icon,
+  headingId,
+  title,
+  text,
+  children,
+}: {
+  className?: string;
+  icon: IconName;
+  headingId: string;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className ? `event-access ${className}` : 'event-access'}>
+      <span className="card__icon">
+        <EventIcon name={icon} />
+      </span>
+      <h2 id={headingId}>{title}</h2>
+      <p>{text}</p>
+      {children}
+    </div>
   );
 }

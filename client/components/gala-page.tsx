@@ -6,7 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { BuyTicketLink, EventHero } from './event-hero';
 import { EventIcon, type IconName } from './event-icon';
-import { EventPoints, ReasonsSection } from './event-points';
+import { EventCallout, EventCards, EventPoints, ReasonsSection } from './event-points';
 import { Section } from './section';
 import { TimeRange } from './time-range';
 
@@ -48,17 +48,11 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         </div>
       </Section>
       <Section id="features" eyebrow={t('gala.featuresEyebrow')} title={t('gala.featuresTitle')}>
-        <ul className="card-grid event-cards">
-          {GALA_FEATURES.map((feature) => (
-            <li key={feature} className="card">
-              <span className="card__icon">
-                <EventIcon name={FEATURE_ICONS[feature]} />
-              </span>
-              <h3>{t(`gala.features.${feature}.title`)}</h3>
-              <p>{t(`gala.features.${feature}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <EventCards
+          cards={GALA_FEATURES}
+          icons={FEATURE_ICONS}
+          text={(feature, part) => t(`gala.features.${feature}.${part}`)}
+        />
       </Section>
       <Section id="voting" title={t('gala.votingTitle')} lead={t('gala.votingLead')} tone="dark">
         <EventPoints
@@ -75,14 +69,14 @@ export function GalaPage({ gala }: { gala: GalaId }) {
       />
       <section className="section" aria-labelledby="access-title">
         <div className="container event-split">
-          <div className="event-access">
-            <span className="card__icon">
-              <EventIcon name="ticket" />
-            </span>
-            <h2 id="access-title">{t('gala.accessTitle')}</h2>
-            <p>{t('gala.accessText')}</p>
+          <EventCallout
+            icon="ticket"
+            headingId="access-title"
+            title={t('gala.accessTitle')}
+            text={t('gala.accessText')}
+          >
             <BuyTicketLink />
-          </div>
+          </EventCallout>
           <div className="event-crosslink">
             <p className="eyebrow">{t('gala.otherGala')}</p>
             <p className="event-crosslink__name">
