@@ -83,11 +83,6 @@ export const WAITLIST_RETENTION_DAYS = 30;
 /** Orders and invoices, from the end of the event's year (product decisions, tax law). */
 export const TAX_RETENTION_YEARS = 5;
 
-/** The tax law's period, from the end of the event's year: orders, invoices and what proves them. */
-const TAX_PERIOD = { start: 'endOfEventYear', years: TAX_RETENTION_YEARS } as const;
-/** A holder's period, from the event's end: the ticket's last access and a month for questions. */
-const HOLDER_PERIOD = { start: 'eventEnd', days: HOLDER_RETENTION_DAYS } as const;
-
 /** The kinds, in the order the privacy policy and the export list them. */
 export const DATA_MAP = {
   orders: {
@@ -95,7 +90,7 @@ export const DATA_MAP = {
     stores: ['boxOffice', 'kv', 'stripe'],
     fields: ['email', 'name', 'lang', 'client (keyed hash of the IP address)', 'provider_ref', 'log.data'],
     basis: ['contract', 'legalObligation'],
-    retention: TAX_PERIOD,
+    retention: { start: 'endOfEventYear', years: TAX_RETENTION_YEARS },
     erasure: 'anonymised',
     keptBecause: 'tax',
   },
@@ -112,7 +107,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['tickets.name', 'tickets.email', 'agenda_stars.session_id'],
     basis: ['contract'],
-    retention: HOLDER_PERIOD,
+    retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'anonymised',
   },
   invoices: {
@@ -120,7 +115,7 @@ export const DATA_MAP = {
     stores: ['boxOffice', 'ksef'],
     fields: ['document (buyer name, tax id, address)', 'vat_checks.name', 'vat_checks.address'],
     basis: ['legalObligation'],
-    retention: TAX_PERIOD,
+    retention: { start: 'endOfEventYear', years: TAX_RETENTION_YEARS },
     erasure: 'kept',
     keptBecause: 'tax',
   },
@@ -129,7 +124,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['consent_terms', 'consent_privacy', 'consent_at'],
     basis: ['legalObligation'],
-    retention: TAX_PERIOD,
+    retention: { start: 'endOfEventYear', years: TAX_RETENTION_YEARS },
     erasure: 'kept',
     keptBecause: 'accountability',
   },
@@ -138,7 +133,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['voucher'],
     basis: ['contract', 'legalObligation'],
-    retention: TAX_PERIOD,
+    retention: { start: 'endOfEventYear', years: TAX_RETENTION_YEARS },
     erasure: 'kept',
     keptBecause: 'tax',
   },
@@ -147,7 +142,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['ticket_id', 'code', 'at'],
     basis: ['contract', 'legitimateInterest'],
-    retention: HOLDER_PERIOD,
+    retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'deleted',
   },
   streamOpenings: {
@@ -155,7 +150,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['ticket_id', 'opened_at'],
     basis: ['contract'],
-    retention: HOLDER_PERIOD,
+    retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'deleted',
   },
   certificates: {
@@ -163,7 +158,7 @@ export const DATA_MAP = {
     stores: ['boxOffice'],
     fields: ['ticket_id', 'reason'],
     basis: ['contract'],
-    retention: HOLDER_PERIOD,
+    retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'deleted',
   },
   emails: {
@@ -195,7 +190,7 @@ export const DATA_MAP = {
     stores: ['boxOffice', 'email'],
     fields: ['email'],
     basis: ['contract'],
-    retention: HOLDER_PERIOD,
+    retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'anonymised',
   },
   staffLog: {
