@@ -6,11 +6,12 @@ import { href } from '../../site/pages';
 import { Avatar } from '../components/avatar';
 import { EmptyCall } from '../components/empty-call';
 import { Notice } from '../components/notice';
-import { Section, SectionMore } from '../components/section';
+import { SectionMore } from '../components/section';
 import { SpeakerNames } from '../components/speaker-names';
 import { TimeRange } from '../components/time-range';
 import { drawing } from '../lib/images';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /**
  * The home page's speakers at a glance (a few of them, each linking to their card), or while none
@@ -63,16 +64,11 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
 export function SpeakersTeaser({ speakers }: { speakers: readonly SpeakerView[] }) {
   const { t } = useTranslation('home');
   return (
-    <Section
-      id="speakers"
-      eyebrow={t('speakers.eyebrow')}
-      title={t('speakers.title')}
-      lead={t('speakers.lead', { count: FIGURES.speakers })}
-    >
+    <HomeSection part="speakers" lead={t('speakers.lead', { count: FIGURES.speakers })}>
       <div data-content="home-speakers">
         <HomeSpeakers speakers={speakers} />
       </div>
-    </Section>
+    </HomeSection>
   );
 }
 
@@ -123,16 +119,10 @@ export function ScheduleTeaser({ sessions }: { sessions: readonly SessionView[] 
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
-    <Section
-      id="schedule"
-      eyebrow={t('schedule.eyebrow')}
-      title={t('schedule.title')}
-      lead={t('schedule.lead', siteFacts(lang))}
-      tone="white"
-    >
+    <HomeSection part="schedule" lead={t('schedule.lead', siteFacts(lang))} tone="white">
       <div data-content="home-schedule">
         <HomeSchedule sessions={sessions} />
       </div>
-    </Section>
+    </HomeSection>
   );
 }
