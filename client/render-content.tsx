@@ -2,15 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import type {
-  ContentList,
-  ExhibitorView,
-  LogoView,
-  PartnerView,
-  SessionView,
-  SpeakerView,
-  WorkshopView,
-} from '../site/content-view';
+import type * as Renderer from '../site/content-renderer';
 import { EVENT } from '../site/event';
 import { formatDate } from '../site/format';
 import type { LanguageCode } from '../site/languages';
@@ -39,60 +31,48 @@ async function render(lang: LanguageCode, children: ReactNode): Promise<string> 
   return renderToString(<I18nextProvider i18n={i18n}>{children}</I18nextProvider>);
 }
 
-/** See site/content-renderer.d.ts. */
-export const renderSpeakerItems = (lang: LanguageCode, speakers: readonly SpeakerView[]) =>
+/** Each card in a list item of its own: the slot is the page's list, so only its items are written. */
+const items = <V,>(views: readonly V[], key: (view: V) => string, card: (view: V) => ReactNode) =>
+  views.map((view) => <li key={key(view)}>{card(view)}</li>);
+
+// Typed by the declarations the worker sees (site/content-renderer.d.ts), so the two cannot drift.
+export const renderSpeakerItems: typeof Renderer.renderSpeakerItems = (lang, speakers) =>
   render(
     lang,
-    speakers.map((speaker) => (
-      <li key={speaker.anchor}>
-        <SpeakerCard speaker={speaker} />
-      </li>
-    )),
+    items(
+      speakers,
+      (speaker) => speaker.anchor,
+      (speaker) => <SpeakerCard speaker={speaker} />,
+    ),
   );
-
-/** See site/content-renderer.d.ts. */
-export const renderSessionItems = (lang: LanguageCode, sessions: readonly SessionView[]) =>
+export const renderSessionItems: typeof Renderer.renderSessionItems = (lang, sessions) =>
   render(
     lang,
-    sessions.map((session) => (
-      <li key={session.id}>
-        <SessionCard session={session} />
-      </li>
-    )),
+    items(
+      sessions,
+      (session) => session.id,
+      (session) => <SessionCard session={session} />,
+    ),
   );
-
-/** See site/content-renderer.d.ts. */
-export const renderWorkshopList = (lang: LanguageCode, workshops: readonly WorkshopView[]) =>
+export const renderWorkshopList: typeof Renderer.renderWorkshopList = (lang, workshops) =>
   render(lang, <WorkshopList workshops={workshops} />);
-
-/** See site/content-renderer.d.ts. */
-export const renderExhibitorList = (lang: LanguageCode, exhibitors: readonly ExhibitorView[]) =>
+export const renderExhibitorList: typeof Renderer.renderExhibitorList = (lang, exhibitors) =>
   render(lang, <ExhibitorList exhibitors={exhibitors} />);
-
-/** See site/content-renderer.d.ts. */
-export const renderPartnerList = (lang: LanguageCode, partners: readonly PartnerView[]) =>
+export const renderPartnerList: typeof Renderer.renderPartnerList = (lang, partners) =>
   render(lang, <PartnerList partners={partners} />);
-
-/** See site/content-renderer.d.ts. */
-export const renderHomeSpeakers = (lang: LanguageCode, speakers: readonly SpeakerView[]) =>
+export const renderHomeSpeakers: typeof Renderer.renderHomeSpeakers = (lang, speakers) =>
   render(lang, <HomeSpeakers speakers={speakers} />);
-
-/** See site/content-renderer.d.ts. */
-export const renderHomeSchedule = (lang: LanguageCode, sessions: readonly SessionView[]) =>
+export const renderHomeSchedule: typeof Renderer.renderHomeSchedule = (lang, sessions) =>
   render(lang, <HomeSchedule sessions={sessions} />);
-
-/** See site/content-renderer.d.ts. */
-export const renderHomeLogos = (lang: LanguageCode, logos: readonly LogoView[]) =>
+export const renderHomeLogos: typeof Renderer.renderHomeLogos = (lang, logos) =>
   render(lang, <HomeLogos logos={logos} />);
 
-/** See site/content-renderer.d.ts. */
-export async function listTitles(lang: LanguageCode): Promise<Record<'speakers' | 'workshops', string>> {
+export const listTitles: typeof Renderer.listTitles = async (lang) => {
   const i18n = await i18nFor(lang);
   return { speakers: i18n.t('events:speakers.listTitle'), workshops: i18n.t('events:workshops.listTitle') };
-}
+};
 
-/** See site/content-renderer.d.ts. */
-export async function mixedNotes(lang: LanguageCode): Promise<Record<Exclude<ContentList, 'exhibitors'>, string>> {
+export const mixedNotes: typeof Renderer.mixedNotes = async (lang) => {
   const i18n = await i18nFor(lang);
   const t = i18n.getFixedT(lang, 'events');
   const date = formatDate(lang, EVENT.listsPublishedOn);
@@ -108,4 +88,4 @@ export async function mixedNotes(lang: LanguageCode): Promise<Record<Exclude<Con
     workshops: note(t('workshops.noticeTitle', { date }), t('workshops.noticeMixed')),
     sessions: note(t('program.noticeMixedTitle'), t('program.noticeMixed', { date })),
   };
-}
+};

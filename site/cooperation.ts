@@ -18,31 +18,21 @@ export type CooperationPage = {
   related: readonly PageId[];
 };
 
+/** The audience, on site and online: the first two figures of every page that sells to it. */
+const AUDIENCE = ['liveParticipants', 'onlineParticipants'] as const;
+
+/** One page's row: the contact form's subject, the headline figures, the pages suggested at the end. */
+const page = (
+  topic: ContactTopic,
+  figures: readonly CooperationFigure[],
+  related: readonly PageId[],
+): CooperationPage => ({ topic, figures, related });
+
 /** What each cooperation page shows besides its texts. */
 export const COOPERATION: Readonly<Record<CooperationPageId, CooperationPage>> = {
-  forExhibitors: {
-    topic: 'wystawca',
-    figures: ['liveParticipants', 'onlineParticipants', 'exhibitors'],
-    related: ['becomePartner', 'expo', 'zones'],
-  },
-  forSpeakers: {
-    topic: 'prelegent',
-    figures: ['liveParticipants', 'onlineParticipants', 'speakers'],
-    related: ['program', 'speakers', 'workshops'],
-  },
-  forPartners: {
-    topic: 'partner',
-    figures: ['liveParticipants', 'onlineParticipants', 'startups'],
-    related: ['becomePartner', 'zones', 'press'],
-  },
-  forSponsors: {
-    topic: 'sponsor',
-    figures: ['liveParticipants', 'onlineParticipants', 'exhibitors'],
-    related: ['becomePartner', 'promptAwards', 'press'],
-  },
-  careers: {
-    topic: 'praca',
-    figures: ['speakers', 'workshops', 'exhibitors'],
-    related: ['program', 'expo', 'faq'],
-  },
+  forExhibitors: page('wystawca', [...AUDIENCE, 'exhibitors'], ['becomePartner', 'expo', 'zones']),
+  forSpeakers: page('prelegent', [...AUDIENCE, 'speakers'], ['program', 'speakers', 'workshops']),
+  forPartners: page('partner', [...AUDIENCE, 'startups'], ['becomePartner', 'zones', 'press']),
+  forSponsors: page('sponsor', [...AUDIENCE, 'exhibitors'], ['becomePartner', 'promptAwards', 'press']),
+  careers: page('praca', ['speakers', 'workshops', 'exhibitors'], ['program', 'expo', 'faq']),
 };

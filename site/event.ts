@@ -41,6 +41,15 @@ export const EVENT = {
   },
 } as const;
 
+/**
+ * The venue on OpenStreetMap, searched by its postal address: the contact and travel pages link it.
+ * A function, so a page that does not link the map does not carry the computation in its bundle.
+ */
+export const venueMapUrl = () =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(
+    `${EVENT.venue.name}, ${EVENT.venue.street}, ${EVENT.venue.postalCode} ${EVENT.venue.city}`,
+  )}`;
+
 /** Headline figures; the `+` is part of how they are shown. */
 export const FIGURES = {
   liveParticipants: 3500,

@@ -8,7 +8,7 @@ import type { LocalTime } from '../../site/program';
 import type { Show } from '../../site/shows';
 import { imageUrl } from '../lib/images';
 import { useLanguage } from '../lib/use-language';
-import { EventIcon } from './event-icon';
+import { IconFact } from './icon-fact';
 import { TimeRange } from './time-range';
 
 const LONG_WORD = 14;
@@ -72,37 +72,19 @@ export function EventHero({
           <h1 className={longWord ? 'event-hero__title--long' : undefined}>{title}</h1>
           <p className="lead">{lead ?? t(`pages.${page}.description`)}</p>
           <dl className="event-hero__facts">
-            <div>
-              <dt>
-                <EventIcon name="calendar" size={18} />
-                {te('shared.date')}
-              </dt>
-              <dd>{eventDate(lang)}</dd>
-            </div>
-            <div>
-              <dt>
-                <EventIcon name="clock" size={18} />
-                {te('shared.hours')}
-              </dt>
-              <dd>
-                <TimeRange start={start} end={end} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <EventIcon name="pin" size={18} />
-                {te('shared.place')}
-              </dt>
-              <dd>{venue}</dd>
-            </div>
+            <IconFact icon="calendar" term={te('shared.date')}>
+              {eventDate(lang)}
+            </IconFact>
+            <IconFact icon="clock" term={te('shared.hours')}>
+              <TimeRange start={start} end={end} />
+            </IconFact>
+            <IconFact icon="pin" term={te('shared.place')}>
+              {venue}
+            </IconFact>
             {hosts && (
-              <div>
-                <dt>
-                  <EventIcon name="mic" size={18} />
-                  {te('shared.hosts')}
-                </dt>
-                <dd>{hosts.length > 0 ? formatList(lang, hosts) : te('shared.hostsLater')}</dd>
-              </div>
+              <IconFact icon="mic" term={te('shared.hosts')}>
+                {hosts.length > 0 ? formatList(lang, hosts) : te('shared.hostsLater')}
+              </IconFact>
             )}
           </dl>
           {actions && <div className="event-hero__actions">{actions}</div>}

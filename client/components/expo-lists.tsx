@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type ExhibitorView, LOGO_SLOT, PARTNER_TIERS, type PartnerView } from '../../site/content-view';
-import { href } from '../../site/pages';
-import { useLanguage } from '../lib/use-language';
+import { CardGrid } from './card-grid';
+import { EmptyCall } from './empty-call';
 import { EventIcon } from './event-icon';
 import { TimeRange } from './time-range';
 
@@ -84,25 +84,22 @@ function ExhibitorCard({ exhibitor }: { exhibitor: ExhibitorView }) {
  */
 export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorView[] }) {
   const { t } = useTranslation('events');
-  const lang = useLanguage();
   if (exhibitors.length === 0) {
     return (
-      <div className="content-empty">
-        <p>{t('expo.exhibitorsEmpty')}</p>
-        <a href={href(lang, 'forExhibitors')} className="button button--accent">
-          {t('expo.bookStand')}
-        </a>
-      </div>
+      <EmptyCall
+        className="content-empty"
+        message={<p>{t('expo.exhibitorsEmpty')}</p>}
+        page="forExhibitors"
+        cta={t('expo.bookStand')}
+      />
     );
   }
   return (
-    <ul className="card-grid exhibitors__grid">
-      {exhibitors.map((exhibitor) => (
-        <li key={exhibitor.id}>
-          <ExhibitorCard exhibitor={exhibitor} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      className="exhibitors__grid"
+      items={exhibitors}
+      card={(exhibitor) => <ExhibitorCard exhibitor={exhibitor} />}
+    />
   );
 }
 
@@ -112,15 +109,14 @@ export function ExhibitorList({ exhibitors }: { exhibitors: readonly ExhibitorVi
  */
 export function PartnerList({ partners }: { partners: readonly PartnerView[] }) {
   const { t } = useTranslation('events');
-  const lang = useLanguage();
   if (partners.length === 0) {
     return (
-      <div className="content-empty">
-        <p>{t('expo.partnersEmpty')}</p>
-        <a href={href(lang, 'forPartners')} className="button button--accent">
-          {t('expo.askPartnership')}
-        </a>
-      </div>
+      <EmptyCall
+        className="content-empty"
+        message={<p>{t('expo.partnersEmpty')}</p>}
+        page="forPartners"
+        cta={t('expo.askPartnership')}
+      />
     );
   }
   return (

@@ -6,6 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { BuyTicketLink, EventHero } from './event-hero';
 import { EventIcon, type IconName } from './event-icon';
+import { EventCallout, EventCards, EventPoints, ReasonsSection } from './event-points';
 import { Section } from './section';
 import { TimeRange } from './time-range';
 
@@ -47,48 +48,35 @@ export function GalaPage({ gala }: { gala: GalaId }) {
         </div>
       </Section>
       <Section id="features" eyebrow={t('gala.featuresEyebrow')} title={t('gala.featuresTitle')}>
-        <ul className="card-grid event-cards">
-          {GALA_FEATURES.map((feature) => (
-            <li key={feature} className="card">
-              <span className="card__icon">
-                <EventIcon name={FEATURE_ICONS[feature]} />
-              </span>
-              <h3>{t(`gala.features.${feature}.title`)}</h3>
-              <p>{t(`gala.features.${feature}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <EventCards
+          cards={GALA_FEATURES}
+          icons={FEATURE_ICONS}
+          text={(feature, part) => t(`gala.features.${feature}.${part}`)}
+        />
       </Section>
       <Section id="voting" title={t('gala.votingTitle')} lead={t('gala.votingLead')} tone="dark">
-        <ol className="event-steps">
-          {GALA_VOTING_STEPS.map((step) => (
-            <li key={step}>
-              <h3>{t(`gala.votingSteps.${step}.title`)}</h3>
-              <p>{t(`gala.votingSteps.${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <EventPoints
+          className="event-steps"
+          points={GALA_VOTING_STEPS}
+          text={(point, part) => t(`gala.votingSteps.${point}.${part}`)}
+        />
       </Section>
-      <Section id="reasons" title={t('gala.reasonsTitle')} tone="white">
-        <ol className="event-reasons">
-          {GALA_REASONS.map((reason) => (
-            <li key={reason}>
-              <h3>{t(`gala.reasons.${reason}.title`)}</h3>
-              <p>{t(`gala.reasons.${reason}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
+      <ReasonsSection
+        title={t('gala.reasonsTitle')}
+        tone="white"
+        reasons={GALA_REASONS}
+        text={(point, part) => t(`gala.reasons.${point}.${part}`)}
+      />
       <section className="section" aria-labelledby="access-title">
         <div className="container event-split">
-          <div className="event-access">
-            <span className="card__icon">
-              <EventIcon name="ticket" />
-            </span>
-            <h2 id="access-title">{t('gala.accessTitle')}</h2>
-            <p>{t('gala.accessText')}</p>
+          <EventCallout
+            icon="ticket"
+            headingId="access-title"
+            title={t('gala.accessTitle')}
+            text={t('gala.accessText')}
+          >
             <BuyTicketLink />
-          </div>
+          </EventCallout>
           <div className="event-crosslink">
             <p className="eyebrow">{t('gala.otherGala')}</p>
             <p className="event-crosslink__name">

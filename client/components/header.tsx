@@ -45,21 +45,23 @@ export function Header({ page }: { page: PageId | null }) {
         <LanguagePicker page={page} />
         {/* Opens the menu without script; the browser tells assistive technology whether it is open. */}
         <button type="button" className="header__toggle" popovertarget="mobile-menu">
-          <span className="header__toggle-open">
-            <span className="visually-hidden">{t('nav.openMenu')}</span>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </span>
-          <span className="header__toggle-close">
-            <span className="visually-hidden">{t('nav.closeMenu')}</span>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </span>
+          <ToggleFace className="header__toggle-open" label={t('nav.openMenu')} path="M4 7h16M4 12h16M4 17h16" />
+          <ToggleFace className="header__toggle-close" label={t('nav.closeMenu')} path="M6 6l12 12M18 6L6 18" />
         </button>
       </div>
       <MobileMenu id="mobile-menu" page={page} />
     </header>
+  );
+}
+
+/** One face of the menu button (open or close; the stylesheet shows the one that fits): its words, hidden, and its drawing. */
+function ToggleFace({ className, label, path }: { className: string; label: string; path: string }) {
+  return (
+    <span className={className}>
+      <span className="visually-hidden">{label}</span>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d={path} stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </span>
   );
 }

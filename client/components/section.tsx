@@ -40,3 +40,14 @@ export function Section({
     </section>
   );
 }
+
+/** A section's closing call: one accent button to the page that holds the rest. */
+export function SectionMore({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="section__more">
+      <a href={href} className="button button--accent">
+        {children}
+      </a>
+    </p>
+  );
+}

@@ -5,6 +5,7 @@ import { formatNumber } from '../../site/format';
 import { useLanguage } from '../lib/use-language';
 import { CalendarLink } from './calendar-link';
 import { EventIcon } from './event-icon';
+import { IconFact } from './icon-fact';
 import { SpeakerNames } from './speaker-names';
 import { TimeRange } from './time-range';
 
@@ -28,29 +29,15 @@ export function SessionCard({ session }: { session: SessionView }) {
       <h4 id={headingId}>{title}</h4>
       <p className="session-card__abstract">{session.abstract}</p>
       <dl className="session-card__meta">
-        <div>
-          <dt>
-            <EventIcon name="user" size={18} />
-            <span className="event-sr-only">{t('program.labels.speakers')}</span>
-          </dt>
-          <dd>
-            <SpeakerNames speakers={session.speakers} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <EventIcon name="pin" size={18} />
-            <span className="event-sr-only">{t('program.labels.room')}</span>
-          </dt>
-          <dd>{t(`program.rooms.${session.room}`)}</dd>
-        </div>
-        <div>
-          <dt>
-            <EventIcon name="seat" size={18} />
-            <span className="event-sr-only">{t('program.labels.seats')}</span>
-          </dt>
-          <dd>{t('shared.seats', { count: seats, seats: formatNumber(lang, seats) })}</dd>
-        </div>
+        <IconFact icon="user" term={<span className="event-sr-only">{t('program.labels.speakers')}</span>}>
+          <SpeakerNames speakers={session.speakers} />
+        </IconFact>
+        <IconFact icon="pin" term={<span className="event-sr-only">{t('program.labels.room')}</span>}>
+          {t(`program.rooms.${session.room}`)}
+        </IconFact>
+        <IconFact icon="seat" term={<span className="event-sr-only">{t('program.labels.seats')}</span>}>
+          {t('shared.seats', { count: seats, seats: formatNumber(lang, seats) })}
+        </IconFact>
       </dl>
       {session.calendar && (
         <div className="session-card__actions">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { accessibilityIsExample, VENUE_ACCESS } from '../../site/accessibility';
 import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
+import { Checklist } from './checklist';
 import { useInfoFacts } from './info-facts';
 import { Linkify } from './linkify';
 
@@ -22,11 +23,7 @@ export function VenueAccess({ statementLink = true }: { statementLink?: boolean 
           <span className="badge badge--example">{t('venueAccess.exampleLabel')}</span> {t('venueAccess.exampleNote')}
         </p>
       )}
-      <ul className="checklist">
-        {VENUE_ACCESS.map((item) => (
-          <li key={item}>{t(`venueAccess.items.${item}`, facts)}</li>
-        ))}
-      </ul>
+      <Checklist items={VENUE_ACCESS.map((item) => t(`venueAccess.items.${item}`, facts))} />
       <p>
         <Linkify text={t('venueAccess.ask', facts)} />
       </p>

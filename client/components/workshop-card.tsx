@@ -3,7 +3,10 @@ import type { WorkshopView } from '../../site/content-view';
 import { formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
+import { CardGrid } from './card-grid';
+import { Checklist } from './checklist';
 import { EventIcon } from './event-icon';
+import { IconFact } from './icon-fact';
 import { Island } from './island';
 import { WorkshopRegistration } from './workshop-registration';
 
@@ -28,46 +31,24 @@ export function WorkshopCard({ workshop }: { workshop: WorkshopView }) {
       <h3 id={headingId}>{title}</h3>
       <p className="workshop-card__text">{workshop.text}</p>
       <dl className="workshop-card__facts">
-        <div>
-          <dt>
-            <EventIcon name="level" size={18} />
-            {t('workshops.labels.level')}
-          </dt>
-          <dd>
-            <span className="workshop-card__bars" data-level={LEVEL_BARS[workshop.level]} aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            {t(`workshops.levels.${workshop.level}`)}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <EventIcon name="hourglass" size={18} />
-            {t('workshops.labels.duration')}
-          </dt>
-          <dd>
-            {t('shared.duration', { count: workshop.durationHours, hours: formatNumber(lang, workshop.durationHours) })}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <EventIcon name="users" size={18} />
-            {t('workshops.labels.capacity')}
-          </dt>
-          <dd>{t('shared.seats', { count: workshop.capacity, seats: formatNumber(lang, workshop.capacity) })}</dd>
-        </div>
+        <IconFact icon="level" term={t('workshops.labels.level')}>
+          <span className="workshop-card__bars" data-level={LEVEL_BARS[workshop.level]} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {t(`workshops.levels.${workshop.level}`)}
+        </IconFact>
+        <IconFact icon="hourglass" term={t('workshops.labels.duration')}>
+          {t('shared.duration', { count: workshop.durationHours, hours: formatNumber(lang, workshop.durationHours) })}
+        </IconFact>
+        <IconFact icon="users" term={t('workshops.labels.capacity')}>
+          {t('shared.seats', { count: workshop.capacity, seats: formatNumber(lang, workshop.capacity) })}
+        </IconFact>
         {instructor && (
-          <div>
-            <dt>
-              <EventIcon name="user" size={18} />
-              {t('workshops.labels.instructor')}
-            </dt>
-            <dd>
-              <a href={href(lang, 'speakers', instructor.anchor)}>{instructor.name}</a>
-            </dd>
-          </div>
+          <IconFact icon="user" term={t('workshops.labels.instructor')}>
+            <a href={href(lang, 'speakers', instructor.anchor)}>{instructor.name}</a>
+          </IconFact>
         )}
       </dl>
       {/* How online participants take part: the plans with online workshops need no seat (site/access.ts). */}
@@ -75,11 +56,7 @@ export function WorkshopCard({ workshop }: { workshop: WorkshopView }) {
       {workshop.prerequisites.length > 0 && (
         <>
           <h4 className="workshop-card__subheading">{t('workshops.labels.prerequisites')}</h4>
-          <ul className="checklist workshop-card__prerequisites">
-            {workshop.prerequisites.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
+          <Checklist className="workshop-card__prerequisites" items={workshop.prerequisites} />
         </>
       )}
       {/* Seats are for holders of an on-site ticket: the e-mail and order code take one. */}
@@ -103,12 +80,6 @@ export function WorkshopList({ workshops }: { workshops: readonly WorkshopView[]
   const { t } = useTranslation('events');
   if (workshops.length === 0) return <p className="content-empty">{t('workshops.empty')}</p>;
   return (
-    <ul className="card-grid workshops__grid">
-      {workshops.map((workshop) => (
-        <li key={workshop.id}>
-          <WorkshopCard workshop={workshop} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid className="workshops__grid" items={workshops} card={(workshop) => <WorkshopCard workshop={workshop} />} />
   );
 }

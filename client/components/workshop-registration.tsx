@@ -38,32 +38,33 @@ export function WorkshopRegistration({ workshopId }: { workshopId: string }) {
     if (status.kind !== 'idle' && status.kind !== 'sending') statusBox.current?.focus();
   }, [status]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    // Read from the form itself: what was typed or autofilled before React hydrated counts too.
-    const data = new FormData(event.currentTarget);
+  // Read from the form itself: what was typed or autofilled before React hydrated counts too. Both
+  // asks need the e-mail and the code; the answer keeps the e-mail to say where it went.
+  const send = async (
+    from: HTMLFormElement,
+    ask: (values: { email: string; code: string }) => Promise<{ kind: RegistrationResult } | WaitlistJoinResult>,
+  ) => {
+    const data = new FormData(from);
     const values = { email: String(data.get('email') ?? '').trim(), code: String(data.get('code') ?? '').trim() };
     if (!values.email || !values.code) {
       setStatus({ kind: 'required' });
       return;
     }
     setStatus({ kind: 'sending' });
-    setStatus({ kind: await registerForWorkshop(workshopId, values), email: values.email });
+    setStatus({ ...(await ask(values)), email: values.email });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    await send(event.currentTarget, async (values) => ({ kind: await registerForWorkshop(workshopId, values) }));
   };
 
   // A full workshop: the same e-mail and code put the ticket on its waiting list (no double
   // opt-in: the code proves the holder, as it does for a seat).
   const joinWaitlist = async () => {
     if (sending || !form.current) return;
-    const data = new FormData(form.current);
-    const values = { email: String(data.get('email') ?? '').trim(), code: String(data.get('code') ?? '').trim() };
-    if (!values.email || !values.code) {
-      setStatus({ kind: 'required' });
-      return;
-    }
-    setStatus({ kind: 'sending' });
-    setStatus({ ...(await joinWorkshopWaitlist(workshopId, { ...values, lang: i18n.language })), email: values.email });
+    await send(form.current, (values) => joinWorkshopWaitlist(workshopId, { ...values, lang: i18n.language }));
   };
 
   const shown = status.kind !== 'idle' && status.kind !== 'sending';

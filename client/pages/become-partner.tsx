@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { contactHref } from '../../site/contact';
 import { formatNumber } from '../../site/format';
 import { PARTNER_PACKAGES } from '../../site/partners';
+import { Checklist } from '../components/checklist';
 import { BenefitCards, FigureStrip } from '../components/cooperation-page';
 import { InfoCta } from '../components/info-cta';
 import { useInfoFacts } from '../components/info-facts';
@@ -72,11 +73,10 @@ export default function Page() {
                     <dd>{formatNumber(lang, pack.talks)}</dd>
                   </div>
                 </dl>
-                <ul className="checklist partner-tier__features">
-                  {pack.features.map((feature) => (
-                    <li key={feature}>{t(`partnership.features.${feature}`)}</li>
-                  ))}
-                </ul>
+                <Checklist
+                  className="partner-tier__features"
+                  items={pack.features.map((feature) => t(`partnership.features.${feature}`))}
+                />
                 <a href={contact} className={`button partner-tier__button${pack.highlighted ? ' button--accent' : ''}`}>
                   {t('partnership.choose', { tier })}
                 </a>

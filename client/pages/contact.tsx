@@ -1,16 +1,46 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT, ORGANISER } from '../../site/event';
+import { EVENT, ORGANISER, venueMapUrl } from '../../site/event';
 import { ContactForm } from '../components/contact-form';
 import { telHref, useInfoFacts } from '../components/info-facts';
 import { InfoHero } from '../components/info-hero';
-import { InfoIcon } from '../components/info-icon';
+import { type IconName, InfoIcon } from '../components/info-icon';
 import { Island } from '../components/island';
 import { VenueAccess } from '../components/venue-access';
 
-const { venue } = EVENT;
-const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent(
-  `${venue.name}, ${venue.street}, ${venue.postalCode} ${venue.city}`,
-)}`;
+/** The ways to reach the organiser, each with its icon and label (a key of the contact catalogue). */
+const CHANNELS = [
+  { icon: 'mail', label: 'email', href: `mailto:${ORGANISER.email}`, text: ORGANISER.email },
+  { icon: 'phone', label: 'phone', href: telHref(ORGANISER.phone), text: ORGANISER.phone },
+  { icon: 'megaphone', label: 'pressEmail', href: `mailto:${ORGANISER.pressEmail}`, text: ORGANISER.pressEmail },
+] as const;
+
+/** A titled block of the details column, its icon before the title. */
+function DetailsBlock({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <div className="contact-page__block">
+      <h3>
+        <InfoIcon name={icon} size={20} />
+        {title}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+/** A postal address: the name in bold, the street, the postal code and city, then any further lines. */
+function PostalAddress({ place, children }: { place: typeof EVENT.venue | typeof ORGANISER; children?: ReactNode }) {
+  return (
+    <address>
+      <strong>{place.name}</strong>
+      <br />
+      {place.street}
+      <br />
+      {place.postalCode} {place.city}
+      {children}
+    </address>
+  );
+}
 
 export default function Page() {
   const { t } = useTranslation('contact');
@@ -33,77 +63,38 @@ export default function Page() {
           <div className="contact-page__details">
             <h2>{t('detailsTitle')}</h2>
             <ul className="contact-channels">
-              <li>
-                <span className="card__icon">
-                  <InfoIcon name="mail" />
-                </span>
-                <span>
-                  <span className="contact-channels__label">{t('email')}</span>
-                  <a href={`mailto:${ORGANISER.email}`}>{ORGANISER.email}</a>
-                </span>
-              </li>
-              <li>
-                <span className="card__icon">
-                  <InfoIcon name="phone" />
-                </span>
-                <span>
-                  <span className="contact-channels__label">{t('phone')}</span>
-                  <a href={telHref(ORGANISER.phone)}>{ORGANISER.phone}</a>
-                </span>
-              </li>
-              <li>
-                <span className="card__icon">
-                  <InfoIcon name="megaphone" />
-                </span>
-                <span>
-                  <span className="contact-channels__label">{t('pressEmail')}</span>
-                  <a href={`mailto:${ORGANISER.pressEmail}`}>{ORGANISER.pressEmail}</a>
-                </span>
-              </li>
+              {CHANNELS.map((channel) => (
+                <li key={channel.label}>
+                  <span className="card__icon">
+                    <InfoIcon name={channel.icon} />
+                  </span>
+                  <span>
+                    <span className="contact-channels__label">{t(channel.label)}</span>
+                    <a href={channel.href}>{channel.text}</a>
+                  </span>
+                </li>
+              ))}
             </ul>
 
-            <div className="contact-page__block">
-              <h3>
-                <InfoIcon name="pin" size={20} />
-                {t('venueTitle')}
-              </h3>
-              <address>
-                <strong>{venue.name}</strong>
-                <br />
-                {venue.street}
-                <br />
-                {venue.postalCode} {venue.city}
-              </address>
+            <DetailsBlock icon="pin" title={t('venueTitle')}>
+              <PostalAddress place={EVENT.venue} />
               <p>{t('venueDate', facts)}</p>
               <p>{t('venueOnline')}</p>
               <p>
-                <a href={MAP_URL}>{t('map')}</a>
+                <a href={venueMapUrl()}>{t('map')}</a>
               </p>
-            </div>
+            </DetailsBlock>
 
-            <div className="contact-page__block">
-              <h3>
-                <InfoIcon name="check" size={20} />
-                {ti('venueAccess.title')}
-              </h3>
+            <DetailsBlock icon="check" title={ti('venueAccess.title')}>
               <VenueAccess />
-            </div>
+            </DetailsBlock>
 
-            <div className="contact-page__block">
-              <h3>
-                <InfoIcon name="building" size={20} />
-                {t('organiserTitle')}
-              </h3>
-              <address>
-                <strong>{ORGANISER.name}</strong>
-                <br />
-                {ORGANISER.street}
-                <br />
-                {ORGANISER.postalCode} {ORGANISER.city}
+            <DetailsBlock icon="building" title={t('organiserTitle')}>
+              <PostalAddress place={ORGANISER}>
                 <br />
                 {t('taxId', { taxId: ORGANISER.taxId })}
-              </address>
-            </div>
+              </PostalAddress>
+            </DetailsBlock>
           </div>
           <div className="contact-page__form">
             {/* A preset subject (`?temat=`) is filled in by the form at load. */}

@@ -6,6 +6,7 @@ import { formatDate, formatNumber } from '../../site/format';
 import { href } from '../../site/pages';
 import { ROOMS } from '../../site/program';
 import { ZONES, zoneMarker } from '../../site/zones';
+import { Checklist } from '../components/checklist';
 import { EventHero } from '../components/event-hero';
 import { EventIcon } from '../components/event-icon';
 import { ExhibitorList, PartnerList } from '../components/expo-lists';
@@ -85,11 +86,7 @@ export default function Page() {
                 tables: formatNumber(lang, FIGURES.networkingTables),
               })}
             </p>
-            <ul className="checklist">
-              {NETWORKING_POINTS.map((point) => (
-                <li key={point}>{t(`expo.networkingPoints.${point}`)}</li>
-              ))}
-            </ul>
+            <Checklist items={NETWORKING_POINTS.map((point) => t(`expo.networkingPoints.${point}`))} />
           </article>
           <article className="card expo-card" aria-labelledby="demos-title">
             <span className="card__icon">

@@ -3,7 +3,8 @@ import { eventDate } from '../../site/facts';
 import { ROAST_HIGHLIGHTS, ROAST_REASONS, show } from '../../site/shows';
 import { CalendarLink } from '../components/calendar-link';
 import { BuyTicketLink, EventHero } from '../components/event-hero';
-import { EventIcon, type IconName } from '../components/event-icon';
+import type { IconName } from '../components/event-icon';
+import { EventCallout, EventCards, ReasonsSection } from '../components/event-points';
 import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
 
@@ -40,37 +41,29 @@ export default function Page() {
         </div>
       </Section>
       <Section id="highlights" eyebrow={t('roast.highlightsEyebrow')} title={t('roast.highlightsTitle')}>
-        <ol className="card-grid event-cards roast__highlights">
-          {ROAST_HIGHLIGHTS.map((highlight) => (
-            <li key={highlight} className="card">
-              <span className="card__icon">
-                <EventIcon name={HIGHLIGHT_ICONS[highlight]} />
-              </span>
-              <h3>{t(`roast.highlights.${highlight}.title`)}</h3>
-              <p>{t(`roast.highlights.${highlight}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <EventCards
+          className="roast__highlights"
+          ordered
+          cards={ROAST_HIGHLIGHTS}
+          icons={HIGHLIGHT_ICONS}
+          text={(highlight, part) => t(`roast.highlights.${highlight}.${part}`)}
+        />
       </Section>
-      <Section id="reasons" title={t('roast.reasonsTitle')} tone="dark">
-        <ol className="event-reasons">
-          {ROAST_REASONS.map((reason) => (
-            <li key={reason}>
-              <h3>{t(`roast.reasons.${reason}.title`)}</h3>
-              <p>{t(`roast.reasons.${reason}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
+      <ReasonsSection
+        title={t('roast.reasonsTitle')}
+        tone="dark"
+        reasons={ROAST_REASONS}
+        text={(point, part) => t(`roast.reasons.${point}.${part}`)}
+      />
       <section className="section" aria-labelledby="performers-title">
         <div className="container">
-          <div className="event-access roast__performers">
-            <span className="card__icon">
-              <EventIcon name="mic" />
-            </span>
-            <h2 id="performers-title">{t('roast.performersTitle')}</h2>
-            <p>{t('roast.performersText')}</p>
-          </div>
+          <EventCallout
+            className="roast__performers"
+            icon="mic"
+            headingId="performers-title"
+            title={t('roast.performersTitle')}
+            text={t('roast.performersText')}
+          />
         </div>
       </section>
     </div>

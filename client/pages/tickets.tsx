@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../site/format';
 import { ONSITE_TICKETS, priceBreakdown } from '../../site/tickets';
+import { Checklist } from '../components/checklist';
 import { PageIntro } from '../components/page-intro';
 import { priceSteps } from '../components/price-steps';
 import { availabilityId, ProductAvailability } from '../components/product-availability';
@@ -48,11 +49,7 @@ export default function Tickets() {
                     </p>
                   </div>
                 ))}
-                <ul className="checklist">
-                  {ticket.features.map((feature) => (
-                    <li key={feature}>{t(`onsite.features.${feature}`)}</li>
-                  ))}
-                </ul>
+                <Checklist items={ticket.features.map((feature) => t(`onsite.features.${feature}`))} />
                 <ProductAvailability id={id} />
                 <button
                   type="button"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FIGURES } from '../../site/event';
-import { Section } from '../components/section';
+import { HomeSection } from './home-section';
 
 const ICONS = {
   talks: 'M4 5h16v10H8l-4 4z',
@@ -26,7 +26,7 @@ export function About() {
     categories: FIGURES.awardCategories,
   };
   return (
-    <Section id="about" eyebrow={t('about.eyebrow')} title={t('about.title')} lead={t('about.lead')} tone="white">
+    <HomeSection part="about" lead={t('about.lead')} tone="white">
       <ul className="grid grid--3 about__grid">
         {CARDS.map((card) => (
           <li key={card} className="card">
@@ -47,6 +47,6 @@ export function About() {
           </li>
         ))}
       </ul>
-    </Section>
+    </HomeSection>
   );
 }

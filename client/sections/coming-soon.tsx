@@ -4,12 +4,14 @@ import { FIGURES } from '../../site/event';
 import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Avatar } from '../components/avatar';
+import { EmptyCall } from '../components/empty-call';
 import { Notice } from '../components/notice';
-import { Section } from '../components/section';
+import { SectionMore } from '../components/section';
 import { SpeakerNames } from '../components/speaker-names';
 import { TimeRange } from '../components/time-range';
 import { drawing } from '../lib/images';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /**
  * The home page's speakers at a glance (a few of them, each linking to their card), or while none
@@ -21,12 +23,12 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
   const lang = useLanguage();
   if (speakers.length === 0) {
     return (
-      <div className="teaser">
-        <Notice title={t('speakers.notice', { date: siteFacts(lang).lists })} />
-        <a href={href(lang, 'speakers')} className="button button--accent">
-          {t('speakers.cta')}
-        </a>
-      </div>
+      <EmptyCall
+        className="teaser"
+        message={<Notice title={t('speakers.notice', { date: siteFacts(lang).lists })} />}
+        page="speakers"
+        cta={t('speakers.cta')}
+      />
     );
   }
   return (
@@ -53,11 +55,7 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
           </li>
         ))}
       </ul>
-      <p className="section__more">
-        <a href={href(lang, 'speakers')} className="button button--accent">
-          {t('speakers.all')}
-        </a>
-      </p>
+      <SectionMore href={href(lang, 'speakers')}>{t('speakers.all')}</SectionMore>
     </>
   );
 }
@@ -66,16 +64,11 @@ export function HomeSpeakers({ speakers }: { speakers: readonly SpeakerView[] })
 export function SpeakersTeaser({ speakers }: { speakers: readonly SpeakerView[] }) {
   const { t } = useTranslation('home');
   return (
-    <Section
-      id="speakers"
-      eyebrow={t('speakers.eyebrow')}
-      title={t('speakers.title')}
-      lead={t('speakers.lead', { count: FIGURES.speakers })}
-    >
+    <HomeSection part="speakers" lead={t('speakers.lead', { count: FIGURES.speakers })}>
       <div data-content="home-speakers">
         <HomeSpeakers speakers={speakers} />
       </div>
-    </Section>
+    </HomeSection>
   );
 }
 
@@ -89,12 +82,12 @@ export function HomeSchedule({ sessions }: { sessions: readonly SessionView[] })
   const lang = useLanguage();
   if (sessions.length === 0) {
     return (
-      <div className="teaser">
-        <Notice title={t('schedule.notice', { date: siteFacts(lang).lists })} />
-        <a href={href(lang, 'program')} className="button button--accent">
-          {t('schedule.cta')}
-        </a>
-      </div>
+      <EmptyCall
+        className="teaser"
+        message={<Notice title={t('schedule.notice', { date: siteFacts(lang).lists })} />}
+        page="program"
+        cta={t('schedule.cta')}
+      />
     );
   }
   return (
@@ -116,11 +109,7 @@ export function HomeSchedule({ sessions }: { sessions: readonly SessionView[] })
           </li>
         ))}
       </ol>
-      <p className="section__more">
-        <a href={href(lang, 'program')} className="button button--accent">
-          {t('schedule.all')}
-        </a>
-      </p>
+      <SectionMore href={href(lang, 'program')}>{t('schedule.all')}</SectionMore>
     </>
   );
 }
@@ -130,16 +119,10 @@ export function ScheduleTeaser({ sessions }: { sessions: readonly SessionView[] 
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
-    <Section
-      id="schedule"
-      eyebrow={t('schedule.eyebrow')}
-      title={t('schedule.title')}
-      lead={t('schedule.lead', siteFacts(lang))}
-      tone="white"
-    >
+    <HomeSection part="schedule" lead={t('schedule.lead', siteFacts(lang))} tone="white">
       <div data-content="home-schedule">
         <HomeSchedule sessions={sessions} />
       </div>
-    </Section>
+    </HomeSection>
   );
 }

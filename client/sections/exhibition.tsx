@@ -4,8 +4,8 @@ import { siteFacts } from '../../site/facts';
 import { href } from '../../site/pages';
 import { Notice } from '../components/notice';
 import { LogoWall, PastEditions, type ProofLogo, type ProofPhoto } from '../components/proof';
-import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /** How many drawn marks stand in for logos until the content store publishes exhibitors and partners. */
 export const LOGO_PLACEHOLDERS = 8;
@@ -40,13 +40,7 @@ export function Exhibition({
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
-    <Section
-      id="expo"
-      eyebrow={t('exhibition.eyebrow')}
-      title={t('exhibition.title')}
-      lead={t('exhibition.lead', { count: FIGURES.exhibitors })}
-      tone="dark"
-    >
+    <HomeSection part="exhibition" id="expo" lead={t('exhibition.lead', { count: FIGURES.exhibitors })} tone="dark">
       <div className="proof__grid">
         <div className="proof__slot" data-content="home-logos">
           <HomeLogos logos={logos} />
@@ -73,6 +67,6 @@ export function Exhibition({
           </a>
         </div>
       </div>
-    </Section>
+    </HomeSection>
   );
 }

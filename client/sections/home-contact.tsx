@@ -1,21 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { ORGANISER } from '../../site/event';
 import { href } from '../../site/pages';
-import { Section } from '../components/section';
+import { SectionMore } from '../components/section';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /** Contact details of the organiser and a way to the contact form. */
 export function HomeContact() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
-    <Section
-      id="contact"
-      eyebrow={t('contact.eyebrow')}
-      title={t('contact.title')}
-      lead={t('contact.lead')}
-      tone="dark"
-    >
+    <HomeSection part="contact" lead={t('contact.lead')} tone="dark">
       <dl className="grid grid--3 contact-strip">
         <div className="card">
           <dt>{t('contact.email')}</dt>
@@ -36,11 +31,7 @@ export function HomeContact() {
           </dd>
         </div>
       </dl>
-      <p className="section__more">
-        <a href={href(lang, 'contact')} className="button button--accent">
-          {t('contact.cta')}
-        </a>
-      </p>
-    </Section>
+      <SectionMore href={href(lang, 'contact')}>{t('contact.cta')}</SectionMore>
+    </HomeSection>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { HOME_FAQ } from '../../site/faq';
 import { href } from '../../site/pages';
 import { Accordion } from '../components/accordion';
-import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /** A selection of the FAQ page's questions as a single-open accordion, linking to all of them. */
 export function HomeFaq() {
@@ -11,7 +11,7 @@ export function HomeFaq() {
   const { t: tf } = useTranslation('faq');
   const lang = useLanguage();
   return (
-    <Section id="faq" eyebrow={t('faq.eyebrow')} title={t('faq.title')} tone="white">
+    <HomeSection part="faq" tone="white">
       <Accordion
         items={HOME_FAQ.map((id) => ({
           id,
@@ -22,6 +22,6 @@ export function HomeFaq() {
       <p className="section__more">
         <a href={href(lang, 'faq')}>{t('faq.more')}</a>
       </p>
-    </Section>
+    </HomeSection>
   );
 }

@@ -3,8 +3,8 @@ import { EVENT } from '../../site/event';
 import { formatList, formatTime } from '../../site/format';
 import { href } from '../../site/pages';
 import { HOME_SHOWS, show } from '../../site/shows';
-import { Section } from '../components/section';
 import { useLanguage } from '../lib/use-language';
+import { HomeSection } from './home-section';
 
 /**
  * The evening shows with their times and hosts, each linking to its page; the Miss and Mister AI
@@ -14,7 +14,7 @@ export function SpecialEvents() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
   return (
-    <Section id="shows" eyebrow={t('shows.eyebrow')} title={t('shows.title')} lead={t('shows.lead')}>
+    <HomeSection part="shows" lead={t('shows.lead')}>
       <ul className="grid grid--3 shows__grid">
         {HOME_SHOWS.map((id) => {
           const { start, end, page, hosts } = show(id);
@@ -51,6 +51,6 @@ export function SpecialEvents() {
           );
         })}
       </ul>
-    </Section>
+    </HomeSection>
   );
 }
