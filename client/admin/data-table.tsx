@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LanguageCode, language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
-import { dateTime } from './format';
+import { calendarDay, dateTime, money } from './format';
 
 export type SortDirection = 'ascending' | 'descending';
 export type Sort = { column: string; direction: SortDirection };
@@ -49,14 +49,45 @@ export function timeColumn<Row>(
   return { id, header, className: 'console-nowrap', cell: (row) => dateTime(lang, at(row)), ...sorting, ...more };
 }
 
-type Props<Row> = {
+/** A column of amounts in złoty (grosze in the row), sortable, largest first at the first click. */
+export function moneyColumn<Row>(
+  lang: LanguageCode,
+  id: string,
+  header: string,
+  amount: (row: Row) => number,
+): Column<Row> {
+  return {
+    id,
+    header,
+    cell: (row) => money(lang, amount(row)),
+    sortBy: amount,
+    firstDirection: 'descending',
+    numeric: true,
+  };
+}
+
+/** A column of days at the venue (`YYYY-MM-DD`), sortable, each on one line. */
+export function dayColumn<Row>(lang: LanguageCode, id: string, header: string, day: (row: Row) => string): Column<Row> {
+  return { id, header, cell: (row) => calendarDay(lang, day(row)), sortBy: day, className: 'console-nowrap' };
+}
+
+/** The last column: a row's buttons, which say what they do themselves (its header for screen readers only). */
+export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode): Column<Row> {
+  return { id: 'actions', header, headerHidden: true, cell };
+}
+
+/** A row's key among the others: the row's `id` unless said otherwise, so a row without one must say. */
+type Keyed<Row> = [Row] extends [{ id: string | number }]
+  ? { rowKey?: (row: Row) => string | number }
+  : { rowKey: (row: Row) => string | number };
+
+type Props<Row> = Keyed<Row> & {
   /** The table's accessible name, shown above it; a function when it says the order, which a sort changes. */
   caption: string | ((sort: Sort | null) => string);
   /** The name for screen readers only, where a heading just above already says it to the eye. */
   captionHidden?: boolean;
   columns: readonly (Column<Row> | false | null | undefined)[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
   /** What an empty list says (the caption and headers stay, so the organiser sees what is empty). */
   empty?: string;
   /** The order shown first; none keeps the rows in the order they came in. */
@@ -78,20 +109,21 @@ type Props<Row> = {
  * column), an empty state, and a phone layout where each row is a card whose values carry their
  * column's header as a label (admin.css, `.data-table`), so the page never scrolls sideways.
  */
-export function DataTable<Row>({
-  caption,
-  captionHidden = false,
-  columns: given,
-  rows,
-  rowKey,
-  empty,
-  initialSort = null,
-  sort: ownerSort,
-  onSort,
-  footer,
-  rowClassName,
-  className,
-}: Props<Row>) {
+export function DataTable<Row>(props: Props<Row>) {
+  const {
+    caption,
+    captionHidden = false,
+    columns: given,
+    rows,
+    empty,
+    initialSort = null,
+    sort: ownerSort,
+    onSort,
+    footer,
+    rowClassName,
+    className,
+  } = props;
+  const rowKey = props.rowKey ?? idOf;
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const id = useId();
@@ -224,6 +256,9 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/** The key of a row that has an `id` (most of the API's records). */
+const idOf = (row: unknown) => (row as { id: string | number }).id;
 
 /** The rows in the order of a sort (a stable sort of a copy: equal rows keep the order they came in). */
 function sortRows<Row>(
