@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type LanguageCode, language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { calendarDay, dateTime, money } from './format';
+import { LoadState } from './status';
 
 export type SortDirection = 'ascending' | 'descending';
 export type Sort = { column: string; direction: SortDirection };
@@ -76,18 +77,31 @@ export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode
   return { id: 'actions', header, headerHidden: true, cell };
 }
 
-/** A row's key among the others: the row's `id` unless said otherwise, so a row without one must say. */
-type Keyed<Row> = [Row] extends [{ id: string | number }]
-  ? { rowKey?: (row: Row) => string | number }
-  : { rowKey: (row: Row) => string | number };
+type Keyed<Row> = {
+  /** A row's key among the others: the row's `id` unless said otherwise (a row without one must say). */
+  rowKey?: (row: Row) => string | number;
+};
 
-type Props<Row> = Keyed<Row> & {
+/**
+ * The rows: given, or as a screen reads them from the API (`useLoad`), with the loading text or
+ * the failure and its retry in the table's place until they came.
+ */
+type Source<Row> = {
+  rows?: readonly Row[];
+  loaded?: { value: readonly Row[] | null; error: unknown; load: () => void };
+};
+
+type Named = {
   /** The table's accessible name, shown above it; a function when it says the order, which a sort changes. */
   caption: string | ((sort: Sort | null) => string);
   /** The name for screen readers only, where a heading just above already says it to the eye. */
   captionHidden?: boolean;
+};
+
+type Props<Row> = Keyed<Row> & Source<Row> & Named & Shown<Row>;
+
+type Shown<Row> = {
   columns: readonly (Column<Row> | false | null | undefined)[];
-  rows: readonly Row[];
   /** What an empty list says (the caption and headers stay, so the organiser sees what is empty). */
   empty?: string;
   /** The order shown first; none keeps the rows in the order they came in. */
@@ -110,20 +124,50 @@ type Props<Row> = Keyed<Row> & {
  * column's header as a label (admin.css, `.data-table`), so the page never scrolls sideways.
  */
 export function DataTable<Row>(props: Props<Row>) {
-  const {
-    caption,
-    captionHidden = false,
-    columns: given,
-    rows,
-    empty,
-    initialSort = null,
-    sort: ownerSort,
-    onSort,
-    footer,
-    rowClassName,
-    className,
-  } = props;
-  const rowKey = props.rowKey ?? idOf;
+  const rows = props.loaded ? props.loaded.value : props.rows;
+  if (!rows && props.loaded) {
+    const { error, load } = props.loaded;
+    return <LoadState error={error} loading={!error} retry={load} />;
+  }
+  const { loaded: _loaded, rows: _rows, rowKey = idOf, ...shown } = props;
+  return <Table<Row> {...shown} rows={rows ?? []} rowKey={rowKey} />;
+}
+
+/**
+ * A list under its own heading (an `h2`, which names the section and, for screen readers, the
+ * table), with what goes before the table (`intro`) and after it (`children`).
+ */
+export function SectionTable<Row>({
+  title,
+  intro,
+  children,
+  ...table
+}: { title: string; intro?: ReactNode; children?: ReactNode } & Keyed<Row> & Source<Row> & Shown<Row>) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {intro}
+      <DataTable<Row> {...table} caption={title} captionHidden />
+      {children}
+    </section>
+  );
+}
+
+function Table<Row>({
+  caption,
+  captionHidden = false,
+  columns: given,
+  rows,
+  rowKey,
+  empty,
+  initialSort = null,
+  sort: ownerSort,
+  onSort,
+  footer,
+  rowClassName,
+  className,
+}: Named & Shown<Row> & { rows: readonly Row[]; rowKey: (row: Row) => string | number }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const id = useId();
