@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketCertificate } from '../../site/certificates';
 import { useLanguage } from '../lib/use-language';
+import { Button } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { useErrorText } from './status';
@@ -126,17 +127,12 @@ function TicketDecision({
         />
       </div>
       <div className="console-actions">
-        <button type="button" className="console-button" disabled={busy} onClick={(event) => decide(true, event)}>
+        <Button disabled={busy} onClick={(event) => decide(true, event)}>
           {t('order.certificate.grant')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--danger"
-          disabled={busy}
-          onClick={(event) => decide(false, event)}
-        >
+        </Button>
+        <Button look="danger" disabled={busy} onClick={(event) => decide(false, event)}>
           {t('order.certificate.withdraw')}
-        </button>
+        </Button>
       </div>
       <div role="status" id={`${id}-message`}>
         {message && <p className={message.ok ? 'console-note' : 'console-alert'}>{message.text}</p>}

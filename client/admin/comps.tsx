@@ -14,7 +14,7 @@ import { PRODUCT_IDS, type ProductId } from '../../site/tickets';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { ScreenHead, useAction, useFields } from './form-kit';
+import { Button, ScreenHead, useAction, useFields } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -175,9 +175,9 @@ export function Comps() {
             }}
           />,
         )}
-        <button type="submit" className="console-button" disabled={busy || !text.trim()}>
+        <Button type="submit" disabled={busy || !text.trim()}>
           {t('comps.check')}
-        </button>
+        </Button>
       </form>
 
       {check && (
@@ -193,9 +193,9 @@ export function Comps() {
                   </span>
                 ))}
               </p>
-              <button type="button" className="console-button" disabled={busy} onClick={() => void issue()}>
+              <Button disabled={busy} onClick={() => void issue()}>
                 {t('comps.issue')}
-              </button>
+              </Button>
             </>
           ) : (
             <>
@@ -280,9 +280,9 @@ export function Comps() {
               ))}
             </select>,
           )}
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('comps.create')}
-          </button>
+          </Button>
         </form>
         <LoadState error={allotments.error} loading={!allotments.value && !allotments.error} retry={allotments.load} />
         {allotments.value && allotments.value.length > 0 && (

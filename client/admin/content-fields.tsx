@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { ApiFailure } from './api';
 import { type ContentRecord, UPLOADED_IMAGE, type UploadedImage } from './content-types';
-import { Field as KitField } from './form-kit';
+import { Button, Field as KitField } from './form-kit';
 import { useApi } from './session';
 
 /** The DOM id of a control, from the editor's id prefix and the control's path. */
@@ -214,13 +214,9 @@ export function ImageField({
             }}
           />
           {value && (
-            <button
-              type="button"
-              className="console-button console-button--quiet console-button--small"
-              onClick={() => onChange('')}
-            >
+            <Button look="quiet" small onClick={() => onChange('')}>
               {t('content.image.remove')}
-            </button>
+            </Button>
           )}
         </div>
       </div>

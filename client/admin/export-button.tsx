@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './form-kit';
 import { useApi } from './session';
 
 /** Downloads the CSV of what the table shows (with the token, so not a plain link). */
@@ -21,9 +22,9 @@ export function ExportButton({ path, filename, label }: { path: string; filename
   };
   return (
     <div className="console-export">
-      <button type="button" className="console-button console-button--quiet" onClick={run} disabled={busy}>
+      <Button look="quiet" onClick={run} disabled={busy}>
         {busy ? t('common.exporting') : (label ?? t('common.exportCsv'))}
-      </button>
+      </Button>
       {failed && (
         <p className="console-alert" role="alert">
           {t('common.exportFailed')}

@@ -1,6 +1,7 @@
 import type { FormEvent, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button } from './form-kit';
 
 // The filters above a console list (orders, invoices, messages): labelled fields that the list's
 // URL fills, a search with its hint, selects whose first option takes any value, apply and reset.
@@ -38,9 +39,7 @@ export function FilterForm({
     <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
       {children}
       <div className="console-filters__actions">
-        <button type="submit" className="console-button">
-          {t('orders.apply')}
-        </button>
+        <Button type="submit">{t('orders.apply')}</Button>
         <Link href={reset} className="console-button console-button--quiet">
           {t('orders.reset')}
         </Link>

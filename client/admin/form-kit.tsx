@@ -1,5 +1,5 @@
 import {
-  type ButtonHTMLAttributes,
+  type ComponentPropsWithRef,
   type ReactNode,
   type SelectHTMLAttributes,
   useCallback,
@@ -7,6 +7,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../site/languages';
 import { ApiFailure } from './api';
 import { useErrorText } from './status';
 
@@ -44,9 +45,11 @@ export function ScreenHead({
 }
 
 /** The last action's outcome, announced: under a screen's title, or in an open form where the organiser is. */
-export function Outcome({ notice }: { notice: Notice }) {
+export function Outcome({ notice, className }: { notice: Notice; className?: string }) {
   return (
-    <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+    <div role="status" className={className}>
+      {notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}
+    </div>
   );
 }
 
@@ -61,7 +64,7 @@ export function Button({
   type = 'button',
   className,
   ...button
-}: { look?: 'quiet' | 'danger'; small?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { look?: 'quiet' | 'danger'; small?: boolean } & ComponentPropsWithRef<'button'>) {
   const classes = ['console-button', look && `console-button--${look}`, small && 'console-button--small', className];
   return <button type={type} className={classes.filter(Boolean).join(' ')} {...button} />;
 }
@@ -104,6 +107,13 @@ export function Field({
 
 /** A choice of a select: its value, its label, and the label's language where it is not the console's. */
 export type Choice = readonly [value: string, label: string, lang?: string];
+
+/** The site's languages as a select's choices, each label in its own language. */
+export const LANGUAGE_CHOICES: readonly Choice[] = LANGUAGES.map((language) => [
+  language.code,
+  language.label,
+  language.code,
+]);
 
 /** A select of choices, `any` (the empty value, "any" or "none") first where given. */
 export function Select({

@@ -4,6 +4,7 @@ import { countryName, otherCountries } from '../../site/countries';
 import type { InvoiceParty, IssuedInvoice } from '../../site/invoices';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { Button } from './form-kit';
 import { useApi } from './session';
 
 const FIELDS = ['name', 'taxId', 'street', 'postalCode', 'city', 'country'] as const;
@@ -112,9 +113,9 @@ export function InvoiceDataForm({
         </p>
       ))}
       {lockTaxId && <p className="console-hint">{t('invoiceData.taxIdLocked')}</p>}
-      <button type="submit" className="console-button" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useLanguage } from '../lib/use-language';
 import { DataTable, type Sort } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
+import { Button } from './form-kit';
 import { calendarDay, currentMonth, money, monthName } from './format';
 import { currentBuyer, InvoiceDataForm } from './invoice-data';
 import { orderHref } from './order-links';
@@ -175,14 +176,9 @@ export function Invoices() {
           />
           {shown.cursor && (
             <div className="console-pager">
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                onClick={more}
-                disabled={loadingMore}
-              >
+              <Button look="quiet" onClick={more} disabled={loadingMore}>
                 {loadingMore ? t('common.loading') : t('invoices.more')}
-              </button>
+              </Button>
             </div>
           )}
         </>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from './api';
-import { type Notice, ScreenHead } from './form-kit';
+import { Button, type Notice, ScreenHead } from './form-kit';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -156,9 +156,9 @@ function SourceForm({
           />
         </div>
       )}
-      <button type="submit" className="console-button" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {t('online.save')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -218,14 +218,13 @@ function Materials({
           {materials.map((m) => (
             <li key={m.id}>
               {m.kind === 'link' ? <a href={m.value}>{m.title}</a> : <span>{m.title}</span>}{' '}
-              <button
-                type="button"
-                className="console-button console-button--quiet"
+              <Button
+                look="quiet"
                 disabled={busy}
                 onClick={() => void run(() => call(`/api/admin/online/materials/${m.id}`, { method: 'DELETE' }))}
               >
                 {t('online.remove', { title: m.title })}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -241,9 +240,9 @@ function Materials({
             <label htmlFor={`${id}-link-url`}>{t('online.linkUrl')}</label>
             <input id={`${id}-link-url`} name="url" type="url" required spellCheck={false} />
           </div>
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('online.addLink')}
-          </button>
+          </Button>
         </form>
         <form className="online-source" onSubmit={addFile}>
           <div className="console-field">
@@ -260,9 +259,9 @@ function Materials({
               accept=".pdf,.pptx,.docx,.xlsx,.zip,.txt,.csv,.png,.jpg,.jpeg"
             />
           </div>
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('online.addFile')}
-          </button>
+          </Button>
         </form>
       </details>
     </div>

@@ -7,6 +7,7 @@ import { useLanguage } from '../lib/use-language';
 import { type Column, DataTable, type Sort, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
+import { Button } from './form-kit';
 import { buyerName, dayEnd, dayStart, money, summary } from './format';
 import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
@@ -176,22 +177,16 @@ export function Orders() {
         />
       )}
       <nav className="console-pager" aria-label={t('orders.pages')}>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors((list) => list.slice(0, -1))}
-        >
+        <Button look="quiet" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))}>
           {t('orders.previous')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
+        </Button>
+        <Button
+          look="quiet"
           disabled={!page?.cursor}
           onClick={() => page?.cursor && setCursors((list) => [...list, page.cursor])}
         >
           {t('orders.next')}
-        </button>
+        </Button>
       </nav>
     </>
   );
