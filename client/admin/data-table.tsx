@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LanguageCode, language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
+import { Section } from './form-kit';
 import { calendarDay, dateTime, money } from './format';
 import { LoadState } from './status';
 
@@ -143,14 +144,12 @@ export function SectionTable<Row>({
   children,
   ...table
 }: { title: string; intro?: ReactNode; children?: ReactNode } & Keyed<Row> & Source<Row> & Shown<Row>) {
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <Section title={title}>
       {intro}
       <DataTable<Row> {...table} caption={title} captionHidden />
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -44,6 +44,17 @@ export function ScreenHead({
   );
 }
 
+/** A part of a screen under its own heading (an `h2`), which names it for screen readers too. */
+export function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 /** The last action's outcome, announced: under a screen's title, or in an open form where the organiser is. */
 export function Outcome({ notice, className }: { notice: Notice; className?: string }) {
   return (

@@ -4,7 +4,7 @@ import { STAFF_ROLES, type StaffLogEntry, type StaffMember, type StaffRole } fro
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { actionsColumn, SectionTable } from './data-table';
-import { Button, ScreenHead, Select, useAction, useFields } from './form-kit';
+import { Button, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { useLoad } from './use-load';
@@ -20,7 +20,7 @@ export function Staff() {
   const lang = useLanguage();
   const { call } = useApi();
   const { busy, notice, run } = useAction();
-  const { ids, setErrors, described, refused, field } = useFields('staff', ['name', 'role']);
+  const { setErrors, described, refused, field } = useFields('staff', ['name', 'role']);
   const people = useLoad<StaffMember[]>('/api/admin/staff', 'staff');
   const log = useLoad<StaffLogEntry[]>('/api/admin/staff/log?limit=50', 'entries');
   const [made, setMade] = useState<{ member: StaffMember; token: string } | null>(null);
@@ -69,8 +69,7 @@ export function Staff() {
     <>
       <ScreenHead title={t('staff.title')} intro={t('staff.intro')} notice={notice} />
 
-      <section aria-labelledby={`${ids}-add`}>
-        <h2 id={`${ids}-add`}>{t('staff.add')}</h2>
+      <Section title={t('staff.add')}>
         <form className="console-form console-staff-form" onSubmit={add} noValidate>
           {field(
             'name',
@@ -93,7 +92,7 @@ export function Staff() {
           </Button>
         </form>
         {made && <NewToken name={made.member.name} role={made.member.role} token={made.token} />}
-      </section>
+      </Section>
 
       <SectionTable<StaffMember>
         title={t('staff.people')}

@@ -5,7 +5,7 @@ import { VOUCHER_KINDS, type VoucherKind, type VoucherView } from '../../site/vo
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { actionsColumn, DataTable, timeColumn } from './data-table';
-import { Button, ScreenHead, Select, useAction, useFields } from './form-kit';
+import { Button, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
 import { count, dateTime, money } from './format';
 import { useApi } from './session';
 import { useLoad } from './use-load';
@@ -110,8 +110,7 @@ export function Vouchers() {
     <>
       <ScreenHead title={t('vouchers.title')} intro={t('vouchers.intro')} notice={notice} />
 
-      <section aria-labelledby={`${ids}-new`}>
-        <h2 id={`${ids}-new`}>{t('vouchers.new')}</h2>
+      <Section title={t('vouchers.new')}>
         <form className="console-form console-voucher-form" onSubmit={create} noValidate>
           {field(
             'code',
@@ -184,7 +183,7 @@ export function Vouchers() {
             {t('vouchers.create')}
           </Button>
         </form>
-      </section>
+      </Section>
 
       <DataTable<VoucherView>
         caption={t('vouchers.list')}
