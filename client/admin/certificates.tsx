@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketCertificate } from '../../site/certificates';
 import { useLanguage } from '../lib/use-language';
-import { Button } from './form-kit';
+import { Button, Field } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
 import { useErrorText } from './status';
@@ -116,8 +116,7 @@ function TicketDecision({
           ))}
         </ul>
       )}
-      <div className="console-field">
-        <label htmlFor={`${id}-reason`}>{t('order.certificate.reason')}</label>
+      <Field id={`${id}-reason`} label={t('order.certificate.reason')}>
         <input
           id={`${id}-reason`}
           value={reason}
@@ -125,7 +124,7 @@ function TicketDecision({
           onChange={(event) => setReason(event.target.value)}
           aria-describedby={message ? `${id}-message` : undefined}
         />
-      </div>
+      </Field>
       <div className="console-actions">
         <Button disabled={busy} onClick={(event) => decide(true, event)}>
           {t('order.certificate.grant')}

@@ -6,7 +6,7 @@ import type { OssReport, OssReportRow } from '../../site/oss-report';
 import { useLanguage } from '../lib/use-language';
 import { DataTable } from './data-table';
 import { ExportButton } from './export-button';
-import { ScreenHead } from './form-kit';
+import { Field, ScreenHead, Select } from './form-kit';
 import { money } from './format';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -39,16 +39,14 @@ export function OssReportScreen() {
     <>
       <ScreenHead title={t('oss.title')} intro={t('oss.intro')} />
       <div className="console-filters">
-        <div className="console-field">
-          <label htmlFor="oss-quarter">{t('oss.quarter')}</label>
-          <select id="oss-quarter" value={quarter} onChange={(event) => setQuarter(event.target.value)}>
-            {quarters.map((q) => (
-              <option key={q} value={q}>
-                {q}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="oss-quarter" label={t('oss.quarter')}>
+          <Select
+            id="oss-quarter"
+            value={quarter}
+            onChange={(event) => setQuarter(event.target.value)}
+            options={quarters.map((q) => [q, q])}
+          />
+        </Field>
         <ExportButton
           path={`/api/admin/reports/oss?quarter=${encodeURIComponent(quarter)}&format=csv`}
           filename={`oss-${quarter}.csv`}
