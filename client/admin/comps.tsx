@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AllotmentView,
@@ -50,6 +50,13 @@ export function Comps() {
     setCheck(null);
     setNotice(null);
   };
+  /** A select of the batch changed: its new value, and the check to make again. */
+  const edit =
+    <V extends string>(set: (value: V) => void) =>
+    (event: ChangeEvent<HTMLSelectElement>) => {
+      set(event.target.value as V);
+      edited();
+    };
   const soldOutText = (problem: ApiFailure) =>
     t('comps.soldOut', {
       left: Object.entries((problem.details.remaining ?? {}) as Record<string, number>)
@@ -117,10 +124,7 @@ export function Comps() {
           <Select
             id={`${ids}-reason`}
             value={reason}
-            onChange={(e) => {
-              setReason(e.target.value as CompReason);
-              edited();
-            }}
+            onChange={edit<CompReason>(setReason)}
             options={COMP_REASONS.map((r) => [r, t(`comps.reasons.${r}`)])}
           />,
         )}
@@ -130,10 +134,7 @@ export function Comps() {
           <Select
             id={`${ids}-product`}
             value={product}
-            onChange={(e) => {
-              setProduct(e.target.value as ProductId);
-              edited();
-            }}
+            onChange={edit<ProductId>(setProduct)}
             options={PRODUCT_IDS.map((id) => [id, productName(id)])}
           />,
         )}

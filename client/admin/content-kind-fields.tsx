@@ -23,9 +23,6 @@ import {
   WORKSHOP_LEVELS,
 } from './content-types';
 
-const choices = <V extends string>(values: readonly V[], label: (v: V) => string) =>
-  values.map((v) => ({ value: v, label: label(v) }));
-
 /**
  * The fields of a record apart from its texts, by kind: a speaker's name, photo and links, a
  * session's slot and speakers, a workshop's category and instructor, an exhibitor's booth, a
@@ -99,6 +96,9 @@ export function KindFields({
       aria-required={required || undefined}
     />
   );
+  /** A list's values as choices, each named in the console's words for its group (`content.<group>.<value>`). */
+  const choices = (values: readonly string[], group: 'tracks' | 'rooms' | 'categories' | 'levels' | 'packages') =>
+    values.map((value) => ({ value, label: t(`content.${group}.${value}` as 'content.tracks.business') }));
   /** A choice of the record's, labelled as its field. */
   const choice = (
     path: 'track' | 'room' | 'category' | 'level' | 'package' | 'instructor',
@@ -118,14 +118,8 @@ export function KindFields({
     case 'sessions':
       return (
         <>
-          {choice(
-            'track',
-            choices(TRACKS, (v) => t(`content.tracks.${v}`)),
-          )}
-          {choice(
-            'room',
-            choices(['mainHall', 'hallB'] as const, (v) => t(`content.rooms.${v}`)),
-          )}
+          {choice('track', choices(TRACKS, 'tracks'))}
+          {choice('room', choices(['mainHall', 'hallB'], 'rooms'))}
           {time('start', t('content.fields.start'), t('content.editor.timeHint'), true)}
           {time('end', t('content.fields.end'), t('content.editor.timeHint'), true)}
           {number('seats', [1, 10000, 1], { hint: t('content.editor.seatsHint') })}
@@ -142,14 +136,8 @@ export function KindFields({
       const instructor = values.instructor ?? '';
       return (
         <>
-          {choice(
-            'category',
-            choices(WORKSHOP_CATEGORIES, (v) => t(`content.categories.${v}`)),
-          )}
-          {choice(
-            'level',
-            choices(WORKSHOP_LEVELS, (v) => t(`content.levels.${v}`)),
-          )}
+          {choice('category', choices(WORKSHOP_CATEGORIES, 'categories'))}
+          {choice('level', choices(WORKSHOP_LEVELS, 'levels'))}
           {number('durationHours', [0.5, 12, 0.5], { required: true })}
           {number('capacity', [1, 500, 1], { required: true })}
           {choice('instructor', [
@@ -186,10 +174,7 @@ export function KindFields({
         <>
           {name}
           {image('logo')}
-          {choice(
-            'package',
-            choices(PARTNER_PACKAGES, (v) => t(`content.packages.${v}`)),
-          )}
+          {choice('package', choices(PARTNER_PACKAGES, 'packages'))}
           {link('link', t('content.fields.link'))}
         </>
       );

@@ -1,6 +1,7 @@
 import { type FormEvent, type Ref, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { KeptCredit } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { actionsColumn, DataTable, dayColumn, moneyColumn } from './data-table';
@@ -9,7 +10,6 @@ import { calendarDay, money } from './format';
 import { RecordForm, type RowFormProps, SentFields, sentOf } from './record-form';
 import { useApi } from './session';
 import { LoadState } from './status';
-import type { KeptCredit } from './types';
 import { useLoad } from './use-load';
 
 type Mode = 'match' | 'return';
