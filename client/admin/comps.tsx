@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AllotmentView,
@@ -15,7 +15,7 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { DataTable, SectionTable, timeColumn } from './data-table';
-import { Button, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
+import { Button, type Choice, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
 import { count } from './format';
 import { useApi } from './session';
 import { LoadState } from './status';
@@ -50,13 +50,26 @@ export function Comps() {
     setCheck(null);
     setNotice(null);
   };
-  /** A select of the batch changed: its new value, and the check to make again. */
-  const edit =
-    <V extends string>(set: (value: V) => void) =>
-    (event: ChangeEvent<HTMLSelectElement>) => {
-      set(event.target.value as V);
-      edited();
-    };
+  /** A choice of the batch (its reason, its product): changed, the batch is to be checked again. */
+  const choice = <V extends string>(
+    name: 'reason' | 'product',
+    value: V,
+    set: (value: V) => void,
+    options: readonly Choice[],
+  ) =>
+    field(
+      name,
+      t(`comps.${name}`),
+      <Select
+        id={`${ids}-${name}`}
+        value={value}
+        onChange={(event) => {
+          set(event.target.value as V);
+          edited();
+        }}
+        options={options}
+      />,
+    );
   const soldOutText = (problem: ApiFailure) =>
     t('comps.soldOut', {
       left: Object.entries((problem.details.remaining ?? {}) as Record<string, number>)
@@ -118,25 +131,17 @@ export function Comps() {
       <ScreenHead title={t('comps.title')} intro={t('comps.intro')} notice={notice} />
 
       <form className="console-form" onSubmit={runCheck}>
-        {field(
+        {choice(
           'reason',
-          t('comps.reason'),
-          <Select
-            id={`${ids}-reason`}
-            value={reason}
-            onChange={edit<CompReason>(setReason)}
-            options={COMP_REASONS.map((r) => [r, t(`comps.reasons.${r}`)])}
-          />,
+          reason,
+          setReason,
+          COMP_REASONS.map((r) => [r, t(`comps.reasons.${r}`)]),
         )}
-        {field(
+        {choice(
           'product',
-          t('comps.product'),
-          <Select
-            id={`${ids}-product`}
-            value={product}
-            onChange={edit<ProductId>(setProduct)}
-            options={PRODUCT_IDS.map((id) => [id, productName(id)])}
-          />,
+          product,
+          setProduct,
+          PRODUCT_IDS.map((id) => [id, productName(id)]),
         )}
         {field(
           'note',

@@ -43,16 +43,18 @@ export function KindFields({
 }) {
   const { t } = useTranslation('admin');
   const { prefix, values, errors, onSet } = shared;
-  const name = (
+  /** A required line of the record's own (a name, a booth). */
+  const line = (path: 'name' | 'booth', maxLength: number) => (
     <TextControl
       {...shared}
-      path="name"
-      label={t('content.fields.name')}
+      path={path}
+      label={t(`content.fields.${path}`)}
       autoComplete="off"
-      maxLength={120}
+      maxLength={maxLength}
       aria-required
     />
   );
+  const name = line('name', 120);
   const image = (path: 'image' | 'logo') => (
     <ImageField
       id={controlId(prefix, path)}
@@ -156,14 +158,7 @@ export function KindFields({
         <>
           {name}
           {image('logo')}
-          <TextControl
-            {...shared}
-            path="booth"
-            label={t('content.fields.booth')}
-            autoComplete="off"
-            maxLength={20}
-            aria-required
-          />
+          {line('booth', 20)}
           {link('link', t('content.fields.link'))}
           {time('demo.start', t('content.fields.demoStart'), t('content.editor.demoHint'))}
           {time('demo.end', t('content.fields.demoEnd'))}
