@@ -8,14 +8,14 @@ import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { OrderCertificates } from './certificates';
 import { DataTable, timeColumn } from './data-table';
-import { Button, useAction } from './form-kit';
+import { Button, Outcome, useAction } from './form-kit';
 import { dateTime, historyDetails, money, summary } from './format';
 import { InvoiceDataForm } from './invoice-data';
 import { OrderInvoices } from './invoices';
 import { MarkPaid } from './mark-paid';
 import { ordersHref } from './order-links';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
+import { LoadState } from './status';
 import { type EmailRecord, type LogEntry, ORDER_EVENTS, type Order, type OrderDetail } from './types';
 import { useLoad } from './use-load';
 
@@ -31,29 +31,20 @@ export function OrderPage({ id }: { id: string }) {
   const lang = useLanguage();
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
   const { value: detail, error, load } = useLoad<OrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`);
   const [confirming, setConfirming] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, notice: outcome, setNotice: setOutcome, run } = useAction();
 
-  const act = async (action: Action) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await call(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
-      setOutcome({
-        ok: true,
-        text: t(`order.${action === 'resend' ? 'resent' : action === 'cancel' ? 'cancelled' : 'refunded'}`),
-      });
-      await load();
-    } catch (failure) {
-      setOutcome({ ok: false, text: errorText(failure) });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  };
+  const act = (action: Action) =>
+    run(async () => {
+      try {
+        await call(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+        await load();
+        return t(`order.${action === 'resend' ? 'resent' : action === 'cancel' ? 'cancelled' : 'refunded'}`);
+      } finally {
+        setConfirming(null);
+      }
+    });
 
   if (error instanceof ApiFailure && error.status === 404) {
     return (
@@ -146,9 +137,7 @@ export function OrderPage({ id }: { id: string }) {
         </section>
         <section aria-labelledby="order-actions" className="console-panel">
           <h2 id="order-actions">{t('order.actions')}</h2>
-          <div role="status" className="console-outcome">
-            {outcome && <p className={outcome.ok ? 'console-ok' : 'console-alert'}>{outcome.text}</p>}
-          </div>
+          <Outcome notice={outcome} className="console-outcome" />
           <Actions
             order={order}
             busy={busy}
