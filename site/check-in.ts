@@ -121,3 +121,23 @@ export function defaultLists(): CheckInList[] {
 
 /** The most scans one `POST /api/admin/check-in/sync` takes. */
 export const MAX_SYNC_SCANS = 500;
+
+/**
+ * The offline list a door takes (`GET /api/door/offline-list`, worker/routes/door-offline.ts), the
+ * body the worker signs: the tickets on it by the hashes of their codes, the revoked ones, the
+ * window it admits in, and the public key of the signed codes.
+ */
+export type OfflineList = {
+  list: string;
+  reentry: boolean;
+  /** A workshop room: its seat holders only, so a refusal says "no seat". */
+  workshopId: string | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  version: number;
+  takenAt: string;
+  publicKey: string;
+  products: string[];
+  tickets: { own: string; typed: string; name: string | null; product: string }[];
+  revoked: string[];
+};

@@ -542,3 +542,23 @@ export type MailJob = { emailId: number };
 
 /** The body of a message on the KSeF queue: an invoice of the box office to submit. */
 export type KsefJob = { invoiceId: string };
+
+/**
+ * A credit an MT940 statement left over (worker/box-office/statement-credits.ts), as
+ * `GET /api/admin/transfers/credits` lists it: `part` of an order's gross (open until the parts add
+ * up: then `applied`), the `excess` of a payment over its order's gross, or `unmatched` (no order
+ * named); an excess or an unmatched credit stays `open` until an organiser marks it `returned` (or
+ * matches the unmatched one).
+ */
+export type KeptCredit = {
+  key: string;
+  kind: 'part' | 'excess' | 'unmatched';
+  state: 'open' | 'applied' | 'returned';
+  orderId: string | null;
+  bookedOn: string;
+  amount: number;
+  title: string;
+  reference: string;
+  returned: { on: string; reference: string; by: string } | null;
+  at: string;
+};

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
-import { LANGUAGES, type LanguageCode } from '../../site/languages';
+import type { LanguageCode } from '../../site/languages';
 import { ApiFailure, callApi, type Me, storedMe, storedToken, storeMe, storeToken } from './api';
 import { Comps } from './comps';
 import { Content, isKind } from './content';
@@ -10,6 +10,7 @@ import { ContentHistory } from './content-history';
 import { Dashboard } from './dashboard';
 import { DataRequests } from './data-requests';
 import { Door } from './door';
+import { Button, LANGUAGE_CHOICES, Select } from './form-kit';
 import { Holds } from './holds';
 import { switchLanguage } from './i18n';
 import { Invoices } from './invoices';
@@ -133,9 +134,9 @@ export function ConsoleApp() {
                   {t('logout')}
                 </a>
               ) : (
-                <button type="button" className="console-button console-button--quiet" onClick={() => logout('user')}>
+                <Button look="quiet" onClick={() => logout('user')}>
                   {t('logout')}
-                </button>
+                </Button>
               ))}
           </div>
         </div>
@@ -249,16 +250,16 @@ function Navigation({ role }: { role: Me['role'] }) {
 
 function LanguageSelect() {
   const { t, i18n } = useTranslation('admin');
+  const id = useId();
   return (
-    <label className="console-language">
+    <label className="console-language" htmlFor={id}>
       <span className="visually-hidden">{t('language')}</span>
-      <select value={i18n.language} onChange={(event) => void switchLanguage(i18n, event.target.value as LanguageCode)}>
-        {LANGUAGES.map((lang) => (
-          <option key={lang.code} value={lang.code} lang={lang.code}>
-            {lang.label}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={id}
+        value={i18n.language}
+        onChange={(event) => void switchLanguage(i18n, event.target.value as LanguageCode)}
+        options={LANGUAGE_CHOICES}
+      />
     </label>
   );
 }

@@ -11,8 +11,27 @@ const GAP = 4;
  * few when they are many). The picture has a text summary for screen readers, and each bar its
  * value as a tooltip.
  */
-export function BarChart({ title, summary, bars }: { title: string; summary: string; bars: readonly Bar[] }) {
+export function BarChart({
+  title,
+  summary,
+  bars,
+  empty,
+}: {
+  title: string;
+  summary: string;
+  bars: readonly Bar[];
+  /** What the chart says instead when there is nothing to draw yet. */
+  empty: string;
+}) {
   const id = useId();
+  if (bars.length === 0) {
+    return (
+      <figure className="console-chart">
+        <figcaption>{title}</figcaption>
+        <p className="console-muted">{empty}</p>
+      </figure>
+    );
+  }
   const max = Math.max(1, ...bars.map((b) => b.value));
   const slot = Math.max(12, Math.min(48, 720 / Math.max(1, bars.length)));
   const width = Math.max(240, bars.length * slot);

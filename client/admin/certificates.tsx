@@ -2,9 +2,9 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketCertificate } from '../../site/certificates';
 import { useLanguage } from '../lib/use-language';
+import { Button, Field, useAction } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
-import { useErrorText } from './status';
 import type { Order } from './types';
 
 /**
@@ -61,11 +61,9 @@ function TicketDecision({
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
-  const errorText = useErrorText();
+  const { busy, notice: message, setNotice: setMessage, run } = useAction();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const state = ticket.qualifies
     ? t(`order.certificate.qualifies.${ticket.basis ?? 'granted'}`)
     : t(`order.certificate.refused.${ticket.refusal ?? 'not_attended'}`);
@@ -75,21 +73,15 @@ function TicketDecision({
       setMessage({ ok: false, text: t('order.certificate.reasonRequired') });
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
+    await run(async () => {
       const result = await call<{ tickets: TicketCertificate[] }>(
         `/api/admin/tickets/${encodeURIComponent(ticket.ticketId)}/certificate`,
         { method: 'POST', body: { granted, reason: reason.trim() } },
       );
       setReason('');
-      setMessage({ ok: true, text: t('order.certificate.saved') });
       onSaved(result.tickets);
-    } catch (failure) {
-      setMessage({ ok: false, text: errorText(failure) });
-    } finally {
-      setBusy(false);
-    }
+      return t('order.certificate.saved');
+    });
   };
   return (
     <form
@@ -115,8 +107,7 @@ function TicketDecision({
           ))}
         </ul>
       )}
-      <div className="console-field">
-        <label htmlFor={`${id}-reason`}>{t('order.certificate.reason')}</label>
+      <Field id={`${id}-reason`} label={t('order.certificate.reason')}>
         <input
           id={`${id}-reason`}
           value={reason}
@@ -124,19 +115,14 @@ function TicketDecision({
           onChange={(event) => setReason(event.target.value)}
           aria-describedby={message ? `${id}-message` : undefined}
         />
-      </div>
+      </Field>
       <div className="console-actions">
-        <button type="button" className="console-button" disabled={busy} onClick={(event) => decide(true, event)}>
+        <Button disabled={busy} onClick={(event) => decide(true, event)}>
           {t('order.certificate.grant')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--danger"
-          disabled={busy}
-          onClick={(event) => decide(false, event)}
-        >
+        </Button>
+        <Button look="danger" disabled={busy} onClick={(event) => decide(false, event)}>
           {t('order.certificate.withdraw')}
-        </button>
+        </Button>
       </div>
       <div role="status" id={`${id}-message`}>
         {message && <p className={message.ok ? 'console-note' : 'console-alert'}>{message.text}</p>}

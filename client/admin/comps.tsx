@@ -14,8 +14,9 @@ import { PRODUCT_IDS, type ProductId } from '../../site/tickets';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { ScreenHead, useAction, useFields } from './form-kit';
-import { count, dateTime } from './format';
+import { DataTable, SectionTable, timeColumn } from './data-table';
+import { Button, type Choice, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
+import { count } from './format';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -49,6 +50,26 @@ export function Comps() {
     setCheck(null);
     setNotice(null);
   };
+  /** A choice of the batch (its reason, its product): changed, the batch is to be checked again. */
+  const choice = <V extends string>(
+    name: 'reason' | 'product',
+    value: V,
+    set: (value: V) => void,
+    options: readonly Choice[],
+  ) =>
+    field(
+      name,
+      t(`comps.${name}`),
+      <Select
+        id={`${ids}-${name}`}
+        value={value}
+        onChange={(event) => {
+          set(event.target.value as V);
+          edited();
+        }}
+        options={options}
+      />,
+    );
   const soldOutText = (problem: ApiFailure) =>
     t('comps.soldOut', {
       left: Object.entries((problem.details.remaining ?? {}) as Record<string, number>)
@@ -110,41 +131,17 @@ export function Comps() {
       <ScreenHead title={t('comps.title')} intro={t('comps.intro')} notice={notice} />
 
       <form className="console-form" onSubmit={runCheck}>
-        {field(
+        {choice(
           'reason',
-          t('comps.reason'),
-          <select
-            id={`${ids}-reason`}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value as CompReason);
-              edited();
-            }}
-          >
-            {COMP_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(`comps.reasons.${r}`)}
-              </option>
-            ))}
-          </select>,
+          reason,
+          setReason,
+          COMP_REASONS.map((r) => [r, t(`comps.reasons.${r}`)]),
         )}
-        {field(
+        {choice(
           'product',
-          t('comps.product'),
-          <select
-            id={`${ids}-product`}
-            value={product}
-            onChange={(e) => {
-              setProduct(e.target.value as ProductId);
-              edited();
-            }}
-          >
-            {PRODUCT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {productName(id)}
-              </option>
-            ))}
-          </select>,
+          product,
+          setProduct,
+          PRODUCT_IDS.map((id) => [id, productName(id)]),
         )}
         {field(
           'note',
@@ -175,9 +172,9 @@ export function Comps() {
             }}
           />,
         )}
-        <button type="submit" className="console-button" disabled={busy || !text.trim()}>
+        <Button type="submit" disabled={busy || !text.trim()}>
           {t('comps.check')}
-        </button>
+        </Button>
       </form>
 
       {check && (
@@ -193,9 +190,9 @@ export function Comps() {
                   </span>
                 ))}
               </p>
-              <button type="button" className="console-button" disabled={busy} onClick={() => void issue()}>
+              <Button disabled={busy} onClick={() => void issue()}>
                 {t('comps.issue')}
-              </button>
+              </Button>
             </>
           ) : (
             <>
@@ -213,40 +210,20 @@ export function Comps() {
         </section>
       )}
 
-      <section aria-labelledby={`${ids}-batches`}>
-        <h2 id={`${ids}-batches`}>{t('comps.batches')}</h2>
-        <LoadState error={batches.error} loading={!batches.value && !batches.error} retry={batches.load} />
-        {batches.value?.length === 0 && <p className="console-muted">{t('comps.none')}</p>}
-        {batches.value && batches.value.length > 0 && (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('comps.at')}</th>
-                  <th scope="col">{t('comps.reason')}</th>
-                  <th scope="col">{t('comps.product')}</th>
-                  <th scope="col">{t('comps.batchCount')}</th>
-                  <th scope="col">{t('comps.by')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {batches.value.map((b) => (
-                  <tr key={b.id}>
-                    <td>{dateTime(lang, b.createdAt)}</td>
-                    <td>{t(`comps.reasons.${b.reason}`)}</td>
-                    <td>{productName(b.product)}</td>
-                    <td>{count(lang, b.orders.length)}</td>
-                    <td>{b.by}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <SectionTable<CompBatch>
+        title={t('comps.batches')}
+        loaded={batches}
+        empty={t('comps.none')}
+        columns={[
+          timeColumn(lang, 'at', t('comps.at'), (b) => b.createdAt),
+          { id: 'reason', header: t('comps.reason'), cell: (b) => t(`comps.reasons.${b.reason}`) },
+          { id: 'product', header: t('comps.product'), cell: (b) => productName(b.product) },
+          { id: 'count', header: t('comps.batchCount'), cell: (b) => count(lang, b.orders.length) },
+          { id: 'by', header: t('comps.by'), cell: (b) => b.by },
+        ]}
+      />
 
-      <section aria-labelledby={`${ids}-allotments`}>
-        <h2 id={`${ids}-allotments`}>{t('comps.allotments')}</h2>
+      <Section title={t('comps.allotments')}>
         <form className="console-form" onSubmit={createAllotment}>
           {field(
             'partner',
@@ -261,61 +238,53 @@ export function Comps() {
           {field(
             'tier',
             t('comps.package'),
-            <select id={`${ids}-tier`} name="tier" defaultValue="gold">
-              {PARTNER_PACKAGES.map((p) => (
-                <option key={p.tier} value={p.tier}>
-                  {t(`comps.tiers.${p.tier}`)}
-                </option>
-              ))}
-            </select>,
+            <Select
+              id={`${ids}-tier`}
+              name="tier"
+              defaultValue="gold"
+              options={PARTNER_PACKAGES.map((p) => [p.tier, t(`comps.tiers.${p.tier}`)])}
+            />,
           )}
           {field(
             'lang',
             t('comps.lang'),
-            <select id={`${ids}-lang`} name="lang" defaultValue="pl">
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </select>,
+            <Select
+              id={`${ids}-lang`}
+              name="lang"
+              defaultValue="pl"
+              options={LANGUAGES.map((l) => [l.code, l.label])}
+            />,
           )}
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('comps.create')}
-          </button>
+          </Button>
         </form>
         <LoadState error={allotments.error} loading={!allotments.value && !allotments.error} retry={allotments.load} />
         {allotments.value && allotments.value.length > 0 && (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('comps.partner')}</th>
-                  <th scope="col">{t('comps.package')}</th>
-                  <th scope="col">{t('comps.product')}</th>
-                  <th scope="col">{t('comps.used')}</th>
-                  <th scope="col">{t('comps.unused')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {allotments.value.flatMap((a) =>
-                  a.places.map((p) => (
-                    <tr key={`${a.id}-${p.product}`}>
-                      <th scope="row">
-                        {a.partner} <span className="console-muted">{a.email}</span>
-                      </th>
-                      <td>{t(`comps.tiers.${a.tier}`)}</td>
-                      <td>{productName(p.product)}</td>
-                      <td>{count(lang, p.used)}</td>
-                      <td>{count(lang, p.size - p.used)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<AllotmentView & { place: AllotmentView['places'][number] }>
+            caption={t('comps.allotments')}
+            captionHidden
+            rows={allotments.value.flatMap((a) => a.places.map((place) => ({ ...a, place })))}
+            rowKey={(row) => `${row.id}-${row.place.product}`}
+            columns={[
+              {
+                id: 'partner',
+                header: t('comps.partner'),
+                rowHeader: true,
+                cell: (row) => (
+                  <>
+                    {row.partner} <span className="console-muted">{row.email}</span>
+                  </>
+                ),
+              },
+              { id: 'package', header: t('comps.package'), cell: (row) => t(`comps.tiers.${row.tier}`) },
+              { id: 'product', header: t('comps.product'), cell: (row) => productName(row.place.product) },
+              { id: 'used', header: t('comps.used'), cell: (row) => count(lang, row.place.used) },
+              { id: 'unused', header: t('comps.unused'), cell: (row) => count(lang, row.place.size - row.place.used) },
+            ]}
+          />
         )}
-      </section>
+      </Section>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Confirm, controlId, describedBy, Field, LanguageTabs, useFocusReturn } 
 import { controlsOf, missingIn } from './content-form';
 import { KindFields, TextsPanel } from './content-kind-fields';
 import type { ContentKind } from './content-types';
+import { Button } from './form-kit';
 import { dateTime } from './format';
 import { HistoryTable } from './history-table';
 import { LoadState } from './status';
@@ -101,23 +102,13 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
           <div className="console-alert">
             <p>{t('content.editor.conflict', { version: conflict.current ?? '?' })}</p>
             <div className="console-actions">
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                disabled={busy}
-                onClick={() => void load()}
-              >
+              <Button look="quiet" disabled={busy} onClick={() => void load()}>
                 {t('content.editor.conflictLoad')}
-              </button>
+              </Button>
               {conflict.current !== null && (
-                <button
-                  type="button"
-                  className="console-button"
-                  disabled={busy}
-                  onClick={() => void save(conflict.current ?? undefined)}
-                >
+                <Button disabled={busy} onClick={() => void save(conflict.current ?? undefined)}>
                   {t('content.editor.conflictOverwrite')}
-                </button>
+                </Button>
               )}
             </div>
           </div>
@@ -188,9 +179,7 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
             />
           </section>
           <div className="console-actions console-editor__save">
-            <button type="submit" className="console-button">
-              {busy ? t('content.editor.saving') : t('content.editor.save')}
-            </button>
+            <Button type="submit">{busy ? t('content.editor.saving') : t('content.editor.save')}</Button>
           </div>
         </fieldset>
       </form>
@@ -209,33 +198,22 @@ export function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
             />
           ) : (
             <div className="console-actions">
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                disabled={busy}
-                onClick={() => void preview()}
-              >
+              <Button look="quiet" disabled={busy} onClick={() => void preview()}>
                 {t('content.editor.preview')}
-              </button>
+              </Button>
               {record.status !== 'draft' && (
-                <button
-                  type="button"
-                  className="console-button console-button--quiet"
-                  disabled={busy}
-                  onClick={() => void unpublish()}
-                >
+                <Button look="quiet" disabled={busy} onClick={() => void unpublish()}>
                   {t('content.editor.unpublish')}
-                </button>
+                </Button>
               )}
-              <button
+              <Button
+                look="danger"
                 ref={deleteButton}
-                type="button"
-                className="console-button console-button--danger"
                 disabled={busy}
                 onClick={() => dispatch({ type: 'confirmDelete', asking: true })}
               >
                 {t('content.editor.delete')}
-              </button>
+              </Button>
             </div>
           )}
         </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../site/languages';
 import { ApiFailure } from './api';
 import { type ContentRecord, UPLOADED_IMAGE, type UploadedImage } from './content-types';
+import { Button, Field as KitField } from './form-kit';
 import { useApi } from './session';
 
 /** The DOM id of a control, from the editor's id prefix and the control's path. */
@@ -40,20 +41,15 @@ export function Field({
 }) {
   const errorText = useFieldError();
   return (
-    <div className={`console-field${wide ? ' console-field--wide' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <KitField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error && errorText(error)}
+      className={wide ? 'console-field--wide' : undefined}
+    >
       {children}
-      {hint && (
-        <span id={`${id}-hint`} className="console-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="console-field__error">
-          {errorText(error)}
-        </p>
-      )}
-    </div>
+    </KitField>
   );
 }
 
@@ -218,13 +214,9 @@ export function ImageField({
             }}
           />
           {value && (
-            <button
-              type="button"
-              className="console-button console-button--quiet console-button--small"
-              onClick={() => onChange('')}
-            >
+            <Button look="quiet" small onClick={() => onChange('')}>
               {t('content.image.remove')}
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -23,9 +23,6 @@ import {
   WORKSHOP_LEVELS,
 } from './content-types';
 
-const choices = <V extends string>(values: readonly V[], label: (v: V) => string) =>
-  values.map((v) => ({ value: v, label: label(v) }));
-
 /**
  * The fields of a record apart from its texts, by kind: a speaker's name, photo and links, a
  * session's slot and speakers, a workshop's category and instructor, an exhibitor's booth, a
@@ -46,16 +43,18 @@ export function KindFields({
 }) {
   const { t } = useTranslation('admin');
   const { prefix, values, errors, onSet } = shared;
-  const name = (
+  /** A required line of the record's own (a name, a booth). */
+  const line = (path: 'name' | 'booth', maxLength: number) => (
     <TextControl
       {...shared}
-      path="name"
-      label={t('content.fields.name')}
+      path={path}
+      label={t(`content.fields.${path}`)}
       autoComplete="off"
-      maxLength={120}
+      maxLength={maxLength}
       aria-required
     />
   );
+  const name = line('name', 120);
   const image = (path: 'image' | 'logo') => (
     <ImageField
       id={controlId(prefix, path)}
@@ -77,6 +76,36 @@ export function KindFields({
       placeholder="https://"
     />
   );
+  /** A time of the day (a session's start, a demo's): the field and its hint. */
+  const time = (path: string, label: string, hint?: string, required = false) => (
+    <TextControl {...shared} path={path} label={label} hint={hint} type="time" aria-required={required || undefined} />
+  );
+  /** A whole or half number in its bounds (seats, hours, places). */
+  const number = (
+    path: 'seats' | 'durationHours' | 'capacity',
+    [min, max, step]: readonly [number, number, number],
+    { hint, required = false }: { hint?: string; required?: boolean } = {},
+  ) => (
+    <TextControl
+      {...shared}
+      path={path}
+      label={t(`content.fields.${path}`)}
+      hint={hint}
+      type="number"
+      min={min}
+      max={max}
+      step={step}
+      aria-required={required || undefined}
+    />
+  );
+  /** A list's values as choices, each named in the console's words for its group (`content.<group>.<value>`). */
+  const choices = (values: readonly string[], group: 'tracks' | 'rooms' | 'categories' | 'levels' | 'packages') =>
+    values.map((value) => ({ value, label: t(`content.${group}.${value}` as 'content.tracks.business') }));
+  /** A choice of the record's, labelled as its field. */
+  const choice = (
+    path: 'track' | 'room' | 'category' | 'level' | 'package' | 'instructor',
+    options: readonly { value: string; label: string }[],
+  ) => <ChoiceControl {...shared} path={path} label={t(`content.fields.${path}`)} options={options} />;
   switch (kind) {
     case 'speakers':
       return (
@@ -91,44 +120,11 @@ export function KindFields({
     case 'sessions':
       return (
         <>
-          <ChoiceControl
-            {...shared}
-            path="track"
-            label={t('content.fields.track')}
-            options={choices(TRACKS, (v) => t(`content.tracks.${v}`))}
-          />
-          <ChoiceControl
-            {...shared}
-            path="room"
-            label={t('content.fields.room')}
-            options={choices(['mainHall', 'hallB'] as const, (v) => t(`content.rooms.${v}`))}
-          />
-          <TextControl
-            {...shared}
-            path="start"
-            label={t('content.fields.start')}
-            hint={t('content.editor.timeHint')}
-            type="time"
-            aria-required
-          />
-          <TextControl
-            {...shared}
-            path="end"
-            label={t('content.fields.end')}
-            hint={t('content.editor.timeHint')}
-            type="time"
-            aria-required
-          />
-          <TextControl
-            {...shared}
-            path="seats"
-            label={t('content.fields.seats')}
-            hint={t('content.editor.seatsHint')}
-            type="number"
-            min={1}
-            max={10000}
-            step={1}
-          />
+          {choice('track', choices(TRACKS, 'tracks'))}
+          {choice('room', choices(['mainHall', 'hallB'], 'rooms'))}
+          {time('start', t('content.fields.start'), t('content.editor.timeHint'), true)}
+          {time('end', t('content.fields.end'), t('content.editor.timeHint'), true)}
+          {number('seats', [1, 10000, 1], { hint: t('content.editor.seatsHint') })}
           <SpeakerChoice
             id={controlId(prefix, 'speakers')}
             speakers={speakers}
@@ -142,51 +138,18 @@ export function KindFields({
       const instructor = values.instructor ?? '';
       return (
         <>
-          <ChoiceControl
-            {...shared}
-            path="category"
-            label={t('content.fields.category')}
-            options={choices(WORKSHOP_CATEGORIES, (v) => t(`content.categories.${v}`))}
-          />
-          <ChoiceControl
-            {...shared}
-            path="level"
-            label={t('content.fields.level')}
-            options={choices(WORKSHOP_LEVELS, (v) => t(`content.levels.${v}`))}
-          />
-          <TextControl
-            {...shared}
-            path="durationHours"
-            label={t('content.fields.durationHours')}
-            type="number"
-            min={0.5}
-            max={12}
-            step={0.5}
-            aria-required
-          />
-          <TextControl
-            {...shared}
-            path="capacity"
-            label={t('content.fields.capacity')}
-            type="number"
-            min={1}
-            max={500}
-            step={1}
-            aria-required
-          />
-          <ChoiceControl
-            {...shared}
-            path="instructor"
-            label={t('content.fields.instructor')}
-            options={[
-              { value: '', label: t('content.editor.noInstructor') },
-              ...(speakers ?? []).map((s) => ({ value: s.id, label: recordTitle(s) })),
-              // The draft's instructor before the speakers have loaded (or gone since): still shown.
-              ...(instructor && !speakers?.some((s) => s.id === instructor)
-                ? [{ value: instructor, label: instructor }]
-                : []),
-            ]}
-          />
+          {choice('category', choices(WORKSHOP_CATEGORIES, 'categories'))}
+          {choice('level', choices(WORKSHOP_LEVELS, 'levels'))}
+          {number('durationHours', [0.5, 12, 0.5], { required: true })}
+          {number('capacity', [1, 500, 1], { required: true })}
+          {choice('instructor', [
+            { value: '', label: t('content.editor.noInstructor') },
+            ...(speakers ?? []).map((s) => ({ value: s.id, label: recordTitle(s) })),
+            // The draft's instructor before the speakers have loaded (or gone since): still shown.
+            ...(instructor && !speakers?.some((s) => s.id === instructor)
+              ? [{ value: instructor, label: instructor }]
+              : []),
+          ])}
         </>
       );
     }
@@ -195,23 +158,10 @@ export function KindFields({
         <>
           {name}
           {image('logo')}
-          <TextControl
-            {...shared}
-            path="booth"
-            label={t('content.fields.booth')}
-            autoComplete="off"
-            maxLength={20}
-            aria-required
-          />
+          {line('booth', 20)}
           {link('link', t('content.fields.link'))}
-          <TextControl
-            {...shared}
-            path="demo.start"
-            label={t('content.fields.demoStart')}
-            hint={t('content.editor.demoHint')}
-            type="time"
-          />
-          <TextControl {...shared} path="demo.end" label={t('content.fields.demoEnd')} type="time" />
+          {time('demo.start', t('content.fields.demoStart'), t('content.editor.demoHint'))}
+          {time('demo.end', t('content.fields.demoEnd'))}
         </>
       );
     case 'partners':
@@ -219,12 +169,7 @@ export function KindFields({
         <>
           {name}
           {image('logo')}
-          <ChoiceControl
-            {...shared}
-            path="package"
-            label={t('content.fields.package')}
-            options={choices(PARTNER_PACKAGES, (v) => t(`content.packages.${v}`))}
-          />
+          {choice('package', choices(PARTNER_PACKAGES, 'packages'))}
           {link('link', t('content.fields.link'))}
         </>
       );

@@ -1,18 +1,16 @@
-import { type FormEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { venueDay } from '../../site/format';
+import type { KeptCredit } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { DataTable } from './data-table';
-import { fieldErrorsOf, type Notice, useAction, useFields } from './form-kit';
+import { actionsColumn, DataTable, dayColumn, moneyColumn } from './data-table';
+import { Button, Outcome, useAction, useFields } from './form-kit';
 import { calendarDay, money } from './format';
+import { RecordForm, type RowFormProps, SentFields, sentOf } from './record-form';
 import { useApi } from './session';
 import { LoadState } from './status';
-import type { KeptCredit } from './types';
 import { useLoad } from './use-load';
-
-const today = () => venueDay(Date.now());
 
 type Mode = 'match' | 'return';
 
@@ -68,21 +66,8 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
           rowKey={(credit) => credit.key}
           empty={t('credits.empty')}
           columns={[
-            {
-              id: 'date',
-              header: t('transfers.date'),
-              cell: (credit) => calendarDay(lang, credit.bookedOn),
-              sortBy: (credit) => credit.bookedOn,
-              className: 'console-nowrap',
-            },
-            {
-              id: 'amount',
-              header: t('transfers.amount'),
-              cell: (credit) => money(lang, credit.amount),
-              sortBy: (credit) => credit.amount,
-              firstDirection: 'descending',
-              numeric: true,
-            },
+            dayColumn(lang, 'date', t('transfers.date'), (credit) => credit.bookedOn),
+            moneyColumn(lang, 'amount', t('transfers.amount'), (credit) => credit.amount),
             {
               id: 'kind',
               header: t('credits.kind'),
@@ -107,34 +92,24 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
                 ),
             },
             { id: 'state', header: t('credits.state'), cell: stateText, className: 'console-break' },
-            {
-              id: 'act',
-              header: t('credits.act'),
-              headerHidden: true,
-              cell: (credit) =>
-                credit.state === 'open' && credit.kind !== 'part' ? (
-                  <div className="console-actions">
-                    {credit.kind === 'unmatched' && (
-                      <button
-                        type="button"
-                        className="console-button console-button--quiet"
-                        aria-label={`${t('credits.match')} – ${t('credits.matchFor', { amount: money(lang, credit.amount), title: titleOf(credit) })}`}
-                        onClick={choose(credit, 'match')}
+            actionsColumn(t('credits.act'), (credit) =>
+              credit.state === 'open' && credit.kind !== 'part' ? (
+                <div className="console-actions">
+                  {(credit.kind === 'unmatched' ? (['match', 'return'] as const) : (['return'] as const)).map(
+                    (mode) => (
+                      <Button
+                        key={mode}
+                        look="quiet"
+                        aria-label={`${t(`credits.${mode}`)} – ${t(`credits.${mode}For`, { amount: money(lang, credit.amount), title: titleOf(credit) })}`}
+                        onClick={choose(credit, mode)}
                       >
-                        {t('credits.match')}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="console-button console-button--quiet"
-                      aria-label={`${t('credits.return')} – ${t('credits.returnFor', { amount: money(lang, credit.amount), title: titleOf(credit) })}`}
-                      onClick={choose(credit, 'return')}
-                    >
-                      {t('credits.return')}
-                    </button>
-                  </div>
-                ) : null,
-            },
+                        {t(`credits.${mode}`)}
+                      </Button>
+                    ),
+                  )}
+                </div>
+              ) : null,
+            ),
           ]}
         />
       )}
@@ -143,9 +118,7 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
           key={`${chosen.credit.key}|${chosen.mode}`}
           credit={chosen.credit}
           mode={chosen.mode}
-          busy={action.busy}
-          notice={action.notice}
-          run={action.run}
+          action={action}
           onCancel={() => setChosen(null)}
           onDone={async () => {
             setChosen(null);
@@ -157,38 +130,22 @@ export function KeptCredits({ ref }: { ref?: Ref<KeptCreditsHandle> }) {
   );
 }
 
-/** The last action's outcome, announced; shown in an open form, where the organiser is, else above the list. */
-export function Outcome({ notice }: { notice: Notice }) {
-  return (
-    <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
-  );
-}
-
 /** Matching a credit to an order (its code), or recording that it was sent back (day, reference). */
 function CreditForm({
   credit,
   mode,
-  busy,
-  notice,
-  run,
+  action: { busy, notice, run },
   onCancel,
   onDone,
-}: {
+}: RowFormProps & {
   credit: KeptCredit;
   mode: Mode;
-  busy: boolean;
-  notice: Notice;
-  run: ReturnType<typeof useAction>['run'];
-  onCancel: () => void;
-  onDone: () => Promise<void>;
 }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const titleOf = useTitleOf();
   const { call } = useApi();
   const fields = useFields('credits', mode === 'match' ? ['order'] : ['on', 'reference']);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const amount = money(lang, credit.amount);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -223,12 +180,7 @@ function CreditForm({
       );
       return;
     }
-    const on = String(data.get('on') ?? '');
-    const reference = String(data.get('reference') ?? '').trim();
-    if (!on) found.on = 'required';
-    else if (on > today()) found.on = 'in_future';
-    else if (on < credit.bookedOn) found.on = 'before_credit';
-    if (!reference) found.reference = 'required';
+    const { on, reference } = sentOf(data, found, credit.bookedOn);
     fields.show(found);
     if (Object.keys(found).length > 0) return;
     void run(
@@ -246,16 +198,8 @@ function CreditForm({
 
   /** A refusal at its field (422, an unknown order code), else in words above the list. */
   const refusal = (problem: unknown, field: string) => {
-    const errors = fieldErrorsOf(problem);
-    if (errors) {
-      fields.show(errors);
-      return null;
-    }
+    if (fields.refused(problem, field === 'order' ? { not_found: 'order' } : {}) === null) return null;
     if (!(problem instanceof ApiFailure)) return undefined;
-    if (problem.code === 'not_found' && field === 'order') {
-      fields.show({ order: 'not_found' });
-      return null;
-    }
     if (['credit_not_found', 'credit_not_open'].includes(problem.code)) {
       void onDone();
       return t(`credits.errors.${problem.code as 'credit_not_open'}`);
@@ -267,65 +211,35 @@ function CreditForm({
   };
 
   return (
-    <form className="console-panel console-record" aria-labelledby={`${fields.ids}-title`} onSubmit={submit} noValidate>
-      <h3 id={`${fields.ids}-title`} tabIndex={-1} ref={heading}>
-        {mode === 'match' ? t('credits.matchTitle', { amount }) : t('credits.returnTitle', { amount })}
-      </h3>
-      <p className="console-hint console-break">
-        {t('credits.formIntro', { day: calendarDay(lang, credit.bookedOn), title: titleOf(credit) })}
-      </p>
-      <Outcome notice={notice} />
-      <fieldset className="console-mark-paid__fields">
-        {mode === 'match' ? (
-          fields.field(
-            'order',
-            t('credits.order'),
-            <input
-              name="order"
-              autoComplete="off"
-              spellCheck={false}
-              onInput={fields.clear('order')}
-              {...fields.described('order', true)}
-            />,
-            t('credits.orderHint'),
-          )
-        ) : (
-          <>
-            {fields.field(
-              'on',
-              t('credits.on'),
-              <input
-                name="on"
-                type="date"
-                defaultValue={today()}
-                min={credit.bookedOn}
-                max={today()}
-                onInput={fields.clear('on')}
-                {...fields.described('on')}
-              />,
-            )}
-            {fields.field(
-              'reference',
-              t('credits.reference'),
-              <input
-                name="reference"
-                maxLength={140}
-                autoComplete="off"
-                onInput={fields.clear('reference')}
-                {...fields.described('reference')}
-              />,
-            )}
-          </>
-        )}
-        <div className="console-actions">
-          <button type="submit" className="console-button" disabled={busy}>
-            {busy ? t('credits.sending') : mode === 'match' ? t('credits.matchSubmit') : t('credits.returnSubmit')}
-          </button>
-          <button type="button" className="console-button console-button--quiet" onClick={onCancel}>
-            {t('credits.close')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <RecordForm
+      fields={fields}
+      heading={mode === 'match' ? t('credits.matchTitle', { amount }) : t('credits.returnTitle', { amount })}
+      level="h3"
+      intro={
+        <p className="console-hint console-break">
+          {t('credits.formIntro', { day: calendarDay(lang, credit.bookedOn), title: titleOf(credit) })}
+        </p>
+      }
+      notice={notice}
+      busy={busy}
+      submit={{
+        label: mode === 'match' ? t('credits.matchSubmit') : t('credits.returnSubmit'),
+        busy: t('credits.sending'),
+      }}
+      close={t('credits.close')}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {mode === 'match' ? (
+        fields.field(
+          'order',
+          t('credits.order'),
+          <input autoComplete="off" spellCheck={false} {...fields.control('order', true)} />,
+          t('credits.orderHint'),
+        )
+      ) : (
+        <SentFields fields={fields} texts="credits" after={credit.bookedOn} />
+      )}
+    </RecordForm>
   );
 }

@@ -86,12 +86,11 @@ function SalesChart({ stats }: { stats: SalesStats }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const days = stats.salesPerDay;
-  if (days.length === 0)
-    return <EmptyChart title={t('dashboard.salesPerDay')} text={t('dashboard.salesPerDayEmpty')} />;
   const max = Math.max(...days.map((d) => d.count));
   return (
     <BarChart
       title={t('dashboard.salesPerDay')}
+      empty={t('dashboard.salesPerDayEmpty')}
       summary={t('dashboard.summaryJoin', {
         first: t('dashboard.salesDays', { count: days.length, n: count(lang, days.length) }),
         second: t('dashboard.salesMax', { count: max, n: count(lang, max) }),
@@ -110,13 +109,12 @@ function CheckInChart({ stats }: { stats: SalesStats }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const hours = stats.checkInsPerHour;
-  if (hours.length === 0)
-    return <EmptyChart title={t('dashboard.checkInsPerHour')} text={t('dashboard.checkInsEmpty')} />;
   const total = hours.reduce((sum, h) => sum + h.count, 0);
   const max = Math.max(...hours.map((h) => h.count));
   return (
     <BarChart
       title={t('dashboard.checkInsPerHour')}
+      empty={t('dashboard.checkInsEmpty')}
       summary={t('dashboard.summaryJoin', {
         first: t('dashboard.checkIns', { count: total, n: count(lang, total) }),
         second: t('dashboard.checkInsMax', { n: count(lang, max) }),
@@ -128,14 +126,5 @@ function CheckInChart({ stats }: { stats: SalesStats }) {
         title: t('dashboard.barLabel', { label: h.hour.replace('T', ' '), count: h.count }),
       }))}
     />
-  );
-}
-
-function EmptyChart({ title, text }: { title: string; text: string }) {
-  return (
-    <figure className="console-chart">
-      <figcaption>{title}</figcaption>
-      <p className="console-muted">{text}</p>
-    </figure>
   );
 }

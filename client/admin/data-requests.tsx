@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { DATA_KIND_IDS, DATA_MAP, type DataKindId } from '../../site/data-map';
 import { ApiFailure } from './api';
 import { DataTable } from './data-table';
+import { Button, Field, fieldErrorsOf, Outcome, ScreenHead, useAction } from './form-kit';
 import { useApi } from './session';
-import { useErrorText } from './status';
 
 type Found = { email: string; data: Record<DataKindId, unknown[]> };
-type Outcome = { deleted?: number; anonymised?: number; kept?: number };
+type ErasureOutcome = { deleted?: number; anonymised?: number; kept?: number };
 type Erased = {
   email: string;
-  report: Partial<Record<DataKindId, Outcome>>;
+  report: Partial<Record<DataKindId, ErasureOutcome>>;
   kept: { kind: DataKindId; because: string }[];
 };
 
@@ -23,60 +23,54 @@ type Erased = {
 export function DataRequests() {
   const { t } = useTranslation('admin');
   const { call, download } = useApi();
-  const errorText = useErrorText();
   const ids = useId();
   const [found, setFound] = useState<Found | null>(null);
   const [erased, setErased] = useState<Erased | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, notice, run } = useAction();
   const path = (email: string) => `/api/admin/personal-data?email=${encodeURIComponent(email)}`;
 
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setBusy(true);
-    setNotice(null);
     setErased(null);
-    try {
-      setFound(await call<Found>(path(email)));
-      setFieldError(null);
-    } catch (problem) {
-      setFound(null);
-      const fields =
-        problem instanceof ApiFailure ? (problem.details.fields as Record<string, string> | undefined) : undefined;
-      if (fields?.email) setFieldError(fields.email === 'too_big' ? 'too_long' : 'invalid_email');
-      else setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setFound(await call<Found>(path(email)));
+        setFieldError(null);
+        return undefined;
+      },
+      (problem) => {
+        setFound(null);
+        const fields = fieldErrorsOf(problem);
+        if (!fields?.email) return undefined;
+        setFieldError(fields.email === 'too_big' ? 'too_long' : 'invalid_email');
+        return null;
+      },
+    );
   };
 
   const erase = async () => {
     if (!found || !window.confirm(t('dataRequests.confirmErase', { email: found.email }))) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const result = await call<Erased>('/api/admin/personal-data/erase', {
-        method: 'POST',
-        body: { email: found.email },
-      });
-      setErased(result);
-      setFound(null);
-      setNotice({ ok: true, text: t('dataRequests.erased', { email: result.email }) });
-    } catch (problem) {
-      const text =
+    await run(
+      async () => {
+        const result = await call<Erased>('/api/admin/personal-data/erase', {
+          method: 'POST',
+          body: { email: found.email },
+        });
+        setErased(result);
+        setFound(null);
+        return t('dataRequests.erased', { email: result.email });
+      },
+      (problem) =>
         problem instanceof ApiFailure && problem.code === 'pending_orders'
           ? t('dataRequests.pendingOrders', { orders: ((problem.details.orders as string[]) ?? []).join(', ') })
-          : errorText(problem);
-      setNotice({ ok: false, text });
-    } finally {
-      setBusy(false);
-    }
+          : undefined,
+    );
   };
 
   const total = found ? DATA_KIND_IDS.reduce((sum, kind) => sum + (found.data[kind]?.length ?? 0), 0) : 0;
-  const outcome = (o: Outcome | undefined) =>
+  const outcome = (o: ErasureOutcome | undefined) =>
     o
       ? (['deleted', 'anonymised', 'kept'] as const)
           .filter((what) => o[what])
@@ -86,13 +80,13 @@ export function DataRequests() {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('dataRequests.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('dataRequests.intro')}</p>
+      <ScreenHead title={t('dataRequests.title')} intro={t('dataRequests.intro')} />
       <form className="console-form console-staff-form" onSubmit={lookUp} noValidate>
-        <div className="console-field">
-          <label htmlFor={`${ids}-email`}>{t('dataRequests.email')}</label>
+        <Field
+          id={`${ids}-email`}
+          label={t('dataRequests.email')}
+          error={fieldError && t(`dataRequests.errors.${fieldError}` as 'dataRequests.errors.invalid_email')}
+        >
           <input
             id={`${ids}-email`}
             name="email"
@@ -103,17 +97,12 @@ export function DataRequests() {
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${ids}-email-error` : undefined}
           />
-          {fieldError && (
-            <span id={`${ids}-email-error`} className="console-field__error">
-              {t(`dataRequests.errors.${fieldError}` as 'dataRequests.errors.invalid_email')}
-            </span>
-          )}
-        </div>
-        <button type="submit" className="console-button" disabled={busy}>
+        </Field>
+        <Button type="submit" disabled={busy}>
           {t('dataRequests.lookUp')}
-        </button>
+        </Button>
       </form>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <Outcome notice={notice} />
 
       {found && (
         <section aria-labelledby={`${ids}-found`}>
@@ -122,7 +111,7 @@ export function DataRequests() {
             caption={t('dataRequests.found', { email: found.email, count: total })}
             captionHidden
             rows={DATA_KIND_IDS}
-            rowKey={(kind) => kind}
+            rowKey={String}
             empty=""
             columns={[
               {
@@ -145,22 +134,12 @@ export function DataRequests() {
             ]}
           />
           <div className="console-actions">
-            <button
-              type="button"
-              className="console-button"
-              disabled={busy}
-              onClick={() => download(path(found.email), 'personal-data.json')}
-            >
+            <Button disabled={busy} onClick={() => download(path(found.email), 'personal-data.json')}>
               {t('dataRequests.download')}
-            </button>
-            <button
-              type="button"
-              className="console-button console-button--danger"
-              disabled={busy || total === 0}
-              onClick={erase}
-            >
+            </Button>
+            <Button look="danger" disabled={busy || total === 0} onClick={erase}>
               {t('dataRequests.erase')}
-            </button>
+            </Button>
           </div>
           <p className="console-hint">{t('dataRequests.keptNote')}</p>
         </section>
@@ -173,7 +152,7 @@ export function DataRequests() {
             caption={t('dataRequests.done')}
             captionHidden
             rows={DATA_KIND_IDS.filter((kind) => erased.report[kind])}
-            rowKey={(kind) => kind}
+            rowKey={String}
             empty={t('dataRequests.nothing')}
             columns={[
               {

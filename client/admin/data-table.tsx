@@ -4,7 +4,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LanguageCode, language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
-import { dateTime } from './format';
+import { Section } from './form-kit';
+import { calendarDay, dateTime, money } from './format';
+import { LoadState } from './status';
 
 export type SortDirection = 'ascending' | 'descending';
 export type Sort = { column: string; direction: SortDirection };
@@ -49,14 +51,58 @@ export function timeColumn<Row>(
   return { id, header, className: 'console-nowrap', cell: (row) => dateTime(lang, at(row)), ...sorting, ...more };
 }
 
-type Props<Row> = {
+/** A column of amounts in złoty (grosze in the row), sortable, largest first at the first click. */
+export function moneyColumn<Row>(
+  lang: LanguageCode,
+  id: string,
+  header: string,
+  amount: (row: Row) => number,
+): Column<Row> {
+  return {
+    id,
+    header,
+    cell: (row) => money(lang, amount(row)),
+    sortBy: amount,
+    firstDirection: 'descending',
+    numeric: true,
+  };
+}
+
+/** A column of days at the venue (`YYYY-MM-DD`), sortable, each on one line. */
+export function dayColumn<Row>(lang: LanguageCode, id: string, header: string, day: (row: Row) => string): Column<Row> {
+  return { id, header, cell: (row) => calendarDay(lang, day(row)), sortBy: day, className: 'console-nowrap' };
+}
+
+/** The last column: a row's buttons, which say what they do themselves (its header for screen readers only). */
+export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode): Column<Row> {
+  return { id: 'actions', header, headerHidden: true, cell };
+}
+
+type Keyed<Row> = {
+  /** A row's key among the others: the row's `id` unless said otherwise (a row without one must say). */
+  rowKey?: (row: Row) => string | number;
+};
+
+/**
+ * The rows: given, or as a screen reads them from the API (`useLoad`), with the loading text or
+ * the failure and its retry in the table's place until they came.
+ */
+type Source<Row> = {
+  rows?: readonly Row[];
+  loaded?: { value: readonly Row[] | null; error: unknown; load: () => void };
+};
+
+type Named = {
   /** The table's accessible name, shown above it; a function when it says the order, which a sort changes. */
   caption: string | ((sort: Sort | null) => string);
   /** The name for screen readers only, where a heading just above already says it to the eye. */
   captionHidden?: boolean;
+};
+
+type Props<Row> = Keyed<Row> & Source<Row> & Named & Shown<Row>;
+
+type Shown<Row> = {
   columns: readonly (Column<Row> | false | null | undefined)[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
   /** What an empty list says (the caption and headers stay, so the organiser sees what is empty). */
   empty?: string;
   /** The order shown first; none keeps the rows in the order they came in. */
@@ -78,7 +124,36 @@ type Props<Row> = {
  * column), an empty state, and a phone layout where each row is a card whose values carry their
  * column's header as a label (admin.css, `.data-table`), so the page never scrolls sideways.
  */
-export function DataTable<Row>({
+export function DataTable<Row>(props: Props<Row>) {
+  const rows = props.loaded ? props.loaded.value : props.rows;
+  if (!rows && props.loaded) {
+    const { error, load } = props.loaded;
+    return <LoadState error={error} loading={!error} retry={load} />;
+  }
+  const { loaded: _loaded, rows: _rows, rowKey = idOf, ...shown } = props;
+  return <Table<Row> {...shown} rows={rows ?? []} rowKey={rowKey} />;
+}
+
+/**
+ * A list under its own heading (an `h2`, which names the section and, for screen readers, the
+ * table), with what goes before the table (`intro`) and after it (`children`).
+ */
+export function SectionTable<Row>({
+  title,
+  intro,
+  children,
+  ...table
+}: { title: string; intro?: ReactNode; children?: ReactNode } & Keyed<Row> & Source<Row> & Shown<Row>) {
+  return (
+    <Section title={title}>
+      {intro}
+      <DataTable<Row> {...table} caption={title} captionHidden />
+      {children}
+    </Section>
+  );
+}
+
+function Table<Row>({
   caption,
   captionHidden = false,
   columns: given,
@@ -91,7 +166,7 @@ export function DataTable<Row>({
   footer,
   rowClassName,
   className,
-}: Props<Row>) {
+}: Named & Shown<Row> & { rows: readonly Row[]; rowKey: (row: Row) => string | number }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const id = useId();
@@ -224,6 +299,9 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/** The key of a row that has an `id` (most of the API's records). */
+const idOf = (row: unknown) => (row as { id: string | number }).id;
 
 /** The rows in the order of a sort (a stable sort of a copy: equal rows keep the order they came in). */
 function sortRows<Row>(

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './form-kit';
 import { useApi } from './session';
 
-/** Downloads the CSV of what the table shows (with the token, so not a plain link). */
-export function ExportButton({ path, filename, label }: { path: string; filename: string; label?: string }) {
-  const { t } = useTranslation('admin');
+/**
+ * A file the console downloads with the organiser's token (so not a plain link): `get` fetches it,
+ * `busy` while it comes, `failed` when the last one did not (the screen says so where its button is).
+ */
+export function useDownload() {
   const { download } = useApi();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const run = async () => {
+  const get = async (path: string, filename: string) => {
     setBusy(true);
     setFailed(false);
     try {
@@ -19,11 +22,19 @@ export function ExportButton({ path, filename, label }: { path: string; filename
       setBusy(false);
     }
   };
+  return { busy, failed, get };
+}
+
+/** Downloads the CSV of what the table shows. */
+export function ExportButton({ path, filename, label }: { path: string; filename: string; label?: string }) {
+  const { t } = useTranslation('admin');
+  const { busy, failed, get } = useDownload();
+  const run = () => get(path, filename);
   return (
     <div className="console-export">
-      <button type="button" className="console-button console-button--quiet" onClick={run} disabled={busy}>
+      <Button look="quiet" onClick={run} disabled={busy}>
         {busy ? t('common.exporting') : (label ?? t('common.exportCsv'))}
-      </button>
+      </Button>
       {failed && (
         <p className="console-alert" role="alert">
           {t('common.exportFailed')}

@@ -1,6 +1,14 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useContext,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Button, type Choice, Field, Select } from './form-kit';
 
 // The filters above a console list (orders, invoices, messages): labelled fields that the list's
 // URL fills, a search with its hint, selects whose first option takes any value, apply and reset.
@@ -20,6 +28,15 @@ export function filtersFrom(
   return into;
 }
 
+/** The list a filters' form belongs to (its path's name, the prefix of its fields' ids) and its URL's query. */
+const FilterList = createContext<{ list: string; search: URLSearchParams } | null>(null);
+
+/** What a filter named `name` takes from its form: its id, its name, and the value the list's URL holds. */
+function useFilter(name: string | undefined) {
+  const form = useContext(FilterList);
+  return form && name ? { id: `${form.list}-${name}`, name, defaultValue: form.search.get(name) ?? '' } : {};
+}
+
 /** The filters' form: sent, it puts them into the list's URL; remade when the URL changes. */
 export function FilterForm({
   search,
@@ -36,11 +53,9 @@ export function FilterForm({
   const { t } = useTranslation('admin');
   return (
     <form className="console-filters" onSubmit={apply} aria-label={t('orders.filters')} key={search.toString()}>
-      {children}
+      <FilterList value={{ list: reset.replace(/^\//, ''), search }}>{children}</FilterList>
       <div className="console-filters__actions">
-        <button type="submit" className="console-button">
-          {t('orders.apply')}
-        </button>
+        <Button type="submit">{t('orders.apply')}</Button>
         <Link href={reset} className="console-button console-button--quiet">
           {t('orders.reset')}
         </Link>
@@ -52,54 +67,58 @@ export function FilterForm({
 /** One labelled field of the filters. */
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <div className="console-field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label}>
       {children}
-    </div>
+    </Field>
   );
 }
 
-/** The filters' search field, wide, with its hint read after the label. */
-export function SearchFilter({
-  id,
-  hint,
+/** A typed filter of the form (a day, a month), filled from the list's URL. */
+export function InputFilter({
+  name,
+  label,
   ...input
-}: { id: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useTranslation('admin');
+}: { name: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const own = useFilter(name);
   return (
-    <div className="console-field console-field--wide">
-      <label htmlFor={id}>{t('orders.search')}</label>
-      <input id={id} name="q" type="search" aria-describedby={`${id}-hint`} {...input} />
-      <span id={`${id}-hint`} className="console-hint">
-        {hint}
-      </span>
-    </div>
+    <FilterField id={own.id ?? name} label={label}>
+      <input {...own} {...input} />
+    </FilterField>
   );
 }
 
-/** A select of the filters: `any` (any value) first, then each option as [value, label]. */
+/** The filters' search field (`q`), wide, with its hint read after the label. */
+export function SearchFilter({ hint, ...input }: { hint: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation('admin');
+  const own = useFilter('q');
+  const id = input.id ?? own.id ?? 'q';
+  return (
+    <Field id={id} label={t('orders.search')} hint={hint} className="console-field--wide">
+      <input name="q" {...own} id={id} type="search" aria-describedby={`${id}-hint`} {...input} />
+    </Field>
+  );
+}
+
+/**
+ * A select of the filters: `any` (any value; "any" unless said) first, then each option as
+ * [value, label]; in a filters' form its id and value come from its name and the list's URL.
+ */
 export function SelectFilter({
-  id,
   label,
   any,
   options,
   ...select
 }: {
-  id: string;
   label: string;
-  any: string;
-  options: readonly (readonly [string, string])[];
+  any?: string;
+  options: readonly Choice[];
 } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { t } = useTranslation('admin');
+  const own = useFilter(select.name);
+  const id = select.id ?? own.id ?? '';
   return (
     <FilterField id={id} label={label}>
-      <select id={id} {...select}>
-        <option value="">{any}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <Select {...own} {...select} id={id} any={any ?? t('orders.any')} options={options} />
     </FilterField>
   );
 }

@@ -1,5 +1,13 @@
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import {
+  type ComponentPropsWithRef,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useCallback,
+  useId,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../site/languages';
 import { ApiFailure } from './api';
 import { useErrorText } from './status';
 
@@ -31,25 +39,128 @@ export function ScreenHead({
         {children}
       </div>
       {intro && <p className="console-muted console-lead">{intro}</p>}
-      {notice !== undefined && (
-        <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
-      )}
+      {notice !== undefined && <Outcome notice={notice} />}
     </>
+  );
+}
+
+/** A part of a screen under its own heading (an `h2`), which names it for screen readers too. */
+export function Section({ title, className, children }: { title: ReactNode; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The last action's outcome, announced: under a screen's title, or in an open form where the organiser is. */
+export function Outcome({ notice, className }: { notice: Notice; className?: string }) {
+  return (
+    <div role="status" className={className}>
+      {notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}
+    </div>
+  );
+}
+
+/**
+ * The console's button: a plain one by default (`type="button"`, so it never sends a form by
+ * accident), `quiet` for the secondary actions, `danger` for what cannot be undone, `small` in a
+ * table's row.
+ */
+export function Button({
+  look,
+  small = false,
+  type = 'button',
+  className,
+  ...button
+}: { look?: 'quiet' | 'danger'; small?: boolean } & ComponentPropsWithRef<'button'>) {
+  const classes = ['console-button', look && `console-button--${look}`, small && 'console-button--small', className];
+  return <button type={type} className={classes.filter(Boolean).join(' ')} {...button} />;
+}
+
+/** A labelled control of a form: its label, the control (its `id` the field's), its hint and its error. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  /** Read after the label: the control names it in `aria-describedby` (`<id>-hint`). */
+  hint?: ReactNode;
+  /** The error, where there is one (`<id>-error`). */
+  error?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={['console-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <span id={`${id}-hint`} className="console-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="console-field__error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A choice of a select: its value, its label, and the label's language where it is not the console's. */
+export type Choice = readonly [value: string, label: string, lang?: string];
+
+/** The site's languages as a select's choices, each label in its own language. */
+export const LANGUAGE_CHOICES: readonly Choice[] = LANGUAGES.map((language) => [
+  language.code,
+  language.label,
+  language.code,
+]);
+
+/** A select of choices, `any` (the empty value, "any" or "none") first where given. */
+export function Select({
+  options,
+  any,
+  ...select
+}: { options: readonly Choice[]; any?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...select}>
+      {any !== undefined && <option value="">{any}</option>}
+      {options.map(([value, label, lang]) => (
+        <option key={value} value={value} lang={lang}>
+          {label}
+        </option>
+      ))}
+    </select>
   );
 }
 
 /**
  * An action's state: `run` marks the screen busy, clears the last outcome, and shows what the work
  * returns as done, or its failure: as `failed` words it (null when `failed` showed it itself, at the
- * fields), else as the API's error code reads.
+ * fields), else as the API's error code reads. `doing` names what runs (a row's id), for the one
+ * button that says it is working while the others only wait.
  */
 export function useAction() {
   const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
+  const [doing, setDoing] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const run = useCallback(
-    async (work: () => Promise<string | undefined>, failed?: (problem: unknown) => string | null | undefined) => {
-      setBusy(true);
+    async (
+      work: () => Promise<string | undefined>,
+      failed?: (problem: unknown) => string | null | undefined,
+      what = 'action',
+    ) => {
+      setDoing(what);
       setNotice(null);
       try {
         const done = await work();
@@ -58,12 +169,12 @@ export function useAction() {
         const text = failed?.(problem);
         if (text !== null) setNotice({ ok: false, text: text ?? errorText(problem) });
       } finally {
-        setBusy(false);
+        setDoing(null);
       }
     },
     [errorText],
   );
-  return { busy, notice, setNotice, run };
+  return { busy: doing !== null, doing, notice, setNotice, run };
 }
 
 /** The API's errors by field of a refusal (422 `details.fields`, paths such as `products.0`). */
@@ -106,6 +217,21 @@ export function useFields(texts: string, order: readonly string[]) {
         defaultValue: t(`${texts}.errors.invalid` as 'common.loading'),
       }),
     });
+  /** What a typed control of a form carries: its name, its description, and its error gone once edited. */
+  const control = (name: string, hint?: boolean) => ({ name, onInput: clear(name), ...described(name, hint) });
+  /**
+   * A refusal shown at its fields: the API's (422), or the field an error code belongs to
+   * (`codes`, such as a taken name); null when it was, undefined to word it above.
+   */
+  const refused = (problem: unknown, codes: Record<string, string> = {}) => {
+    const fields = fieldErrorsOf(problem);
+    const code = problem instanceof ApiFailure ? problem.code : '';
+    const at = codes[code];
+    if (fields) show(fields);
+    else if (at) show({ [at]: code });
+    else return undefined;
+    return null;
+  };
   /** A field's error, where it has one, read after its label (`described`). */
   const error = (name: string) =>
     errors[name] ? (
@@ -115,16 +241,9 @@ export function useFields(texts: string, order: readonly string[]) {
     ) : null;
   /** A labelled field: its control (given `described(name)`), its hint and its error. */
   const field = (name: string, label: string, control: ReactNode, hint?: string) => (
-    <div className="console-field">
-      <label htmlFor={id(name)}>{label}</label>
+    <Field id={id(name)} label={label} hint={hint} error={errors[name] && errorText(name, errors[name])}>
       {control}
-      {hint && (
-        <span id={`${id(name)}-hint`} className="console-hint">
-          {hint}
-        </span>
-      )}
-      {error(name)}
-    </div>
+    </Field>
   );
-  return { ids, id, errors, setErrors, show, clear, described, error, field };
+  return { ids, id, errors, setErrors, show, clear, described, control, refused, error, field };
 }

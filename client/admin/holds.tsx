@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Hold, ProductHolds } from '../../site/holds';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { DataTable } from './data-table';
-import { ScreenHead } from './form-kit';
+import { actionsColumn, DataTable } from './data-table';
+import { Button, ScreenHead, useAction } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
+import { LoadState } from './status';
 import { useLoad } from './use-load';
 
 /**
@@ -22,28 +21,25 @@ export function Holds() {
   const lang = useLanguage();
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, doing, notice, run } = useAction();
 
   const { value: products, error, load } = useLoad<ProductHolds[]>('/api/admin/holds', 'products');
 
   const release = async (orderId: string, code: string) => {
     if (!window.confirm(t('holds.confirm', { code }))) return;
-    setBusy(orderId);
-    try {
-      await call(`/api/admin/orders/${orderId}/release`, { method: 'POST' });
-      setNotice({ ok: true, text: t('holds.released', { code }) });
-    } catch (problem) {
-      const text =
-        problem instanceof ApiFailure && problem.code === 'not_pending'
-          ? t('holds.notPending', { code })
-          : errorText(problem);
-      setNotice({ ok: false, text });
-    } finally {
-      setBusy(null);
-      await load();
-    }
+    await run(
+      async () => {
+        try {
+          await call(`/api/admin/orders/${orderId}/release`, { method: 'POST' });
+        } finally {
+          await load();
+        }
+        return t('holds.released', { code });
+      },
+      (problem) =>
+        problem instanceof ApiFailure && problem.code === 'not_pending' ? t('holds.notPending', { code }) : undefined,
+      orderId,
+    );
   };
 
   const shown = products?.filter((p) => p.held > 0 || p.scarcity) ?? [];
@@ -108,21 +104,11 @@ export function Holds() {
                   sortBy: (hold) => hold.holdUntil,
                   cell: (hold) => dateTime(lang, hold.holdUntil),
                 },
-                {
-                  id: 'actions',
-                  header: t('holds.actions'),
-                  headerHidden: true,
-                  cell: (hold) => (
-                    <button
-                      type="button"
-                      className="console-button console-button--quiet"
-                      disabled={busy !== null}
-                      onClick={() => release(hold.orderId, hold.code)}
-                    >
-                      {busy === hold.orderId ? t('holds.releasing') : t('holds.release', { code: hold.code })}
-                    </button>
-                  ),
-                },
+                actionsColumn(t('holds.actions'), (hold) => (
+                  <Button look="quiet" disabled={busy} onClick={() => release(hold.orderId, hold.code)}>
+                    {doing === hold.orderId ? t('holds.releasing') : t('holds.release', { code: hold.code })}
+                  </Button>
+                )),
               ]}
             />
           )}

@@ -4,6 +4,7 @@ import { countryName, otherCountries } from '../../site/countries';
 import { type InvoiceParty, type IssuedInvoice, normalInvoiceData } from '../../site/invoices';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { Button } from './form-kit';
 import { money } from './format';
 import { useApi } from './session';
 
@@ -145,22 +146,17 @@ export function InvoiceDataForm({
           <legend ref={question} tabIndex={-1}>
             {t('invoiceData.replaceConfirm', { number: replaces, name: pending.name })}
           </legend>
-          <button type="button" className="console-button" disabled={busy} onClick={() => void post(pending)}>
+          <Button disabled={busy} onClick={() => void post(pending)}>
             {t('invoiceData.replaceSubmit', { number: replaces })}
-          </button>
-          <button
-            type="button"
-            className="console-button console-button--quiet"
-            disabled={busy}
-            onClick={() => setPending(null)}
-          >
+          </Button>
+          <Button look="quiet" disabled={busy} onClick={() => setPending(null)}>
             {t('invoiceData.replaceBack')}
-          </button>
+          </Button>
         </fieldset>
       ) : (
-        <button type="submit" className="console-button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {submit}
-        </button>
+        </Button>
       )}
     </form>
   );

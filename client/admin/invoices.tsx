@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLanguage } from '../lib/use-language';
 import { DataTable, type Sort } from './data-table';
-import { ExportButton } from './export-button';
-import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
+import { ExportButton, useDownload } from './export-button';
+import { FilterForm, filtersFrom, InputFilter, SearchFilter, SelectFilter } from './filters';
+import { Button } from './form-kit';
 import { calendarDay, currentMonth, money, monthName } from './format';
 import { currentBuyer, InvoiceDataForm } from './invoice-data';
 import { orderHref } from './order-links';
@@ -132,30 +133,17 @@ export function Invoices() {
         )}
       </div>
       <FilterForm search={search} apply={apply} reset="/invoices">
-        <SearchFilter
-          id="invoices-q"
-          hint={t('invoices.searchHint')}
-          defaultValue={search.get('q') ?? ''}
-          maxLength={100}
-        />
-        <FilterField id="invoices-month" label={t('invoices.month')}>
-          <input id="invoices-month" name="month" type="month" defaultValue={month ?? ''} />
-        </FilterField>
+        <SearchFilter hint={t('invoices.searchHint')} maxLength={100} />
+        <InputFilter name="month" type="month" label={t('invoices.month')} defaultValue={month ?? ''} />
         <SelectFilter
-          id="invoices-kind"
           name="kind"
           label={t('invoices.kind')}
-          any={t('orders.any')}
           options={INVOICE_KINDS.map((kind) => [kind, t(`invoices.kinds.${kind}`)])}
-          defaultValue={search.get('kind') ?? ''}
         />
         <SelectFilter
-          id="invoices-ksef"
           name="ksef"
           label={t('invoices.ksef')}
-          any={t('orders.any')}
           options={KSEF_STATUSES.map((status) => [status, t(`invoices.ksefStates.${status}`)])}
-          defaultValue={search.get('ksef') ?? ''}
         />
       </FilterForm>
       {waiting && <p className="console-note">{t('invoices.waitingNote')}</p>}
@@ -175,14 +163,9 @@ export function Invoices() {
           />
           {shown.cursor && (
             <div className="console-pager">
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                onClick={more}
-                disabled={loadingMore}
-              >
+              <Button look="quiet" onClick={more} disabled={loadingMore}>
                 {loadingMore ? t('common.loading') : t('invoices.more')}
-              </button>
+              </Button>
             </div>
           )}
         </>
@@ -412,37 +395,17 @@ function KsefCell({ invoice }: { invoice: IssuedInvoice }) {
 /** The invoice's PDF and FA(3) XML, fetched with the token; each button names the invoice for a screen reader. */
 function InvoiceFiles({ invoice }: { invoice: IssuedInvoice }) {
   const { t } = useTranslation('admin');
-  const { download } = useApi();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const fetchFile = async (extension: 'pdf' | 'xml') => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      // The server names the file (`FV-2027-00042.pdf`); this name is only a fallback.
-      await download(
-        `/api/admin/invoices/${invoice.id}.${extension}`,
-        `${invoice.number.replaceAll('/', '-')}.${extension}`,
-      );
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failed, get } = useDownload();
+  // The server names the file (`FV-2027-00042.pdf`); this name is only a fallback.
+  const fetchFile = (extension: 'pdf' | 'xml') =>
+    get(`/api/admin/invoices/${invoice.id}.${extension}`, `${invoice.number.replaceAll('/', '-')}.${extension}`);
   return (
     <div className="console-files">
       {(['pdf', 'xml'] as const).map((extension) => (
-        <button
-          key={extension}
-          type="button"
-          className="console-button console-button--quiet console-button--small"
-          disabled={busy}
-          onClick={() => void fetchFile(extension)}
-        >
+        <Button key={extension} look="quiet" small disabled={busy} onClick={() => void fetchFile(extension)}>
           {extension.toUpperCase()}
           <span className="visually-hidden"> {t('invoices.fileOf', { number: invoice.number })}</span>
-        </button>
+        </Button>
       ))}
       {failed && (
         <p className="console-alert" role="alert">

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, callApi, type Me } from './api';
+import { Button } from './form-kit';
 import type { LogoutReason } from './session';
 
 type Problem = 'rejected' | 'throttled' | 'unavailable' | 'failed' | 'expired' | 'noRole';
@@ -68,9 +69,9 @@ export function Login({ reason, onLogin }: { reason: LogoutReason | null; onLogi
         <span id="admin-token-hint" className="console-hint">
           {t('login.tokenHint')}
         </span>
-        <button type="submit" className="console-button" disabled={checking}>
+        <Button type="submit" disabled={checking}>
           {checking ? t('login.checking') : t('login.submit')}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -4,6 +4,8 @@ import { venueDay } from '../../site/format';
 import { language } from '../../site/languages';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
+import { Button } from './form-kit';
+import { today } from './record-form';
 import { useApi } from './session';
 import { useErrorText } from './status';
 import type { Order } from './types';
@@ -23,9 +25,6 @@ export function groszeOf(text: string): number | null {
   if (!/^\d{1,9}$/.test(whole) || !/^\d{0,2}$/.test(fraction)) return null;
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
-
-/** Today at the venue, as a date field holds it: payment days are the box office's, in its time zone. */
-const today = () => venueDay(Date.now());
 
 /**
  * Records a bank transfer for a pending transfer order: the amount (prefilled with the order's
@@ -119,9 +118,7 @@ export function MarkPaid({ order, onPaid }: { order: Order; onPaid: () => void }
         {field('paidOn', t('markPaid.paidOn'), { type: 'date', defaultValue: today(), min: orderedOn, max: today() })}
         {field('reference', t('markPaid.reference'), { maxLength: 140, autoComplete: 'off' })}
         <div>
-          <button type="submit" className="console-button">
-            {busy ? t('markPaid.sending') : t('markPaid.submit')}
-          </button>
+          <Button type="submit">{busy ? t('markPaid.sending') : t('markPaid.submit')}</Button>
         </div>
       </fieldset>
     </form>

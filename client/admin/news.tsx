@@ -9,7 +9,7 @@ import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import type { ContentRecord } from './content-types';
 import { DataTable } from './data-table';
-import { ScreenHead } from './form-kit';
+import { Button, Field, LANGUAGE_CHOICES, ScreenHead, Select } from './form-kit';
 import { count, dateTime } from './format';
 import { useApi } from './session';
 import { LoadState, useErrorText } from './status';
@@ -39,7 +39,6 @@ export function NewsList() {
           caption={t('news.caption')}
           captionHidden
           rows={news}
-          rowKey={(item) => item.id}
           columns={[
             {
               id: 'subject',
@@ -231,48 +230,44 @@ export function NewsEditor({ id }: { id: string }) {
     return t('news.cancelled');
   };
 
-  const fieldError = (path: string) =>
-    fields[path] ? (
-      <p className="console-field__error" id={`${formId}-${path}-error`}>
-        {t(`news.errors.${fields[path]}`, { defaultValue: t('news.errors.invalid') })}
-      </p>
-    ) : null;
-  const describedBy = (path: string) => (fields[path] ? `${formId}-${path}-error` : undefined);
+  /** An error of a whole language's texts (none of them given where one is). */
+  const textsError = (code: LanguageCode) =>
+    fields[`texts.${code}`] ? <p className="console-field__error">{errorOf(`texts.${code}`)}</p> : null;
+  /** A control's id and its error, read after its label (`Field`). */
+  const described = (path: string, id: string) => ({
+    id,
+    'aria-invalid': fields[path] ? true : undefined,
+    'aria-describedby': fields[path] ? `${id}-error` : undefined,
+  });
+  const errorOf = (path: string) =>
+    fields[path] && t(`news.errors.${fields[path]}`, { defaultValue: t('news.errors.invalid') });
 
   const textFields = (code: LanguageCode) => {
     const own = texts[code as 'pl'];
     return (
       <>
-        {fieldError(`texts.${code}`)}
-        <div className="console-field">
-          <label htmlFor={`${formId}-${code}-subject`}>{t('news.subject')}</label>
+        {textsError(code)}
+        <Field id={`${formId}-${code}-subject`} label={t('news.subject')} error={errorOf(`texts.${code}.subject`)}>
           <input
-            id={`${formId}-${code}-subject`}
+            {...described(`texts.${code}.subject`, `${formId}-${code}-subject`)}
             lang={code}
             value={own?.subject ?? ''}
             disabled={!editable}
             required={code === 'pl'}
-            aria-invalid={fields[`texts.${code}.subject`] ? true : undefined}
-            aria-describedby={describedBy(`texts.${code}.subject`)}
             onChange={(event) => setText(code, 'subject', event.target.value)}
           />
-          {fieldError(`texts.${code}.subject`)}
-        </div>
-        <div className="console-field">
-          <label htmlFor={`${formId}-${code}-body`}>{t('news.body')}</label>
+        </Field>
+        <Field id={`${formId}-${code}-body`} label={t('news.body')} error={errorOf(`texts.${code}.body`)}>
           <textarea
-            id={`${formId}-${code}-body`}
+            {...described(`texts.${code}.body`, `${formId}-${code}-body`)}
             lang={code}
             rows={8}
             value={own?.body ?? ''}
             disabled={!editable}
             required={code === 'pl'}
-            aria-invalid={fields[`texts.${code}.body`] ? true : undefined}
-            aria-describedby={describedBy(`texts.${code}.body`)}
             onChange={(event) => setText(code, 'body', event.target.value)}
           />
-          {fieldError(`texts.${code}.body`)}
-        </div>
+        </Field>
       </>
     );
   };
@@ -342,50 +337,41 @@ export function NewsEditor({ id }: { id: string }) {
         <fieldset className="console-panel">
           <legend>{t('news.audience')}</legend>
           <div className="console-news__audience">
-            <div className="console-field">
-              <label htmlFor={`${formId}-mode`}>{t('news.mode')}</label>
-              <select
+            <Field id={`${formId}-mode`} label={t('news.mode')}>
+              <Select
                 id={`${formId}-mode`}
                 value={audience.mode ?? ''}
                 disabled={!editable}
                 onChange={(event) => setFilter('mode', (event.target.value || undefined) as NewsAudience['mode'])}
-              >
-                <option value="">{t('news.modes.all')}</option>
-                <option value="onsite">{t('news.modes.onsite')}</option>
-                <option value="online">{t('news.modes.online')}</option>
-              </select>
-            </div>
-            <div className="console-field">
-              <label htmlFor={`${formId}-checked`}>{t('news.checkedIn')}</label>
-              <select
+                any={t('news.modes.all')}
+                options={(['onsite', 'online'] as const).map((mode) => [mode, t(`news.modes.${mode}`)])}
+              />
+            </Field>
+            <Field id={`${formId}-checked`} label={t('news.checkedIn')}>
+              <Select
                 id={`${formId}-checked`}
                 value={audience.checkedIn === undefined ? '' : String(audience.checkedIn)}
                 disabled={!editable}
                 onChange={(event) =>
                   setFilter('checkedIn', event.target.value === '' ? undefined : event.target.value === 'true')
                 }
-              >
-                <option value="">{t('news.checked.any')}</option>
-                <option value="true">{t('news.checked.in')}</option>
-                <option value="false">{t('news.checked.out')}</option>
-              </select>
-            </div>
-            <div className="console-field">
-              <label htmlFor={`${formId}-workshop`}>{t('news.workshop')}</label>
-              <select
+                any={t('news.checked.any')}
+                options={[
+                  ['true', t('news.checked.in')],
+                  ['false', t('news.checked.out')],
+                ]}
+              />
+            </Field>
+            <Field id={`${formId}-workshop`} label={t('news.workshop')}>
+              <Select
                 id={`${formId}-workshop`}
                 value={audience.workshop ?? ''}
                 disabled={!editable}
                 onChange={(event) => setFilter('workshop', event.target.value || undefined)}
-              >
-                <option value="">{t('news.anyWorkshop')}</option>
-                {workshops.map((workshop) => (
-                  <option key={workshop.id} value={workshop.id}>
-                    {workshop.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+                any={t('news.anyWorkshop')}
+                options={workshops.map((workshop) => [workshop.id, workshop.title])}
+              />
+            </Field>
           </div>
           <fieldset className="console-news__products">
             <legend>{t('news.products')}</legend>
@@ -421,45 +407,29 @@ export function NewsEditor({ id }: { id: string }) {
         ))}
         {editable && (
           <p>
-            <button type="submit" className="console-button console-button--quiet" disabled={busy}>
+            <Button type="submit" look="quiet" disabled={busy}>
               {t('news.save')}
-            </button>
+            </Button>
           </p>
         )}
       </form>
       <section aria-labelledby={`${formId}-check`} className="console-panel">
         <h2 id={`${formId}-check`}>{t('news.check')}</h2>
         <div className="console-news__actions">
-          <div className="console-field">
-            <label htmlFor={`${formId}-preview-lang`}>{t('news.previewLanguage')}</label>
-            <select
+          <Field id={`${formId}-preview-lang`} label={t('news.previewLanguage')}>
+            <Select
               id={`${formId}-preview-lang`}
               value={previewLang}
               onChange={(event) => setPreviewLang(event.target.value as LanguageCode)}
-            >
-              {LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code} lang={language.code}>
-                  {language.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="button"
-            className="console-button console-button--quiet"
-            disabled={busy}
-            onClick={() => void act(showPreview)}
-          >
+              options={LANGUAGE_CHOICES}
+            />
+          </Field>
+          <Button look="quiet" disabled={busy} onClick={() => void act(showPreview)}>
             {t('news.preview')}
-          </button>
-          <button
-            type="button"
-            className="console-button console-button--quiet"
-            disabled={busy}
-            onClick={() => void act(sendTest)}
-          >
+          </Button>
+          <Button look="quiet" disabled={busy} onClick={() => void act(sendTest)}>
             {t('news.test')}
-          </button>
+          </Button>
         </div>
         {preview && (
           <iframe
@@ -474,42 +444,28 @@ export function NewsEditor({ id }: { id: string }) {
         <section aria-labelledby={`${formId}-send`} className="console-panel">
           <h2 id={`${formId}-send`}>{t('news.send')}</h2>
           <div className="console-news__actions">
-            <button type="button" className="console-button" disabled={busy} onClick={() => void act(sendNow)}>
+            <Button disabled={busy} onClick={() => void act(sendNow)}>
               {t('news.sendNow')}
-            </button>
-            <div className="console-field">
-              <label htmlFor={`${formId}-at`}>{t('news.at')}</label>
+            </Button>
+            <Field id={`${formId}-at`} label={t('news.at')} error={errorOf('at')}>
               <input
-                id={`${formId}-at`}
+                {...described('at', `${formId}-at`)}
                 type="datetime-local"
                 value={at}
-                aria-invalid={fields.at ? true : undefined}
-                aria-describedby={describedBy('at')}
                 onChange={(event) => setAt(event.target.value)}
               />
-              {fieldError('at')}
-            </div>
-            <button
-              type="button"
-              className="console-button console-button--quiet"
-              disabled={busy}
-              onClick={() => void act(schedule)}
-            >
+            </Field>
+            <Button look="quiet" disabled={busy} onClick={() => void act(schedule)}>
               {t('news.schedule')}
-            </button>
+            </Button>
           </div>
         </section>
       )}
       {(news?.status === 'scheduled' || news?.status === 'sending') && (
         <p>
-          <button
-            type="button"
-            className="console-button console-button--quiet"
-            disabled={busy}
-            onClick={() => void act(cancel)}
-          >
+          <Button look="quiet" disabled={busy} onClick={() => void act(cancel)}>
             {news.status === 'scheduled' ? t('news.unschedule') : t('news.stop')}
-          </button>
+          </Button>
         </p>
       )}
     </>

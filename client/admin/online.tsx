@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from './api';
-import { type Notice, ScreenHead } from './form-kit';
+import { Button, Field, type Notice, ScreenHead, Select } from './form-kit';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -130,21 +130,16 @@ function SourceForm({
   };
   return (
     <form className="online-source" onSubmit={submit} aria-label={`${name} · ${roleName}`}>
-      <div className="console-field">
-        <label htmlFor={`${id}-kind`}>
-          {roleName}: {t('online.kind')}
-        </label>
-        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-          {(['none', 'stream', 'url'] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`online.kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={`${id}-kind`} label={`${roleName}: ${t('online.kind')}`}>
+        <Select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as typeof kind)}
+          options={(['none', 'stream', 'url'] as const).map((k) => [k, t(`online.kinds.${k}`)])}
+        />
+      </Field>
       {kind !== 'none' && (
-        <div className="console-field">
-          <label htmlFor={`${id}-value`}>{kind === 'stream' ? t('online.uid') : t('online.url')}</label>
+        <Field id={`${id}-value`} label={kind === 'stream' ? t('online.uid') : t('online.url')}>
           <input
             id={`${id}-value`}
             name="value"
@@ -154,11 +149,11 @@ function SourceForm({
             spellCheck={false}
             autoComplete="off"
           />
-        </div>
+        </Field>
       )}
-      <button type="submit" className="console-button" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {t('online.save')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -218,14 +213,13 @@ function Materials({
           {materials.map((m) => (
             <li key={m.id}>
               {m.kind === 'link' ? <a href={m.value}>{m.title}</a> : <span>{m.title}</span>}{' '}
-              <button
-                type="button"
-                className="console-button console-button--quiet"
+              <Button
+                look="quiet"
                 disabled={busy}
                 onClick={() => void run(() => call(`/api/admin/online/materials/${m.id}`, { method: 'DELETE' }))}
               >
                 {t('online.remove', { title: m.title })}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -233,25 +227,21 @@ function Materials({
       <details className="online-add">
         <summary>{t('online.addMaterial')}</summary>
         <form className="online-source" onSubmit={addLink}>
-          <div className="console-field">
-            <label htmlFor={`${id}-link-title`}>{t('online.linkTitle')}</label>
+          <Field id={`${id}-link-title`} label={t('online.linkTitle')}>
             <input id={`${id}-link-title`} name="title" required maxLength={160} />
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${id}-link-url`}>{t('online.linkUrl')}</label>
+          </Field>
+          <Field id={`${id}-link-url`} label={t('online.linkUrl')}>
             <input id={`${id}-link-url`} name="url" type="url" required spellCheck={false} />
-          </div>
-          <button type="submit" className="console-button" disabled={busy}>
+          </Field>
+          <Button type="submit" disabled={busy}>
             {t('online.addLink')}
-          </button>
+          </Button>
         </form>
         <form className="online-source" onSubmit={addFile}>
-          <div className="console-field">
-            <label htmlFor={`${id}-file-title`}>{t('online.fileTitle')}</label>
+          <Field id={`${id}-file-title`} label={t('online.fileTitle')}>
             <input id={`${id}-file-title`} name="title" required maxLength={160} />
-          </div>
-          <div className="console-field">
-            <label htmlFor={`${id}-file`}>{t('online.file')}</label>
+          </Field>
+          <Field id={`${id}-file`} label={t('online.file')}>
             <input
               id={`${id}-file`}
               name="file"
@@ -259,10 +249,10 @@ function Materials({
               required
               accept=".pdf,.pptx,.docx,.xlsx,.zip,.txt,.csv,.png,.jpg,.jpeg"
             />
-          </div>
-          <button type="submit" className="console-button" disabled={busy}>
+          </Field>
+          <Button type="submit" disabled={busy}>
             {t('online.addFile')}
-          </button>
+          </Button>
         </form>
       </details>
     </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { invoiceLines } from '../../site/invoice-view';
@@ -9,7 +9,7 @@ import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { OrderCertificates } from './certificates';
 import { DataTable, timeColumn } from './data-table';
-import { useAction } from './form-kit';
+import { Button, Outcome, useAction } from './form-kit';
 import { dateTime, historyDetails, money, summary } from './format';
 import { InvoiceDataForm } from './invoice-data';
 import { OrderInvoices } from './invoices';
@@ -17,8 +17,9 @@ import { MarkPaid } from './mark-paid';
 import { ordersHref } from './order-links';
 import { evidenceText } from './oss';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
+import { LoadState } from './status';
 import { type EmailRecord, type LogEntry, ORDER_EVENTS, type Order, type OrderDetail } from './types';
+import { useLoad } from './use-load';
 
 type Action = 'resend' | 'cancel' | 'refund';
 
@@ -32,42 +33,20 @@ export function OrderPage({ id }: { id: string }) {
   const lang = useLanguage();
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
-  const [detail, setDetail] = useState<OrderDetail | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { value: detail, error, load } = useLoad<OrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`);
   const [confirming, setConfirming] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, notice: outcome, setNotice: setOutcome, run } = useAction();
 
-  const load = useCallback(async () => {
-    try {
-      setDetail(await call<OrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}`));
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }, [call, id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (action: Action) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await call(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
-      setOutcome({
-        ok: true,
-        text: t(`order.${action === 'resend' ? 'resent' : action === 'cancel' ? 'cancelled' : 'refunded'}`),
-      });
-      await load();
-    } catch (failure) {
-      setOutcome({ ok: false, text: errorText(failure) });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  };
+  const act = (action: Action) =>
+    run(async () => {
+      try {
+        await call(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+        await load();
+        return t(`order.${action === 'resend' ? 'resent' : action === 'cancel' ? 'cancelled' : 'refunded'}`);
+      } finally {
+        setConfirming(null);
+      }
+    });
 
   if (error instanceof ApiFailure && error.status === 404) {
     return (
@@ -161,9 +140,7 @@ export function OrderPage({ id }: { id: string }) {
         </section>
         <section aria-labelledby="order-actions" className="console-panel">
           <h2 id="order-actions">{t('order.actions')}</h2>
-          <div role="status" className="console-outcome">
-            {outcome && <p className={outcome.ok ? 'console-ok' : 'console-alert'}>{outcome.text}</p>}
-          </div>
+          <Outcome notice={outcome} className="console-outcome" />
           <Actions
             order={order}
             busy={busy}
@@ -335,27 +312,16 @@ function Tickets({ order, onChange }: { order: Order; onChange: () => Promise<vo
                       amount: money(lang, ticket.gross),
                     })}
                   </legend>
-                  <button
-                    type="button"
-                    className="console-button console-button--danger"
-                    disabled={action.busy}
-                    onClick={() => void cancel(ticket)}
-                  >
+                  <Button look="danger" disabled={action.busy} onClick={() => void cancel(ticket)}>
                     {t('order.ticketCancelYes')}
-                  </button>
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    disabled={action.busy}
-                    onClick={() => setConfirming(null)}
-                  >
+                  </Button>
+                  <Button look="quiet" disabled={action.busy} onClick={() => setConfirming(null)}>
                     {t('order.keep')}
-                  </button>
+                  </Button>
                 </fieldset>
               ) : (
-                <button
-                  type="button"
-                  className="console-button console-button--quiet"
+                <Button
+                  look="quiet"
                   disabled={action.busy}
                   aria-label={`${t('order.ticketCancel')} – ${t('order.ticketCancelFor', { position: ticket.position, name: holder(ticket) ?? '' })}`}
                   onClick={() => {
@@ -364,7 +330,7 @@ function Tickets({ order, onChange }: { order: Order; onChange: () => Promise<vo
                   }}
                 >
                   {t('order.ticketCancel')}
-                </button>
+                </Button>
               ),
           },
         ]}
@@ -414,56 +380,36 @@ function Actions({
     return (
       <fieldset className="console-confirm">
         <legend>{question}</legend>
-        <button
-          type="button"
-          className="console-button console-button--danger"
-          disabled={busy}
-          onClick={() => onAct(confirming)}
-        >
+        <Button look="danger" disabled={busy} onClick={() => onAct(confirming)}>
           {t('order.confirm')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          disabled={busy}
-          onClick={() => onConfirm(null)}
-        >
+        </Button>
+        <Button look="quiet" disabled={busy} onClick={() => onConfirm(null)}>
           {t('order.keep')}
-        </button>
+        </Button>
       </fieldset>
     );
   }
   return (
     <div className="console-actions">
       {canResend && (
-        <button type="button" className="console-button" disabled={busy} onClick={() => onAct('resend')}>
+        <Button disabled={busy} onClick={() => onAct('resend')}>
           {t('order.resend')}
-        </button>
+        </Button>
       )}
       {canCancel && (
-        <button
-          type="button"
-          className="console-button console-button--danger"
-          disabled={busy}
-          onClick={() => onConfirm('cancel')}
-        >
+        <Button look="danger" disabled={busy} onClick={() => onConfirm('cancel')}>
           {t('order.cancel')}
-        </button>
+        </Button>
       )}
       {canRefund && (
-        <button
-          type="button"
-          className="console-button console-button--danger"
-          disabled={busy}
-          onClick={() => onConfirm('refund')}
-        >
+        <Button look="danger" disabled={busy} onClick={() => onConfirm('refund')}>
           {/* A free order (a free ticket, a 100% voucher) is cancelled: nothing to give back. */}
           {order.gross === 0
             ? t('order.cancelFree')
             : order.provider === 'stripe'
               ? t('order.refundStripe')
               : t('order.refund')}
-        </button>
+        </Button>
       )}
     </div>
   );
@@ -505,7 +451,6 @@ function Emails({ emails }: { emails: EmailRecord[] }) {
     <DataTable<EmailRecord>
       caption={t('order.emailCaption')}
       rows={emails}
-      rowKey={(email) => email.id}
       empty={t('order.emailsEmpty')}
       columns={[
         timeColumn(lang, 'when', t('order.when'), (email) => email.at),

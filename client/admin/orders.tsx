@@ -6,7 +6,8 @@ import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { type Column, DataTable, type Sort, timeColumn } from './data-table';
 import { ExportButton } from './export-button';
-import { FilterField, FilterForm, filtersFrom, SearchFilter, SelectFilter } from './filters';
+import { FilterForm, filtersFrom, InputFilter, SearchFilter, SelectFilter } from './filters';
+import { Button } from './form-kit';
 import { buyerName, dayEnd, dayStart, money, summary } from './format';
 import { orderHref, rememberOrdersSearch } from './order-links';
 import { useApi } from './session';
@@ -134,34 +135,19 @@ export function Orders() {
         </div>
       </div>
       <FilterForm search={search} apply={apply} reset="/orders">
-        <SearchFilter
-          id="orders-q"
-          hint={t('orders.searchHint')}
-          defaultValue={search.get('q') ?? ''}
-          maxLength={200}
-        />
+        <SearchFilter hint={t('orders.searchHint')} maxLength={200} />
         <SelectFilter
-          id="orders-product"
           name="product"
           label={t('orders.product')}
-          any={t('orders.any')}
           options={PRODUCT_IDS.map((id) => [id, productName(id)])}
-          defaultValue={search.get('product') ?? ''}
         />
         <SelectFilter
-          id="orders-status"
           name="status"
           label={t('orders.status')}
-          any={t('orders.any')}
           options={ORDER_STATUSES.map((status) => [status, t(`status.${status}`)])}
-          defaultValue={search.get('status') ?? ''}
         />
-        <FilterField id="orders-from" label={t('orders.from')}>
-          <input id="orders-from" name="from" type="date" defaultValue={search.get('from') ?? ''} />
-        </FilterField>
-        <FilterField id="orders-to" label={t('orders.to')}>
-          <input id="orders-to" name="to" type="date" defaultValue={search.get('to') ?? ''} />
-        </FilterField>
+        <InputFilter name="from" type="date" label={t('orders.from')} />
+        <InputFilter name="to" type="date" label={t('orders.to')} />
       </FilterForm>
       <LoadState error={error} loading={!page && !error} retry={retry} />
       {page && (
@@ -176,22 +162,16 @@ export function Orders() {
         />
       )}
       <nav className="console-pager" aria-label={t('orders.pages')}>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors((list) => list.slice(0, -1))}
-        >
+        <Button look="quiet" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))}>
           {t('orders.previous')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
+        </Button>
+        <Button
+          look="quiet"
           disabled={!page?.cursor}
           onClick={() => page?.cursor && setCursors((list) => [...list, page.cursor])}
         >
           {t('orders.next')}
-        </button>
+        </Button>
       </nav>
     </>
   );

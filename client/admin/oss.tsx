@@ -15,7 +15,7 @@ import type { CountryEvidence } from '../../site/tax-rules';
 import { useLanguage } from '../lib/use-language';
 import { DataTable } from './data-table';
 import { ExportButton } from './export-button';
-import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
+import { Field, fieldErrorsOf, ScreenHead, Select, useAction, useFields } from './form-kit';
 import { calendarDay, dateTime, money } from './format';
 import { orderHref } from './order-links';
 import { useApi } from './session';
@@ -67,16 +67,14 @@ export function OssReportScreen() {
     <>
       <ScreenHead title={t('oss.title')} intro={t('oss.intro')} />
       <div className="console-filters">
-        <div className="console-field">
-          <label htmlFor="oss-quarter">{t('oss.quarter')}</label>
-          <select id="oss-quarter" value={quarter} onChange={(event) => setQuarter(event.target.value)}>
-            {quarters.map((q) => (
-              <option key={q} value={q}>
-                {q}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="oss-quarter" label={t('oss.quarter')}>
+          <Select
+            id="oss-quarter"
+            value={quarter}
+            onChange={(event) => setQuarter(event.target.value)}
+            options={quarters.map((q) => [q, q])}
+          />
+        </Field>
         <ExportButton
           path={`/api/admin/reports/oss?quarter=${encodeURIComponent(quarter)}&format=csv`}
           filename={`oss-${quarter}.csv`}

@@ -1,22 +1,18 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { venueDay } from '../../site/format';
 import { language } from '../../site/languages';
 import type { RefundOwed } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { Outcome } from './credits';
-import { DataTable, timeColumn } from './data-table';
-import { fieldErrorsOf, type Notice, ScreenHead, useAction, useFields } from './form-kit';
+import { actionsColumn, DataTable, moneyColumn, timeColumn } from './data-table';
+import { Button, ScreenHead, useAction, useFields } from './form-kit';
 import { calendarDay, money } from './format';
 import { groszeOf } from './mark-paid';
+import { RecordForm, type RowFormProps, SentFields, sentOf } from './record-form';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
-
-/** Today at the venue, as a date field holds it: the day money left is the box office's day. */
-const today = () => venueDay(Date.now());
 
 /**
  * Refunds owed by transfer: a transfer order (or one ticket of it) cancelled after it was paid has
@@ -52,7 +48,6 @@ export function Refunds() {
           <DataTable<RefundOwed>
             caption={t('refunds.caption')}
             rows={refunds}
-            rowKey={(refund) => refund.id}
             empty={t('refunds.empty')}
             columns={[
               {
@@ -71,14 +66,7 @@ export function Refunds() {
                 header: t('refunds.what'),
                 cell: (refund) => (refund.ticketId ? t('refunds.ticket') : t('refunds.wholeOrder')),
               },
-              {
-                id: 'amount',
-                header: t('refunds.amount'),
-                cell: (refund) => money(lang, refund.amount),
-                sortBy: (refund) => refund.amount,
-                firstDirection: 'descending',
-                numeric: true,
-              },
+              moneyColumn(lang, 'amount', t('refunds.amount'), (refund) => refund.amount),
               timeColumn(lang, 'owedAt', t('refunds.owedAt'), (refund) => refund.owedAt, { sortable: true }),
               {
                 id: 'state',
@@ -94,38 +82,31 @@ export function Refunds() {
                       })
                     : t('refunds.owed'),
               },
-              {
-                id: 'act',
-                header: t('refunds.act'),
-                headerHidden: true,
-                cell: (refund) =>
-                  refund.state === 'owed' ? (
-                    <button
-                      type="button"
-                      className="console-button console-button--quiet"
-                      aria-label={`${t('refunds.record')} – ${t('refunds.recordFor', {
-                        code: refund.orderCode,
-                        amount: money(lang, refund.amount),
-                      })}`}
-                      aria-expanded={chosen?.id === refund.id}
-                      onClick={() => {
-                        action.setNotice(null);
-                        setChosen(refund);
-                      }}
-                    >
-                      {t('refunds.record')}
-                    </button>
-                  ) : null,
-              },
+              actionsColumn(t('refunds.act'), (refund) =>
+                refund.state === 'owed' ? (
+                  <Button
+                    look="quiet"
+                    aria-label={`${t('refunds.record')} – ${t('refunds.recordFor', {
+                      code: refund.orderCode,
+                      amount: money(lang, refund.amount),
+                    })}`}
+                    aria-expanded={chosen?.id === refund.id}
+                    onClick={() => {
+                      action.setNotice(null);
+                      setChosen(refund);
+                    }}
+                  >
+                    {t('refunds.record')}
+                  </Button>
+                ) : null,
+              ),
             ]}
           />
           {chosen && (
             <RecordRefund
               key={chosen.id}
               refund={chosen}
-              busy={action.busy}
-              notice={action.notice}
-              run={action.run}
+              action={action}
               onCancel={() => setChosen(null)}
               onDone={async () => {
                 setChosen(null);
@@ -142,26 +123,16 @@ export function Refunds() {
 /** The form for one owed refund: the amount (prefilled), the day it was sent, the bank's reference. */
 function RecordRefund({
   refund,
-  busy,
-  notice,
-  run,
+  action: { busy, notice, run },
   onCancel,
   onDone,
-}: {
+}: RowFormProps & {
   refund: RefundOwed;
-  busy: boolean;
-  notice: Notice;
-  run: ReturnType<typeof useAction>['run'];
-  onCancel: () => void;
-  onDone: () => Promise<void>;
 }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const { call } = useApi();
   const fields = useFields('refunds', ['amount', 'on', 'reference']);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form opens under the list: the focus goes to it, so a keyboard or screen reader is there too.
-  useEffect(() => heading.current?.focus(), []);
   const prefilled = new Intl.NumberFormat(language(lang).intl, { minimumFractionDigits: 2, useGrouping: false }).format(
     refund.amount / 100,
   );
@@ -171,14 +142,10 @@ function RecordRefund({
     const data = new FormData(event.currentTarget);
     const typed = String(data.get('amount') ?? '').trim();
     const amount = groszeOf(typed);
-    const on = String(data.get('on') ?? '');
-    const reference = String(data.get('reference') ?? '').trim();
     const found: Record<string, string> = {};
     if (!typed) found.amount = 'required';
     else if (!amount) found.amount = 'invalid';
-    if (!on) found.on = 'required';
-    else if (on > today()) found.on = 'in_future';
-    if (!reference) found.reference = 'required';
+    const { on, reference } = sentOf(data, found);
     fields.show(found);
     if (Object.keys(found).length > 0) return;
     void run(
@@ -191,11 +158,7 @@ function RecordRefund({
         return t('refunds.done', { code: refund.orderCode, amount: money(lang, amount ?? 0) });
       },
       (problem) => {
-        const errors = fieldErrorsOf(problem);
-        if (errors) {
-          fields.show(errors);
-          return null;
-        }
+        if (fields.refused(problem) === null) return null;
         if (problem instanceof ApiFailure && problem.code === 'amount_mismatch') {
           return t('refunds.mismatch', { expected: money(lang, Number(problem.details.expected ?? 0)) });
         }
@@ -209,57 +172,24 @@ function RecordRefund({
   };
 
   return (
-    <form className="console-panel console-record" aria-labelledby={`${fields.ids}-title`} onSubmit={submit} noValidate>
-      <h2 id={`${fields.ids}-title`} tabIndex={-1} ref={heading}>
-        {t('refunds.formTitle', { code: refund.orderCode })}
-      </h2>
-      <p className="console-hint">{t('refunds.formIntro', { amount: money(lang, refund.amount) })}</p>
-      <Outcome notice={notice} />
-      <fieldset className="console-mark-paid__fields">
-        {fields.field(
-          'amount',
-          t('refunds.amountField'),
-          <input
-            name="amount"
-            defaultValue={prefilled}
-            inputMode="decimal"
-            autoComplete="off"
-            onInput={fields.clear('amount')}
-            {...fields.described('amount')}
-          />,
-        )}
-        {fields.field(
-          'on',
-          t('refunds.on'),
-          <input
-            name="on"
-            type="date"
-            defaultValue={today()}
-            max={today()}
-            onInput={fields.clear('on')}
-            {...fields.described('on')}
-          />,
-        )}
-        {fields.field(
-          'reference',
-          t('refunds.reference'),
-          <input
-            name="reference"
-            maxLength={140}
-            autoComplete="off"
-            onInput={fields.clear('reference')}
-            {...fields.described('reference')}
-          />,
-        )}
-        <div className="console-actions">
-          <button type="submit" className="console-button" disabled={busy}>
-            {busy ? t('refunds.sending') : t('refunds.submit')}
-          </button>
-          <button type="button" className="console-button console-button--quiet" onClick={onCancel}>
-            {t('refunds.close')}
-          </button>
-        </div>
-      </fieldset>
-    </form>
+    <RecordForm
+      fields={fields}
+      heading={t('refunds.formTitle', { code: refund.orderCode })}
+      level="h2"
+      intro={<p className="console-hint">{t('refunds.formIntro', { amount: money(lang, refund.amount) })}</p>}
+      notice={notice}
+      busy={busy}
+      submit={{ label: t('refunds.submit'), busy: t('refunds.sending') }}
+      close={t('refunds.close')}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.field(
+        'amount',
+        t('refunds.amountField'),
+        <input defaultValue={prefilled} inputMode="decimal" autoComplete="off" {...fields.control('amount')} />,
+      )}
+      <SentFields fields={fields} texts="refunds" />
+    </RecordForm>
   );
 }

@@ -1,13 +1,13 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffLogEntry, type StaffMember, type StaffRole } from '../../site/staff';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { DataTable } from './data-table';
-import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
+import { actionsColumn, SectionTable } from './data-table';
+import { Button, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
-import { LoadState } from './status';
+import { useLoad } from './use-load';
 
 /**
  * Staff (admins only): a person's own console token with a role, shown once when it is made; the
@@ -20,28 +20,11 @@ export function Staff() {
   const lang = useLanguage();
   const { call } = useApi();
   const { busy, notice, run } = useAction();
-  const { ids, show, setErrors, described, field } = useFields('staff', ['name', 'role']);
-  const [people, setPeople] = useState<StaffMember[] | null>(null);
-  const [log, setLog] = useState<StaffLogEntry[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { setErrors, described, refused, field } = useFields('staff', ['name', 'role']);
+  const people = useLoad<StaffMember[]>('/api/admin/staff', 'staff');
+  const log = useLoad<StaffLogEntry[]>('/api/admin/staff/log?limit=50', 'entries');
   const [made, setMade] = useState<{ member: StaffMember; token: string } | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [list, entries] = await Promise.all([
-        call<{ staff: StaffMember[] }>('/api/admin/staff'),
-        call<{ entries: StaffLogEntry[] }>('/api/admin/staff/log?limit=50'),
-      ]);
-      setPeople(list.staff);
-      setLog(entries.entries);
-      setError(null);
-    } catch (problem) {
-      setError(problem);
-    }
-  }, [call]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = () => Promise.all([people.load(), log.load()]);
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,13 +43,7 @@ export function Staff() {
         }
         return undefined;
       },
-      (problem) => {
-        const fields = fieldErrorsOf(problem);
-        if (fields) show(fields);
-        else if (problem instanceof ApiFailure && problem.code === 'name_taken') show({ name: 'name_taken' });
-        else return undefined;
-        return null;
-      },
+      (problem) => refused(problem, { name_taken: 'name' }),
     );
   };
 
@@ -92,8 +69,7 @@ export function Staff() {
     <>
       <ScreenHead title={t('staff.title')} intro={t('staff.intro')} notice={notice} />
 
-      <section aria-labelledby={`${ids}-add`}>
-        <h2 id={`${ids}-add`}>{t('staff.add')}</h2>
+      <Section title={t('staff.add')}>
         <form className="console-form console-staff-form" onSubmit={add} noValidate>
           {field(
             'name',
@@ -103,120 +79,98 @@ export function Staff() {
           {field(
             'role',
             t('staff.role'),
-            <select {...described('role', true)} name="role" defaultValue="door">
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </select>,
+            <Select
+              {...described('role', true)}
+              name="role"
+              defaultValue="door"
+              options={STAFF_ROLES.map((role) => [role, t(`roles.${role}`)])}
+            />,
             t('staff.roleHint'),
           )}
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('staff.create')}
-          </button>
+          </Button>
         </form>
         {made && <NewToken name={made.member.name} role={made.member.role} token={made.token} />}
-      </section>
+      </Section>
 
-      <LoadState error={error} loading={!people && !error} retry={load} />
-      {people && (
-        <section aria-labelledby={`${ids}-people`}>
-          <h2 id={`${ids}-people`}>{t('staff.people')}</h2>
-          <DataTable<StaffMember>
-            caption={t('staff.people')}
-            captionHidden
-            rows={people}
-            rowKey={(member) => member.id}
-            empty={t('staff.none')}
-            columns={[
-              { id: 'name', header: t('staff.name'), rowHeader: true, cell: (member) => member.name },
-              { id: 'role', header: t('staff.role'), cell: (member) => t(`roles.${member.role}`) },
-              {
-                id: 'created',
-                header: t('staff.created'),
-                sortBy: (member) => member.createdAt,
-                cell: (member) => `${dateTime(lang, member.createdAt)} · ${member.createdBy}`,
-              },
-              {
-                id: 'used',
-                header: t('staff.lastUsed'),
-                sortBy: (member) => member.lastUsedAt,
-                cell: (member) => (member.lastUsedAt ? dateTime(lang, member.lastUsedAt) : t('staff.never')),
-              },
-              {
-                id: 'state',
-                header: t('staff.state'),
-                cell: (member) =>
-                  member.revokedAt
-                    ? t('staff.revokedAt', { at: dateTime(lang, member.revokedAt), by: member.revokedBy })
-                    : t('staff.active'),
-              },
-              {
-                id: 'actions',
-                header: t('staff.actions'),
-                headerHidden: true,
-                cell: (member) =>
-                  member.revokedAt ? null : (
-                    <button
-                      type="button"
-                      className="console-button console-button--danger"
-                      disabled={busy}
-                      onClick={() => revoke(member)}
-                    >
-                      {t('staff.revoke', { name: member.name })}
-                    </button>
-                  ),
-              },
-            ]}
-          />
-        </section>
-      )}
-      {log && (
-        <section aria-labelledby={`${ids}-log`}>
-          <h2 id={`${ids}-log`}>{t('staff.log')}</h2>
-          <p className="console-muted">{t('staff.logIntro')}</p>
-          <DataTable<StaffLogEntry>
-            caption={t('staff.log')}
-            captionHidden
-            rows={log}
-            rowKey={(entry) => entry.seq}
-            empty={t('staff.logEmpty')}
-            columns={[
-              { id: 'at', header: t('staff.at'), rowHeader: true, cell: (entry) => dateTime(lang, entry.at) },
-              {
-                id: 'who',
-                header: t('staff.who'),
-                cell: (entry) => `${entry.actor} · ${t(`roles.${entry.role}`)}`,
-                className: 'console-break',
-              },
-              {
-                id: 'what',
-                header: t('staff.what'),
-                wide: true,
-                className: 'console-break',
-                cell: (entry) => (
-                  <>
-                    <code translate="no">
-                      {entry.method} {entry.path}
-                    </code>
-                    {entry.detail ? ` · ${entry.detail}` : ''}
-                  </>
-                ),
-              },
-              {
-                id: 'result',
-                header: t('staff.result'),
-                cell: (entry) =>
-                  entry.status === 403
-                    ? t('staff.refused')
-                    : entry.status < 400
-                      ? t('staff.done')
-                      : t('staff.failed', { status: entry.status }),
-              },
-            ]}
-          />
-        </section>
+      <SectionTable<StaffMember>
+        title={t('staff.people')}
+        loaded={people}
+        empty={t('staff.none')}
+        columns={[
+          { id: 'name', header: t('staff.name'), rowHeader: true, cell: (member) => member.name },
+          { id: 'role', header: t('staff.role'), cell: (member) => t(`roles.${member.role}`) },
+          {
+            id: 'created',
+            header: t('staff.created'),
+            sortBy: (member) => member.createdAt,
+            cell: (member) => `${dateTime(lang, member.createdAt)} · ${member.createdBy}`,
+          },
+          {
+            id: 'used',
+            header: t('staff.lastUsed'),
+            sortBy: (member) => member.lastUsedAt,
+            cell: (member) => (member.lastUsedAt ? dateTime(lang, member.lastUsedAt) : t('staff.never')),
+          },
+          {
+            id: 'state',
+            header: t('staff.state'),
+            cell: (member) =>
+              member.revokedAt
+                ? t('staff.revokedAt', { at: dateTime(lang, member.revokedAt), by: member.revokedBy })
+                : t('staff.active'),
+          },
+          actionsColumn(t('staff.actions'), (member) =>
+            member.revokedAt ? null : (
+              <Button look="danger" disabled={busy} onClick={() => revoke(member)}>
+                {t('staff.revoke', { name: member.name })}
+              </Button>
+            ),
+          ),
+        ]}
+      />
+      {log.value && (
+        <SectionTable<StaffLogEntry>
+          title={t('staff.log')}
+          intro={<p className="console-muted">{t('staff.logIntro')}</p>}
+          rows={log.value}
+          rowKey={(entry) => entry.seq}
+          empty={t('staff.logEmpty')}
+          columns={[
+            { id: 'at', header: t('staff.at'), rowHeader: true, cell: (entry) => dateTime(lang, entry.at) },
+            {
+              id: 'who',
+              header: t('staff.who'),
+              cell: (entry) => `${entry.actor} · ${t(`roles.${entry.role}`)}`,
+              className: 'console-break',
+            },
+            {
+              id: 'what',
+              header: t('staff.what'),
+              wide: true,
+              className: 'console-break',
+              cell: (entry) => (
+                <>
+                  <code translate="no">
+                    {entry.method} {entry.path}
+                  </code>
+                  {entry.detail ? ` · ${entry.detail}` : ''}
+                </>
+              ),
+            },
+            {
+              id: 'result',
+              header: t('staff.result'),
+              cell: (entry) =>
+                entry.status === 403
+                  ? t('staff.refused')
+                  : entry.status < 400
+                    ? t('staff.done')
+                    : t('staff.failed', { status: entry.status }),
+            },
+          ]}
+        />
       )}
     </>
   );
@@ -241,9 +195,9 @@ function NewToken({ name, role, token }: { name: string; role: StaffRole; token:
       <label htmlFor={id}>{t('staff.token')}</label>
       <input id={id} readOnly value={token} translate="no" onFocus={(event) => event.currentTarget.select()} />
       <p className="console-hint">{t('staff.tokenOnce')}</p>
-      <button type="button" className="console-button console-button--quiet" onClick={copy}>
+      <Button look="quiet" onClick={copy}>
         {copied ? t('staff.copied') : t('staff.copy')}
-      </button>
+      </Button>
     </div>
   );
 }

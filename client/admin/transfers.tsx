@@ -6,8 +6,8 @@ import type { TransferReport } from '../../site/orders';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
 import { KeptCredits, type KeptCreditsHandle } from './credits';
-import { DataTable } from './data-table';
-import { ScreenHead } from './form-kit';
+import { DataTable, moneyColumn } from './data-table';
+import { Button, Field, ScreenHead } from './form-kit';
 import { money } from './format';
 import { useApi } from './session';
 import { useErrorText } from './status';
@@ -93,18 +93,14 @@ export function Transfers() {
       <ScreenHead title={t('transfers.title')} intro={t('transfers.intro')} />
       <form className="console-import" onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="console-import__fields">
-          <div className="console-field">
-            <label htmlFor="statement-file">{t('transfers.file')}</label>
+          <Field id="statement-file" label={t('transfers.file')}>
             <input id="statement-file" name="file" type="file" accept=".sta,.mt940,.940,.txt,text/plain" />
-          </div>
-          <div className="console-field">
-            <label htmlFor="statement-text">{t('transfers.paste')}</label>
+          </Field>
+          <Field id="statement-text" label={t('transfers.paste')}>
             <textarea id="statement-text" name="statement" rows={6} spellCheck={false} />
-          </div>
+          </Field>
           <div>
-            <button type="submit" className="console-button">
-              {busy ? t('transfers.sending') : t('transfers.submit')}
-            </button>
+            <Button type="submit">{busy ? t('transfers.sending') : t('transfers.submit')}</Button>
           </div>
         </fieldset>
       </form>
@@ -134,14 +130,7 @@ export function Transfers() {
                 sortBy: (entry) => entry.bookedOn,
                 className: 'console-nowrap',
               },
-              {
-                id: 'amount',
-                header: t('transfers.amount'),
-                cell: (entry) => money(lang, entry.amount),
-                sortBy: (entry) => entry.amount,
-                firstDirection: 'descending',
-                numeric: true,
-              },
+              moneyColumn(lang, 'amount', t('transfers.amount'), (entry) => entry.amount),
               {
                 id: 'title',
                 header: t('transfers.transferTitle'),

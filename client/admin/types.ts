@@ -46,21 +46,3 @@ export type TransferImport = {
 export type { InvoiceKind, IssuedInvoice, KsefState } from '../../site/invoices';
 export { INVOICE_KINDS, KSEF_STATUSES } from '../../site/invoices';
 export type InvoicePage = { invoices: IssuedInvoice[]; cursor: string | null };
-
-/**
- * A credit an MT940 statement left over, as `GET /api/admin/transfers/credits` lists it
- * (worker/box-office/statement-credits.ts): a `part` of an order's gross, the `excess` of an
- * overpayment, or `unmatched` (no order named); `open` until applied, matched or returned.
- */
-export type KeptCredit = {
-  key: string;
-  kind: 'part' | 'excess' | 'unmatched';
-  state: 'open' | 'applied' | 'returned';
-  orderId: string | null;
-  bookedOn: string;
-  amount: number;
-  title: string;
-  reference: string;
-  returned: { on: string; reference: string; by: string } | null;
-  at: string;
-};

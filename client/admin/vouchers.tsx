@@ -4,12 +4,10 @@ import { PRODUCTS, type ProductId } from '../../site/tickets';
 import { VOUCHER_KINDS, type VoucherKind, type VoucherView } from '../../site/vouchers';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
-import { ApiFailure } from './api';
-import { DataTable, timeColumn } from './data-table';
-import { fieldErrorsOf, ScreenHead, useAction, useFields } from './form-kit';
+import { actionsColumn, DataTable, timeColumn } from './data-table';
+import { Button, ScreenHead, Section, Select, useAction, useFields } from './form-kit';
 import { count, dateTime, money } from './format';
 import { useApi } from './session';
-import { LoadState } from './status';
 import { useLoad } from './use-load';
 import { warsawInstant } from './warsaw-time';
 
@@ -30,9 +28,13 @@ export function Vouchers() {
   const productName = useProductName();
   const { call } = useApi();
   const { busy, notice, run } = useAction();
-  const { ids, errors, setErrors, show, clear, described, error, field } = useFields('vouchers', FIELDS);
+  const { ids, errors, setErrors, show, clear, described, control, refused, error, field } = useFields(
+    'vouchers',
+    FIELDS,
+  );
   const [kind, setKind] = useState<VoucherKind>('percent');
-  const { value: vouchers, error: failed, load } = useLoad<VoucherView[]>('/api/admin/vouchers', 'vouchers');
+  const vouchers = useLoad<VoucherView[]>('/api/admin/vouchers', 'vouchers');
+  const { load } = vouchers;
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,13 +73,7 @@ export function Vouchers() {
         await load();
         return t('vouchers.created', { code: made.code });
       },
-      (problem) => {
-        const fields = fieldErrorsOf(problem);
-        if (fields) show(fields);
-        else if (problem instanceof ApiFailure && problem.code === 'voucher_exists') show({ code: 'voucher_exists' });
-        else return undefined;
-        return null;
-      },
+      (problem) => refused(problem, { voucher_exists: 'code' }),
     );
   };
 
@@ -114,27 +110,24 @@ export function Vouchers() {
     <>
       <ScreenHead title={t('vouchers.title')} intro={t('vouchers.intro')} notice={notice} />
 
-      <section aria-labelledby={`${ids}-new`}>
-        <h2 id={`${ids}-new`}>{t('vouchers.new')}</h2>
+      <Section title={t('vouchers.new')}>
         <form className="console-form console-voucher-form" onSubmit={create} noValidate>
           {field(
             'code',
             t('vouchers.code'),
             <input
-              {...described('code', true)}
-              name="code"
+              {...control('code', true)}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={32}
-              onInput={clear('code')}
             />,
             t('vouchers.codeHint'),
           )}
           {field(
             'kind',
             t('vouchers.kind'),
-            <select
+            <Select
               {...described('kind')}
               name="kind"
               value={kind}
@@ -142,24 +135,17 @@ export function Vouchers() {
                 setKind(event.currentTarget.value as VoucherKind);
                 clear('value')();
               }}
-            >
-              {VOUCHER_KINDS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`vouchers.kinds.${item}`)}
-                </option>
-              ))}
-            </select>,
+              options={VOUCHER_KINDS.map((item) => [item, t(`vouchers.kinds.${item}`)])}
+            />,
           )}
           {kind !== 'free' &&
             field(
               'value',
               t(kind === 'percent' ? 'vouchers.valuePercent' : 'vouchers.valueZl'),
               <input
-                {...described('value', true)}
-                name="value"
+                {...control('value', true)}
                 inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
                 autoComplete="off"
-                onInput={clear('value')}
               />,
               t(kind === 'percent' ? 'vouchers.valuePercentHint' : 'vouchers.valueZlHint'),
             )}
@@ -181,26 +167,10 @@ export function Vouchers() {
             </span>
             {error('products')}
           </fieldset>
-          {field(
-            'uses',
-            t('vouchers.uses'),
-            <input {...described('uses')} name="uses" inputMode="numeric" autoComplete="off" onInput={clear('uses')} />,
-          )}
-          {field(
-            'from',
-            t('vouchers.from'),
-            <input {...described('from')} type="datetime-local" name="from" onInput={clear('from')} />,
-          )}
-          {field(
-            'until',
-            t('vouchers.until'),
-            <input {...described('until')} type="datetime-local" name="until" onInput={clear('until')} />,
-          )}
-          {field(
-            'tag',
-            t('vouchers.tag'),
-            <input {...described('tag')} name="tag" autoComplete="off" maxLength={60} onInput={clear('tag')} />,
-          )}
+          {field('uses', t('vouchers.uses'), <input {...control('uses')} inputMode="numeric" autoComplete="off" />)}
+          {field('from', t('vouchers.from'), <input {...control('from')} type="datetime-local" />)}
+          {field('until', t('vouchers.until'), <input {...control('until')} type="datetime-local" />)}
+          {field('tag', t('vouchers.tag'), <input {...control('tag')} autoComplete="off" maxLength={60} />)}
           <div className="console-field console-check">
             <input {...described('reserve', true)} type="checkbox" name="reserve" onChange={clear('products')} />
             <label htmlFor={`${ids}-reserve`}>{t('vouchers.reserve')}</label>
@@ -209,95 +179,83 @@ export function Vouchers() {
             </span>
             {error('reserve')}
           </div>
-          <button type="submit" className="console-button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('vouchers.create')}
-          </button>
+          </Button>
         </form>
-      </section>
+      </Section>
 
-      <LoadState error={failed} loading={!vouchers && !failed} retry={load} />
-      {vouchers && (
-        <DataTable<VoucherView>
-          caption={t('vouchers.list')}
-          rows={vouchers}
-          rowKey={(voucher) => voucher.code}
-          empty={t('vouchers.empty')}
-          columns={[
-            {
-              id: 'code',
-              header: t('vouchers.code'),
-              rowHeader: true,
-              sortBy: (voucher) => voucher.code,
-              cell: (voucher) => <span translate="no">{voucher.code}</span>,
-            },
-            { id: 'terms', header: t('vouchers.kind'), cell: terms },
-            {
-              id: 'products',
-              header: t('vouchers.products'),
-              className: 'console-break',
-              cell: (voucher) =>
-                voucher.products
-                  ? voucher.products.map((id) => productName(id as ProductId)).join(', ')
-                  : t('vouchers.allProducts'),
-            },
-            {
-              id: 'taken',
-              header: t('vouchers.taken'),
-              numeric: true,
-              sortBy: (voucher) => voucher.taken,
-              firstDirection: 'descending',
-              cell: (voucher) => `${count(lang, voucher.taken)} / ${count(lang, voucher.uses)}`,
-            },
-            {
-              id: 'left',
-              header: t('vouchers.left'),
-              numeric: true,
-              sortBy: (voucher) => voucher.left,
-              cell: (voucher) => count(lang, voucher.left),
-            },
-            {
-              id: 'valid',
-              header: t('vouchers.valid'),
-              className: 'console-nowrap',
-              cell: (voucher) =>
-                voucher.from || voucher.until
-                  ? `${voucher.from ? dateTime(lang, voucher.from) : '…'} – ${voucher.until ? dateTime(lang, voucher.until) : '…'}`
-                  : t('vouchers.always'),
-            },
-            {
-              id: 'tag',
-              header: t('vouchers.tag'),
-              sortBy: (voucher) => voucher.tag,
-              cell: (voucher) => voucher.tag ?? '',
-            },
-            {
-              id: 'reserve',
-              header: t('vouchers.reserveColumn'),
-              cell: (voucher) => (voucher.reserve ? t('vouchers.yes') : t('vouchers.no')),
-            },
-            { id: 'state', header: t('vouchers.stateColumn'), cell: state },
-            timeColumn<VoucherView>(lang, 'created', t('vouchers.created_at'), (voucher) => voucher.createdAt, {
-              sortable: true,
-            }),
-            {
-              id: 'actions',
-              header: t('vouchers.actions'),
-              headerHidden: true,
-              cell: (voucher) =>
-                voucher.endedAt ? null : (
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    disabled={busy}
-                    onClick={() => end(voucher)}
-                  >
-                    {t('vouchers.end', { code: voucher.code })}
-                  </button>
-                ),
-            },
-          ]}
-        />
-      )}
+      <DataTable<VoucherView>
+        caption={t('vouchers.list')}
+        loaded={vouchers}
+        rowKey={(voucher) => voucher.code}
+        empty={t('vouchers.empty')}
+        columns={[
+          {
+            id: 'code',
+            header: t('vouchers.code'),
+            rowHeader: true,
+            sortBy: (voucher) => voucher.code,
+            cell: (voucher) => <span translate="no">{voucher.code}</span>,
+          },
+          { id: 'terms', header: t('vouchers.kind'), cell: terms },
+          {
+            id: 'products',
+            header: t('vouchers.products'),
+            className: 'console-break',
+            cell: (voucher) =>
+              voucher.products
+                ? voucher.products.map((id) => productName(id as ProductId)).join(', ')
+                : t('vouchers.allProducts'),
+          },
+          {
+            id: 'taken',
+            header: t('vouchers.taken'),
+            numeric: true,
+            sortBy: (voucher) => voucher.taken,
+            firstDirection: 'descending',
+            cell: (voucher) => `${count(lang, voucher.taken)} / ${count(lang, voucher.uses)}`,
+          },
+          {
+            id: 'left',
+            header: t('vouchers.left'),
+            numeric: true,
+            sortBy: (voucher) => voucher.left,
+            cell: (voucher) => count(lang, voucher.left),
+          },
+          {
+            id: 'valid',
+            header: t('vouchers.valid'),
+            className: 'console-nowrap',
+            cell: (voucher) =>
+              voucher.from || voucher.until
+                ? `${voucher.from ? dateTime(lang, voucher.from) : '…'} – ${voucher.until ? dateTime(lang, voucher.until) : '…'}`
+                : t('vouchers.always'),
+          },
+          {
+            id: 'tag',
+            header: t('vouchers.tag'),
+            sortBy: (voucher) => voucher.tag,
+            cell: (voucher) => voucher.tag ?? '',
+          },
+          {
+            id: 'reserve',
+            header: t('vouchers.reserveColumn'),
+            cell: (voucher) => (voucher.reserve ? t('vouchers.yes') : t('vouchers.no')),
+          },
+          { id: 'state', header: t('vouchers.stateColumn'), cell: state },
+          timeColumn<VoucherView>(lang, 'created', t('vouchers.created_at'), (voucher) => voucher.createdAt, {
+            sortable: true,
+          }),
+          actionsColumn(t('vouchers.actions'), (voucher) =>
+            voucher.endedAt ? null : (
+              <Button look="quiet" disabled={busy} onClick={() => end(voucher)}>
+                {t('vouchers.end', { code: voucher.code })}
+              </Button>
+            ),
+          ),
+        ]}
+      />
     </>
   );
 }

@@ -6,10 +6,10 @@ import { OFFER_HOURS_RANGE, type WaitlistEntryView } from '../../site/waitlist';
 import { useProductName } from '../components/ticket-card';
 import { useLanguage } from '../lib/use-language';
 import { ApiFailure } from './api';
-import { DataTable } from './data-table';
+import { actionsColumn, SectionTable } from './data-table';
+import { Button, Field, ScreenHead, useAction } from './form-kit';
 import { dateTime } from './format';
 import { useApi } from './session';
-import { LoadState, useErrorText } from './status';
 import { useLoad } from './use-load';
 
 /**
@@ -25,39 +25,31 @@ export function Waitlist() {
   const ids = useId();
   const productName = useProductName();
   const { call } = useApi();
-  const errorText = useErrorText();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, notice, run } = useAction();
   const [hoursError, setHoursError] = useState(false);
-  const { value: entries, error, load } = useLoad<WaitlistEntryView[]>('/api/admin/waitlist', 'entries');
+  const entries = useLoad<WaitlistEntryView[]>('/api/admin/waitlist', 'entries');
   const { value: hours, load: loadHours } = useLoad<number>('/api/admin/waitlist', 'offerHours');
+
+  /** An action on the list, read again afterwards whatever came of it. */
+  const onList = (work: () => Promise<unknown>, done: string) =>
+    run(async () => {
+      try {
+        await work();
+      } finally {
+        await entries.load();
+      }
+      return done;
+    });
 
   const remove = async (entry: WaitlistEntryView) => {
     if (!window.confirm(t('waitlist.confirmRemove', { email: entry.email }))) return;
-    setBusy(entry.id);
-    try {
-      await call(`/api/admin/waitlist/${entry.id}/remove`, { method: 'POST' });
-      setNotice({ ok: true, text: t('waitlist.removed', { email: entry.email }) });
-    } catch (problem) {
-      setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(null);
-      await load();
-    }
+    await onList(
+      () => call(`/api/admin/waitlist/${entry.id}/remove`, { method: 'POST' }),
+      t('waitlist.removed', { email: entry.email }),
+    );
   };
 
-  const offerNow = async () => {
-    setBusy('offer');
-    try {
-      await call('/api/admin/waitlist/offer', { method: 'POST' });
-      setNotice({ ok: true, text: t('waitlist.offered') });
-    } catch (problem) {
-      setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(null);
-      await load();
-    }
-  };
+  const offerNow = () => onList(() => call('/api/admin/waitlist/offer', { method: 'POST' }), t('waitlist.offered'));
 
   const saveHours = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,17 +59,21 @@ export function Waitlist() {
       return;
     }
     setHoursError(false);
-    setBusy('hours');
-    try {
-      await call('/api/admin/waitlist/settings', { method: 'PUT', body: { offerHours: value } });
-      setNotice({ ok: true, text: t('waitlist.hoursSaved', { count: value }) });
-    } catch (problem) {
-      if (problem instanceof ApiFailure && problem.status === 422) setHoursError(true);
-      else setNotice({ ok: false, text: errorText(problem) });
-    } finally {
-      setBusy(null);
-      await loadHours();
-    }
+    await run(
+      async () => {
+        try {
+          await call('/api/admin/waitlist/settings', { method: 'PUT', body: { offerHours: value } });
+        } finally {
+          await loadHours();
+        }
+        return t('waitlist.hoursSaved', { count: value });
+      },
+      (problem) => {
+        if (!(problem instanceof ApiFailure && problem.status === 422)) return undefined;
+        setHoursError(true);
+        return null;
+      },
+    );
   };
 
   const stateText = (entry: WaitlistEntryView) => {
@@ -93,18 +89,20 @@ export function Waitlist() {
 
   return (
     <>
-      <div className="console-title">
-        <h1>{t('waitlist.title')}</h1>
-      </div>
-      <p className="console-muted console-lead">{t('waitlist.intro')}</p>
-      <div role="status">{notice && <p className={notice.ok ? 'console-ok' : 'console-alert'}>{notice.text}</p>}</div>
+      <ScreenHead title={t('waitlist.title')} intro={t('waitlist.intro')} notice={notice} />
 
       <section aria-labelledby={`${ids}-settings`}>
         <h2 id={`${ids}-settings`}>{t('waitlist.settings')}</h2>
         {hours !== null && (
           <form className="console-form console-waitlist-settings" onSubmit={saveHours} noValidate>
-            <div className="console-field">
-              <label htmlFor={`${ids}-hours`}>{t('waitlist.hours')}</label>
+            <Field
+              id={`${ids}-hours`}
+              label={t('waitlist.hours')}
+              hint={t('waitlist.hoursHint', { min: OFFER_HOURS_RANGE.min, max: OFFER_HOURS_RANGE.max })}
+              error={
+                hoursError && t('waitlist.hoursInvalid', { min: OFFER_HOURS_RANGE.min, max: OFFER_HOURS_RANGE.max })
+              }
+            >
               <input
                 id={`${ids}-hours`}
                 name="hours"
@@ -116,110 +114,80 @@ export function Waitlist() {
                 aria-invalid={hoursError || undefined}
                 aria-describedby={`${ids}-hours-hint${hoursError ? ` ${ids}-hours-error` : ''}`}
               />
-              <span id={`${ids}-hours-hint`} className="console-hint">
-                {t('waitlist.hoursHint', { min: OFFER_HOURS_RANGE.min, max: OFFER_HOURS_RANGE.max })}
-              </span>
-              {hoursError && (
-                <span id={`${ids}-hours-error`} className="console-field__error">
-                  {t('waitlist.hoursInvalid', { min: OFFER_HOURS_RANGE.min, max: OFFER_HOURS_RANGE.max })}
-                </span>
-              )}
-            </div>
-            <button type="submit" className="console-button" disabled={busy !== null}>
+            </Field>
+            <Button type="submit" disabled={busy}>
               {t('waitlist.saveHours')}
-            </button>
+            </Button>
           </form>
         )}
         <p className="console-muted console-waitlist-hint">{t('waitlist.offerNowHint')}</p>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          disabled={busy !== null}
-          onClick={offerNow}
-        >
+        <Button look="quiet" disabled={busy} onClick={offerNow}>
           {t('waitlist.offerNow')}
-        </button>
+        </Button>
       </section>
 
-      <section aria-labelledby={`${ids}-list`}>
-        <h2 id={`${ids}-list`}>{t('waitlist.list')}</h2>
-        <LoadState error={error} loading={!entries && !error} retry={load} />
-        {entries && (
-          <DataTable<WaitlistEntryView>
-            caption={t('waitlist.list')}
-            captionHidden
-            rows={entries}
-            rowKey={(entry) => entry.id}
-            empty={t('waitlist.empty')}
-            initialSort={{ column: 'joined', direction: 'ascending' }}
-            columns={[
-              {
-                id: 'person',
-                header: t('waitlist.person'),
-                rowHeader: true,
-                className: 'console-break',
-                sortBy: (entry) => entry.email,
-                cell: (entry) => `${entry.name ? `${entry.name} · ` : ''}${entry.email}`,
-              },
-              {
-                id: 'product',
-                header: t('waitlist.product'),
-                sortBy: (entry) => entry.workshop ?? entry.product,
-                cell: (entry) =>
-                  entry.workshop
-                    ? t('waitlist.workshop', { workshop: entry.workshopTitle ?? entry.workshop })
-                    : productName(entry.product as ProductId),
-              },
-              {
-                id: 'joined',
-                header: t('waitlist.joined'),
-                sortBy: (entry) => entry.createdAt,
-                cell: (entry) => dateTime(lang, entry.createdAt),
-              },
-              { id: 'state', header: t('waitlist.state'), cell: stateText },
-              {
-                id: 'offers',
-                header: t('waitlist.offers'),
-                cell: (entry) =>
-                  entry.offers.length === 0
-                    ? t('common.none')
-                    : entry.offers.map((offer) => (
-                        <span key={offer.id} className="console-block">
-                          {t(
-                            offer.state === 'bought' && offer.workshop
-                              ? 'waitlist.offerStates.taken'
-                              : `waitlist.offerStates.${offer.state}`,
-                          )}{' '}
-                          · {dateTime(lang, offer.offeredAt)}
-                          {offer.orderId && (
-                            <>
-                              {' · '}
-                              <Link href={`/orders/${offer.orderId}`}>{t('waitlist.order')}</Link>
-                            </>
-                          )}
-                        </span>
-                      )),
-              },
-              {
-                id: 'actions',
-                header: t('waitlist.actions'),
-                headerHidden: true,
-                cell: (entry) =>
-                  live(entry) ? (
-                    <button
-                      type="button"
-                      className="console-button console-button--quiet"
-                      disabled={busy !== null}
-                      onClick={() => remove(entry)}
-                    >
-                      {t('waitlist.remove', { email: entry.email })}
-                    </button>
-                  ) : null,
-              },
-            ]}
-          />
-        )}
-      </section>
+      <SectionTable<WaitlistEntryView>
+        title={t('waitlist.list')}
+        loaded={entries}
+        empty={t('waitlist.empty')}
+        initialSort={{ column: 'joined', direction: 'ascending' }}
+        columns={[
+          {
+            id: 'person',
+            header: t('waitlist.person'),
+            rowHeader: true,
+            className: 'console-break',
+            sortBy: (entry) => entry.email,
+            cell: (entry) => `${entry.name ? `${entry.name} · ` : ''}${entry.email}`,
+          },
+          {
+            id: 'product',
+            header: t('waitlist.product'),
+            sortBy: (entry) => entry.workshop ?? entry.product,
+            cell: (entry) =>
+              entry.workshop
+                ? t('waitlist.workshop', { workshop: entry.workshopTitle ?? entry.workshop })
+                : productName(entry.product as ProductId),
+          },
+          {
+            id: 'joined',
+            header: t('waitlist.joined'),
+            sortBy: (entry) => entry.createdAt,
+            cell: (entry) => dateTime(lang, entry.createdAt),
+          },
+          { id: 'state', header: t('waitlist.state'), cell: stateText },
+          {
+            id: 'offers',
+            header: t('waitlist.offers'),
+            cell: (entry) =>
+              entry.offers.length === 0
+                ? t('common.none')
+                : entry.offers.map((offer) => (
+                    <span key={offer.id} className="console-block">
+                      {t(
+                        offer.state === 'bought' && offer.workshop
+                          ? 'waitlist.offerStates.taken'
+                          : `waitlist.offerStates.${offer.state}`,
+                      )}{' '}
+                      · {dateTime(lang, offer.offeredAt)}
+                      {offer.orderId && (
+                        <>
+                          {' · '}
+                          <Link href={`/orders/${offer.orderId}`}>{t('waitlist.order')}</Link>
+                        </>
+                      )}
+                    </span>
+                  )),
+          },
+          actionsColumn(t('waitlist.actions'), (entry) =>
+            live(entry) ? (
+              <Button look="quiet" disabled={busy} onClick={() => remove(entry)}>
+                {t('waitlist.remove', { email: entry.email })}
+              </Button>
+            ) : null,
+          ),
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, DataTable, type Sort } from '../../client/admin/data-table';
+import { ApiFailure } from '../../client/admin/api';
+import { type Column, DataTable, moneyColumn, SectionTable, type Sort } from '../../client/admin/data-table';
+import { FilterForm, InputFilter, SearchFilter, SelectFilter } from '../../client/admin/filters';
+import { Button } from '../../client/admin/form-kit';
 import { createI18n } from '../../client/lib/i18n';
 import admin from '../../locales/pl/admin.json';
 
@@ -141,5 +144,111 @@ describe('the console table', () => {
     const total = rows.at(-1) as HTMLElement;
     expect(within(total).getByRole('rowheader').textContent).toBe('Razem');
     expect(within(total).getAllByRole('cell')[0]?.textContent).toBe('Kwota1550 zł');
+  });
+});
+
+describe('the table of rows read from the API', () => {
+  const wrap = (node: React.ReactNode) => {
+    const i18n = createI18n('pl');
+    i18n.addResourceBundle('pl', 'admin', admin);
+    return <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
+  };
+
+  it('says it is loading until the rows came, then shows them keyed by their ids', () => {
+    const load = vi.fn();
+    const { rerender } = render(
+      wrap(<DataTable<Row> caption="Wpłaty" columns={COLUMNS} loaded={{ value: null, error: null, load }} />),
+    );
+    expect(screen.getByText('Wczytywanie…')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    rerender(wrap(<DataTable<Row> caption="Wpłaty" columns={COLUMNS} loaded={{ value: ROWS, error: null, load }} />));
+    expect(screen.queryByText('Wczytywanie…')).toBeNull();
+    expect(
+      within(table())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Bartek', 'Ala', 'Celina']);
+  });
+
+  it('shows a failed read in the table’s place, with a retry that reads again', () => {
+    const load = vi.fn();
+    const error = new ApiFailure(500, 'error', {});
+    render(wrap(<DataTable<Row> caption="Wpłaty" columns={COLUMNS} loaded={{ value: null, error, load }} />));
+    expect(screen.getByRole('alert').textContent).toContain('Nie udało się wczytać danych.');
+    fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('puts a list under its heading, which names the section and the table', () => {
+    render(wrap(<SectionTable<Row> title="Wpłaty z wyciągu" columns={COLUMNS} rows={ROWS} />));
+    expect(screen.getByRole('region', { name: 'Wpłaty z wyciągu' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Wpłaty z wyciągu' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Wpłaty z wyciągu' })).toBeTruthy();
+  });
+
+  it('shows an amount column in złoty, sortable with the largest first', () => {
+    render(
+      wrap(
+        <DataTable<Row>
+          caption="Wpłaty"
+          columns={[COLUMNS[0] as Column<Row>, moneyColumn('pl', 'paid', 'Zapłacono', (row) => row.amount)]}
+          rows={ROWS}
+        />,
+      ),
+    );
+    fireEvent.click(within(table()).getByRole('button', { name: /Zapłacono/ }));
+    expect(
+      within(table())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ala', 'Bartek', 'Celina']);
+    expect(within(table()).getAllByRole('cell')[0]?.textContent).toMatch(/^Zapłacono12,00\sz/);
+  });
+});
+
+describe('the console’s button', () => {
+  it('sends no form unless it is the submit', () => {
+    const sent = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={sent}>
+        <Button look="quiet">Podgląd</Button>
+        <Button type="submit">Zapisz</Button>
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Podgląd' }));
+    expect(sent).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Podgląd' }).className).toBe('console-button console-button--quiet');
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(sent).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the filters above a list', () => {
+  it('fill their fields from the list’s URL, named and labelled by the list', () => {
+    const i18n = createI18n('pl');
+    i18n.addResourceBundle('pl', 'admin', admin);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FilterForm search={new URLSearchParams('q=Kowalska&status=paid')} apply={vi.fn()} reset="/orders">
+          <SearchFilter hint="Kod lub e-mail" />
+          <SelectFilter
+            name="status"
+            label="Status"
+            options={[
+              ['pending', 'Oczekuje'],
+              ['paid', 'Opłacone'],
+            ]}
+          />
+          <InputFilter name="from" type="date" label="Od" />
+        </FilterForm>
+      </I18nextProvider>,
+    );
+    const search = screen.getByRole('searchbox') as HTMLInputElement;
+    expect([search.id, search.name, search.value]).toEqual(['orders-q', 'q', 'Kowalska']);
+    const status = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
+    expect([status.id, status.name, status.value]).toEqual(['orders-status', 'status', 'paid']);
+    expect(within(status).getAllByRole('option')[0]?.textContent).toBe(admin.orders.any);
+    const from = screen.getByLabelText('Od') as HTMLInputElement;
+    expect([from.id, from.name, from.value]).toEqual(['orders-from', 'from', '']);
   });
 });

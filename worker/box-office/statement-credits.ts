@@ -1,4 +1,4 @@
-import type { TransferCredit } from '../../site/orders';
+import type { KeptCredit, TransferCredit } from '../../site/orders';
 import { iso } from './schema';
 
 // Credits of a bank statement that pay no order as they are: a part of an order's gross (a split
@@ -31,24 +31,6 @@ CREATE INDEX IF NOT EXISTS statement_credits_order ON statement_credits (order_i
 export function statementCreditTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
 }
-
-/**
- * What a kept credit is: `part` of an order's gross (open until the parts add up: then `applied`),
- * the `excess` of a payment over its order's gross, or `unmatched` (no order named). An excess or an
- * unmatched credit stays `open` until an organiser marks it `returned` (or matches the unmatched one).
- */
-export type KeptCredit = {
-  key: string;
-  kind: 'part' | 'excess' | 'unmatched';
-  state: 'open' | 'applied' | 'returned';
-  orderId: string | null;
-  bookedOn: string;
-  amount: number;
-  title: string;
-  reference: string;
-  returned: { on: string; reference: string; by: string } | null;
-  at: string;
-};
 
 type Row = {
   key: string;

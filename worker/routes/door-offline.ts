@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { OfflineList } from '../../site/check-in';
 import { ONSITE_PRODUCTS } from '../../site/check-in';
 import { productSymbol } from '../../site/ticket-code';
 import { boxOffice } from '../box-office/box-office';
@@ -33,20 +34,7 @@ export async function doorHash(kind: 'own' | 'typed', code: string): Promise<str
   return base64url((await sha256(`door-${kind}:${code}`)).slice(0, 16));
 }
 
-/** The offline list's body (before it is signed). */
-export type OfflineList = {
-  list: string;
-  reentry: boolean;
-  workshopId: string | null;
-  opensAt: string | null;
-  closesAt: string | null;
-  version: number;
-  takenAt: string;
-  publicKey: string;
-  products: string[];
-  tickets: { own: string; typed: string; name: string | null; product: string }[];
-  revoked: string[];
-};
+export type { OfflineList };
 
 const query = z.object({
   list: z

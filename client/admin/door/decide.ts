@@ -1,3 +1,4 @@
+import type { OfflineList } from '../../../site/check-in';
 import {
   importPublicKey,
   OWN_CODE_LENGTH,
@@ -13,20 +14,7 @@ import {
  * and the revoked list, a typed code by its hash; a ticket admitted here before is `already`.
  */
 
-export type OfflineList = {
-  list: string;
-  reentry: boolean;
-  /** A workshop room: its seat holders only, so a refusal says "no seat". */
-  workshopId: string | null;
-  opensAt: string | null;
-  closesAt: string | null;
-  version: number;
-  takenAt: string;
-  publicKey: string;
-  products: string[];
-  tickets: { own: string; typed: string; name: string | null; product: string }[];
-  revoked: string[];
-};
+export type { OfflineList };
 
 export type OfflineDecision =
   | { kind: 'admitted'; own: string; product: string | null; name: string | null }
