@@ -3,7 +3,7 @@ import type { ProductId } from '../../site/tickets';
 import type { Tx } from './context';
 import { correctOrderInvoices, correctTicketInvoices } from './invoices';
 import { cancellable, ticketTransition, transition } from './lifecycle';
-import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
+import { type RefundTurn, refundFailed, refundRecorded, refundTurn } from './refunds';
 import { iso, ticketRows } from './schema';
 import { releaseSeats } from './workshops';
 
@@ -57,6 +57,11 @@ export function partCancelTables(sql: SqlStorage): void {
 
 /** The key of a ticket's refund among the refund claims (refunds.ts): apart from the order's. */
 export const ticketRefundKey = (ticketId: string) => `ticket:${ticketId}`;
+
+/** The provider refused or missed a ticket's refund of `attempt` (see `claimTicketRefund`). */
+export function ticketRefundFailed(sql: SqlStorage, ticketId: string, attempt: number): void {
+  refundFailed(sql, ticketRefundKey(ticketId), attempt, Date.now());
+}
 
 type CancelledRow = {
   id: string;

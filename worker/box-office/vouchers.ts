@@ -184,3 +184,14 @@ export function reservedPlaces(sql: SqlStorage, now: number): Map<string, number
   }
   return reserved;
 }
+
+/** Whether a code may be used for these products now (the dialog's check); nothing is held. */
+export function checkVoucher(sql: SqlStorage, code: string, products: ProductId[], now: number) {
+  const found = voucherFor(sql, code, products, now);
+  return found.kind === 'ok'
+    ? {
+        kind: 'ok' as const,
+        voucher: { code: found.voucher.code, kind: found.voucher.kind, value: found.voucher.value },
+      }
+    : found;
+}

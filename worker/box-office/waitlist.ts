@@ -24,6 +24,7 @@ import {
   workshopFacts,
 } from './seat-rules';
 import { remaining, taken } from './stock';
+import { endVoucher } from './vouchers';
 
 // The waiting list (site/waitlist.ts). An offer is a voucher of tag `waitlist` for one use of one
 // product that reserves its place (vouchers.ts `reservedPlaces`), valid for the offer's period: so
@@ -502,6 +503,11 @@ export function waitlistOffer(
 export function afterReturn<T>(c: Tx, now: number, result: T): T {
   placesReturned(c, now);
   return result;
+}
+
+/** Ends a voucher (vouchers.ts); a reserving voucher's places come back, the waiting list first. */
+export function endVoucherAndOffer(c: Tx, code: string, now: number) {
+  return afterReturn(c, now, endVoucher(c, code, now));
 }
 
 export type WorkshopJoinResult =
