@@ -4,7 +4,7 @@ import type { Tx } from './context';
 import { correctOrderInvoices, correctTicketInvoices } from './invoices';
 import { cancellable, ticketTransition, transition } from './lifecycle';
 import { type RefundTurn, refundFailed, refundRecorded, refundTurn } from './refunds';
-import { iso, ticketRows } from './schema';
+import { iso, TICKET_COLUMNS, ticketRows } from './schema';
 import { releaseSeats } from './workshops';
 
 // Part of an order: the buyer (until the terms' deadline) or an organiser (any time) cancels one
@@ -17,15 +17,7 @@ import { releaseSeats } from './workshops';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS cancelled_tickets (
-  id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  product TEXT NOT NULL,
-  name TEXT,
-  email TEXT,
-  net INTEGER NOT NULL,
-  vat INTEGER NOT NULL,
-  gross INTEGER NOT NULL,
+  ${TICKET_COLUMNS},
   list_net INTEGER,
   voucher TEXT,
   code TEXT NOT NULL,

@@ -5,6 +5,18 @@ import type { AccessNeeds, Order, OrderStatus, Ticket } from '../../site/orders'
 import { storedRate } from '../../site/tax-rules';
 import type { ProductId } from '../../site/tickets';
 
+/** A ticket's columns from its order: its place in it, its holder and its share of the amounts. A
+ * cancelled ticket keeps them (part-cancel.ts `cancelled_tickets`). */
+export const TICKET_COLUMNS = `id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  product TEXT NOT NULL,
+  name TEXT,
+  email TEXT,
+  net INTEGER NOT NULL,
+  vat INTEGER NOT NULL,
+  gross INTEGER NOT NULL`;
+
 /**
  * The box office's tables. `held` counts the places taken per product (pending and paid orders),
  * kept by triggers in the transaction of every change, so a purchase reads a few small rows.
@@ -42,15 +54,7 @@ CREATE TABLE IF NOT EXISTS held (
 );
 -- One row per ticket: what the door admits, what a workshop seat and an attendee e-mail belong to.
 CREATE TABLE IF NOT EXISTS tickets (
-  id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  product TEXT NOT NULL,
-  name TEXT,
-  email TEXT,
-  net INTEGER NOT NULL,
-  vat INTEGER NOT NULL,
-  gross INTEGER NOT NULL,
+  ${TICKET_COLUMNS},
   code TEXT NOT NULL UNIQUE,
   checked_in_at INTEGER,
   updated_at INTEGER NOT NULL,
@@ -375,17 +379,9 @@ export type OrderRow = {
 };
 
 /** A ticket as its row stores it. */
-export type TicketRow = {
-  id: string;
+export type TicketRow = Pick<Ticket, 'id' | 'position' | 'name' | 'email' | 'net' | 'vat' | 'gross' | 'code'> & {
   order_id: string;
-  position: number;
   product: string;
-  name: string | null;
-  email: string | null;
-  net: number;
-  vat: number;
-  gross: number;
-  code: string;
   /**
    * When the ticket was first admitted on any list, not undone: kept by check-in.ts in the scan's
    * transaction from the `scans` table, which is the record (a ticket admitted keeps its holder).

@@ -14,12 +14,12 @@ import type { Tx } from './context';
 import { iso, type TicketRow } from './schema';
 import {
   hasSeat,
+  holderTicket,
   noteWorkshop,
   type SeatRefusal,
   seatRefusal,
   seatsGone,
   seatTicket,
-  ticketForSeat,
   type WorkshopFacts,
   workshopFacts,
 } from './seat-rules';
@@ -102,13 +102,7 @@ export function waitlistTables(sql: SqlStorage): void {
   sql.exec(INDEXES);
 }
 
-type EntryRow = {
-  id: string;
-  product: string;
-  email: string;
-  name: string | null;
-  lang: string;
-  state: WaitlistState;
+type EntryRow = Pick<WaitlistEntryView, 'id' | 'product' | 'email' | 'name' | 'lang' | 'state'> & {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
@@ -527,12 +521,9 @@ export function joinWorkshopWaitlist(
   c: Tx,
   input: WorkshopFacts & { code: string; email: string; lang: LanguageCode | null; now: number },
 ): WorkshopJoinResult {
-  const ticket = ticketForSeat(c.sql, input.code);
-  const order = ticket && c.row(ticket.order_id);
-  const email = input.email.toLowerCase();
-  if (!ticket || !order || (email !== order.email && email !== ticket.email)) {
-    return { kind: 'refused', error: 'order_not_found' };
-  }
+  const held = holderTicket(c, input.code, input.email);
+  if (!held) return { kind: 'refused', error: 'order_not_found' };
+  const { ticket, order } = held;
   const refusal = seatRefusal(ticket, order, input.level);
   if (refusal) return { kind: 'refused', error: refusal };
   if (hasSeat(c.sql, input.workshopId, ticket.id)) return { kind: 'refused', error: 'already_registered' };
@@ -554,7 +545,7 @@ export function joinWorkshopWaitlist(
      VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)`,
     id,
     ticket.product,
-    email,
+    input.email.toLowerCase(),
     ticket.name ?? order.name,
     input.lang ?? order.lang,
     input.now,

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { IssuedInvoice } from '../../site/invoices';
-import type { CancelResult, PartCancelResult, ReissueResult } from '../../site/orders';
+import type { CancelResult, ReissueResult } from '../../site/orders';
 import { orderPageHref } from '../../site/pages';
 import { ticketQrSvg } from '../../site/qr';
 import { cancellationClosesAt } from '../../site/terms';
@@ -17,7 +17,8 @@ import { type invoiceBody, invoiceRequestBody } from '../orders/invoice-body';
 import { cancelPaidOrder, cancelTicketPaid, partCancelRefusal } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
-import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
+import { refundOr502 } from '../payments/refund-once';
+import { recheckVat } from '../tax/vat-recheck';
 import { signedTicketCode, ticketKey } from '../tickets/code';
 
 /** When a buyer whose re-check found VIES down is told to ask again (seconds). */
@@ -199,14 +200,7 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
     }
   } else {
     // One refund call however many cancels arrive together; the others answer its outcome.
-    let result: CancelResult;
-    try {
-      result = await cancelPaidOrder(office, provider, order, at);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const result = await refundOr502(order.id, () => cancelPaidOrder(office, provider, order, at));
     if (result.kind === 'refused') throw cancelRefusal(result);
   }
 }
@@ -216,24 +210,10 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
  * cancelled: the same answer); a refusal is thrown as its ApiError, a provider's failure as 502.
  */
 async function cancelOneTicket(c: Context<AppEnv>, order: Opened['order'], office: Opened['office']) {
-  let result: PartCancelResult;
-  try {
-    result = await cancelTicketPaid(
-      office,
-      () => providerOf(c.env, order),
-      order,
-      c.req.param('ticketId') ?? '',
-      now(c),
-      {
-        by: 'buyer',
-        organiser: false,
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-    throw new ApiError(502, 'refund_failed');
-  }
+  const who = { by: 'buyer', organiser: false };
+  const result = await refundOr502(order.id, () =>
+    cancelTicketPaid(office, () => providerOf(c.env, order), order, c.req.param('ticketId') ?? '', now(c), who),
+  );
   if (result.kind === 'refused') throw partCancelRefusal(result);
 }
 
@@ -377,14 +357,11 @@ export const orders = new Hono<AppEnv>()
   .post('/:id/vat-check', async (c) => {
     const { order, office } = await openedOrder(c);
     const { id, token } = secretOf(c);
-    let outcome: RecheckOutcome;
-    try {
-      outcome = await recheckVat(c.env, office, () => providerOf(c.env, order), order, now(c));
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'vat_refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const outcome = await refundOr502(
+      order.id,
+      () => recheckVat(c.env, office, () => providerOf(c.env, order), order, now(c)),
+      'vat_refund_failed',
+    );
     switch (outcome.kind) {
       case 'corrected':
         return c.json(await orderView(c.env, id, token));
