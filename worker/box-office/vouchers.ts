@@ -32,16 +32,10 @@ export type VoucherRow = {
 };
 
 /** A new voucher as an organiser asks for it (the route validated its fields). */
-export type NewVoucher = {
-  code: string;
-  kind: VoucherKind;
-  value: number | null;
+export type NewVoucher = Pick<VoucherView, 'code' | 'kind' | 'value' | 'uses' | 'tag' | 'reserve'> & {
   products: ProductId[] | null;
-  uses: number;
   from: number | null;
   until: number | null;
-  tag: string | null;
-  reserve: boolean;
 };
 
 /** A voucher that may be applied to a cart: its terms and which of the cart's tickets it covers. */

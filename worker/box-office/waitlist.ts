@@ -11,7 +11,7 @@ import {
 } from '../../site/waitlist';
 import { timeSortableId } from '../ids';
 import type { Tx } from './context';
-import { iso, type TicketRow } from './schema';
+import { addColumns, iso, type TicketRow } from './schema';
 import {
   hasSeat,
   holderTicket,
@@ -82,23 +82,11 @@ CREATE UNIQUE INDEX IF NOT EXISTS waitlist_live_workshop ON waitlist (workshop_i
   WHERE workshop_id IS NOT NULL AND ${LIVE};
 CREATE INDEX IF NOT EXISTS waitlist_offers_workshop ON waitlist_offers (workshop_id) WHERE state = 'open';`;
 
-const columnsOf = (sql: SqlStorage, table: string) =>
-  new Set(
-    sql
-      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
-      .toArray()
-      .map((c) => c.name),
-  );
-
 /** Makes the list's tables (the constructor, after the schema's migration), adding workshops' columns to older ones. */
 export function waitlistTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
-  const entries = columnsOf(sql, 'waitlist');
-  if (!entries.has('workshop_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN workshop_id TEXT');
-  if (!entries.has('ticket_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN ticket_id TEXT');
-  if (!columnsOf(sql, 'waitlist_offers').has('workshop_id')) {
-    sql.exec('ALTER TABLE waitlist_offers ADD COLUMN workshop_id TEXT');
-  }
+  addColumns(sql, 'waitlist', { workshop_id: 'TEXT', ticket_id: 'TEXT' });
+  addColumns(sql, 'waitlist_offers', { workshop_id: 'TEXT' });
   sql.exec(INDEXES);
 }
 

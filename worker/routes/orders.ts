@@ -146,6 +146,30 @@ function formRefusal(error: unknown): string {
   return field && code ? `${field}.${code}` : api.code;
 }
 
+/**
+ * Answers a change from the order page: its form (no script yet, or none) goes back to the page,
+ * which shows what came of it (`done` at `anchor`, a refusal at `refusedAt`, else at `anchor`); its
+ * script gets the order's view as JSON, or the refusal's error.
+ */
+async function formOrJson(
+  c: Context<AppEnv>,
+  order: Opened['order'],
+  change: () => Promise<unknown>,
+  page: { done: string | null; anchor: string; refusedAt?: string },
+) {
+  if (isForm(c)) {
+    try {
+      await change();
+    } catch (error) {
+      return backToOrder(c, order, formRefusal(error), page.refusedAt ?? page.anchor);
+    }
+    return backToOrder(c, order, page.done, page.anchor);
+  }
+  await change();
+  const { id, token } = secretOf(c);
+  return c.json(await orderView(c.env, id, token));
+}
+
 /** Gives a ticket of the order to a new holder (a field left out keeps its value); the order after it. */
 async function changeHolder(
   c: Context<AppEnv>,
@@ -319,18 +343,7 @@ export const orders = new Hono<AppEnv>()
   })
   .post('/:id/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
-    const { id, token } = secretOf(c);
-    // The order page's form (no script yet, or none): back to the page, which shows what came of it.
-    if (isForm(c)) {
-      try {
-        await cancelOrder(c, order, office);
-      } catch (error) {
-        return backToOrder(c, order, formRefusal(error), 'cancel-title');
-      }
-      return backToOrder(c, order, null, 'cancel-title');
-    }
-    await cancelOrder(c, order, office);
-    return c.json(await orderView(c.env, id, token));
+    return formOrJson(c, order, () => cancelOrder(c, order, office), { done: null, anchor: 'cancel-title' });
   })
   // The order page's form (no script yet, or none) is answered by `invoiceForm`; a script's JSON here.
   .post('/:id/invoice', limitBody(4096), invoiceForm, ...validJson(invoiceRequestBody, 4096), async (c) => {
@@ -342,17 +355,11 @@ export const orders = new Hono<AppEnv>()
   // One ticket of the order, from the order page's form (back to the page) or its script (JSON).
   .post('/:id/tickets/:ticketId/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
-    const { id, token } = secretOf(c);
-    if (isForm(c)) {
-      try {
-        await cancelOneTicket(c, order, office);
-      } catch (error) {
-        return backToOrder(c, order, formRefusal(error), `ticket-${c.req.param('ticketId')}-title`);
-      }
-      return backToOrder(c, order, 'ticket_cancelled', 'wallet-title');
-    }
-    await cancelOneTicket(c, order, office);
-    return c.json(await orderView(c.env, id, token));
+    return formOrJson(c, order, () => cancelOneTicket(c, order, office), {
+      done: 'ticket_cancelled',
+      anchor: 'wallet-title',
+      refusedAt: `ticket-${c.req.param('ticketId')}-title`,
+    });
   })
   .post('/:id/vat-check', async (c) => {
     const { order, office } = await openedOrder(c);
