@@ -84,8 +84,21 @@ export type InvoiceView = Pick<IssuedInvoice, 'id' | 'number' | 'kind' | 'issued
 export const invoicePath = (orderId: string, invoiceId: string, format: 'pdf' | 'xml', token: string) =>
   `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}.${format}?token=${encodeURIComponent(token)}`;
 
+/** What every view of a ticket (its buyer's, its holder's page) shows of it as it is. */
+export type TicketFacts = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'>;
+
+/** A ticket's `TicketFacts`, and nothing more of it (not its amounts, not its code). */
+export const ticketFacts = (ticket: Ticket): TicketFacts => ({
+  id: ticket.id,
+  position: ticket.position,
+  product: ticket.product,
+  name: ticket.name,
+  email: ticket.email,
+  checkedInAt: ticket.checkedInAt,
+});
+
 /** A ticket as its buyer sees it. */
-export type TicketView = Pick<Ticket, 'id' | 'position' | 'product' | 'name' | 'email' | 'checkedInAt'> & {
+export type TicketView = TicketFacts & {
   /** The ticket's gross: what comes back when it is cancelled alone (absent in views from before). */
   gross?: number;
   /** In the buyer's view of an order with a voucher: its net price before and after the discount. */

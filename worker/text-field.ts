@@ -31,3 +31,17 @@ export const anyText = (max: number, options: { multiline?: boolean } = {}) =>
 /** A required text field as every route takes it: `anyText`, and not empty (`required`). */
 export const textField = (max: number, options: { multiline?: boolean } = {}) =>
   ruledText((value) => textError(value, max, { ...options, required: true }), options);
+
+/** An https address of at most `max` characters, with no user name or password in it (else `https_url`). */
+export const httpsUrl = (max: number) =>
+  anyText(max).refine(
+    (s) => {
+      try {
+        const url = new URL(s);
+        return url.protocol === 'https:' && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'https_url' },
+  );

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../site/languages';
+import { ticketFacts } from '../site/order-view';
 import type { Order, Ticket } from '../site/orders';
 import { ticketPageHref } from '../site/pages';
 import { svgDataUrl, ticketQrSvg } from '../site/qr';
@@ -53,12 +54,7 @@ export async function ticketPageView(
   const view: TicketPageView = {
     lang,
     ticket: {
-      id: ticket.id,
-      position: ticket.position,
-      product: ticket.product,
-      name: ticket.name,
-      email: ticket.email,
-      checkedInAt: ticket.checkedInAt,
+      ...ticketFacts(ticket),
       code,
       qrCode,
       workshops: workshopIds,

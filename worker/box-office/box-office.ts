@@ -1,13 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { VatCheck } from '../../site/invoices';
-import type { EmailKind, OrderFilter, Settlement } from '../../site/orders';
-import type { ProductId } from '../../site/tickets';
 import type { Bindings } from '../env';
 import * as agenda from './agenda';
 import * as certificates from './certificates';
 import * as checkIn from './check-in';
 import * as comps from './comps';
-import type { Args, Tx } from './context';
+import type { Tx } from './context';
 import * as doorList from './door-list';
 import * as evidence from './evidence';
 import * as holds from './holds';
@@ -42,442 +39,212 @@ import * as workshops from './workshops';
 /**
  * The box office: the one writer of orders, stock, payments and idempotency, as a Durable Object.
  * This class is its face only: each RPC call runs one module of a concern with the one context `c`
- * (context.ts), most as one synchronous SQLite transaction (`tx`), so concurrent requests never
+ * (context.ts), most as one synchronous SQLite transaction (`inTx`), so concurrent requests never
  * see a half-made change and a burst sells exactly the places there are. What each call does is
- * said where it is done, in its module; a method here only routes to it (`Args` gives it the
- * module function's parameters after the context).
+ * said where it is done, in its module; the face is the table `CALLS` below, one line a call: its
+ * name, whether it runs in a transaction, and its module function, whose parameters after the
+ * context are the call's (a function over the storage alone goes through `onSql`).
  */
+
+/** One RPC call of the class: the module function it runs and whether it runs in a transaction. */
+type Call<A extends unknown[], R> = { readonly run: (c: Tx, ...a: A) => R; readonly tx: boolean };
+
+/** A call that runs as one synchronous transaction: every call that writes in one go. */
+const inTx = <A extends unknown[], R>(run: (c: Tx, ...a: A) => R): Call<A, R> => ({ run, tx: true });
+
+/** A call that runs as it is: a read, or a call that makes its own transactions (per line, per ticket). */
+const asIs = <A extends unknown[], R>(run: (c: Tx, ...a: A) => R): Call<A, R> => ({ run, tx: false });
+
+/** A module function over the storage alone, given the context's storage. */
+const onSql =
+  <A extends unknown[], R>(fn: (sql: SqlStorage, ...a: A) => R) =>
+  (c: Tx, ...a: A): R =>
+    fn(c.sql, ...a);
+
+/** Every RPC call of the box office. A new call is one line here, in its concern's group. */
+export const CALLS = {
+  // Orders (orders.ts) and their lifecycle (lifecycle.ts, refunds.ts), tickets (tickets.ts), the log.
+  purchase: asIs(orders.purchase),
+  startPayment: inTx(orders.startPayment),
+  abandon: inTx(lifecycle.abandon),
+  settle: inTx(lifecycle.settle),
+  recordCardCountry: inTx(evidence.recordCardCountry),
+  refundLate: inTx(lifecycle.refundLate),
+  cancellable: asIs(lifecycle.cancellable),
+  claimRefund: inTx(lifecycle.claimRefund),
+  refundFailed: inTx(onSql(refunds.orderRefundFailed)),
+  cancelPaid: inTx(lifecycle.cancelPaid),
+  // Part of an order, and money owed back by transfer (part-cancel.ts).
+  ticketCancellable: asIs(partCancel.ticketCancellable),
+  claimTicketRefund: inTx(partCancel.claimTicketRefund),
+  ticketRefundFailed: inTx(onSql(partCancel.ticketRefundFailed)),
+  cancelTicket: inTx(partCancel.cancelTicket),
+  cancelTransferOrder: inTx(partCancel.cancelTransferOrder),
+  cancelledTickets: asIs(onSql(partCancel.cancelledTickets)),
+  orderParts: asIs(onSql(partCancel.orderParts)),
+  refundsOwed: asIs(onSql(partCancel.refundsOwed)),
+  recordRefund: inTx(partCancel.recordRefund),
+  releaseHold: inTx(lifecycle.releaseHold),
+  expireHolds: asIs(lifecycle.expireHolds),
+  order: asIs(onSql(loadOrder)),
+  openOrder: asIs(orders.openOrder),
+  ticketWithOrder: asIs(onSql(tickets.ticketWithOrder)),
+  reissueTicket: inTx(orders.reissueTicket),
+  history: asIs(onSql(intentLog.orderHistory)),
+  agenda: asIs(onSql(agenda.agendaOf)),
+  starSession: inTx(onSql(agenda.setStar)),
+
+  // Bank transfers (transfers.ts); each statement line of an import in a transaction of its own.
+  markTransferPaid: inTx(transfers.markTransferPaid),
+  importTransfers: asIs(transfers.importTransfers),
+  matchCredit: inTx(transfers.matchCredit),
+  keptCredits: asIs(onSql(statementCredits.listKeptCredits)),
+  returnCredit: inTx(onSql(statementCredits.markReturned)),
+  remindTransfers: inTx(transfers.remindTransfers),
+
+  // Workshops (workshops.ts), the door (check-in.ts), holds, VAT checks and reports.
+  registerWorkshop: inTx(workshops.registerWorkshop),
+  releaseWorkshopSeat: inTx(workshops.releaseWorkshopSeat),
+  workshopSeats: asIs(onSql(workshops.workshopSeats)),
+  registrations: asIs(onSql(workshops.registrations)),
+  scan: asIs(checkIn.scan),
+  syncScans: asIs(checkIn.sync),
+  undoScan: inTx(checkIn.undoScan),
+  checkInLists: asIs(onSql(checkIn.checkInLists)),
+  addCheckInList: inTx(checkIn.addList),
+  inviteGuest: asIs(checkIn.inviteGuest),
+  scans: asIs(onSql(checkIn.listScans)),
+  doorTickets: asIs(onSql(doorList.doorTickets)),
+  holds: asIs(onSql(holds.listHolds)),
+  vatChecks: asIs(onSql(vat.vatChecksOf)),
+  vatRecheck: asIs(vatCorrection.recheckOf),
+  vatStatus: asIs(vatCorrection.vatStatusOf),
+  vatNotRegistered: inTx(vatCorrection.notRegistered),
+  claimVatRefund: inTx(vatCorrection.claimVatRefundNow),
+  vatRefundFailed: inTx(onSql(vatCorrection.vatRefundFailed)),
+  confirmVat: inTx(vatCorrection.confirmVat),
+  availability: asIs(onSql(stock.availability)),
+  listOrders: asIs(onSql(reports.listOrders)),
+  stats: asIs(onSql(reports.salesStats)),
+
+  // Vouchers (vouchers.ts): a purchase redeems one in its own transaction (orders.ts).
+  createVoucher: inTx(vouchers.createVoucher),
+  listVouchers: asIs(onSql(vouchers.listVouchers)),
+  endVoucher: inTx(waitlist.endVoucherAndOffer),
+  checkVoucher: asIs(onSql(vouchers.checkVoucher)),
+
+  // The waiting list (waitlist.ts): sign-ups, the double opt-in, offers of returned places.
+  joinWaitlist: inTx(waitlist.joinWaitlist),
+  confirmWaitlistEntry: inTx(waitlist.confirmEntry),
+  removeWaitlistEntry: inTx(waitlist.removeEntry),
+  declineWaitlistOffer: inTx(waitlist.declineOffer),
+  waitlist: asIs(waitlist.listWaitlist),
+  waitlistEntry: asIs(onSql(waitlist.waitlistEntry)),
+  waitlistOffer: asIs(waitlist.waitlistOffer),
+  joinWorkshopWaitlist: inTx(waitlist.joinWorkshopWaitlist),
+  takeWorkshopOffer: inTx(waitlist.takeWorkshopOffer),
+  workshopsPublished: inTx(waitlist.workshopsPublished),
+  setWaitlistOfferHours: inTx(waitlist.setOfferHours),
+  /** Offers every free place to the list now (after organisers added places) and passes on offers that ran out. */
+  offerWaitlistPlaces: asIs(waitlist.waitlistTick),
+
+  // Invoices and KSeF (invoices.ts, invoice-requests.ts, oss-report.ts).
+  invoices: asIs(onSql(invoices.invoicesOf)),
+  invoice: asIs(onSql(invoices.invoiceById)),
+  listInvoices: asIs(onSql(invoices.listInvoices)),
+  requestInvoice: inTx(invoiceRequests.requestInvoice),
+  correctBuyerData: inTx(invoiceRequests.correctBuyerData),
+  ossReport: asIs(onSql(ossReport.ossReportData)),
+  setOssRate: inTx(ossRates.setOssRate),
+  claimInvoiceForKsef: inTx(onSql(invoices.claimForKsef)),
+  invoiceSubmitted: inTx(invoices.invoiceSubmitted),
+
+  // Free tickets and partner allotments (comps.ts).
+  issueComps: asIs(comps.issueComps),
+  compBatches: asIs(onSql(comps.listCompBatches)),
+  createAllotment: inTx(comps.createAllotment),
+  allotments: asIs(onSql(comps.listAllotments)),
+  allotment: asIs(onSql(comps.allotment)),
+  nameAllotmentHolder: asIs(comps.nameAllotmentHolder),
+
+  // Certificates of attendance (certificates.ts).
+  issueCertificate: inTx(certificates.issueCertificate),
+  issueOrderCertificates: inTx(certificates.issueOrderCertificates),
+  checkCertificate: asIs(onSql(certificates.checkCertificate)),
+  decideCertificate: inTx(certificates.decideCertificate),
+  orderCertificates: asIs(onSql(certificates.orderCertificates)),
+
+  // News to ticket holders (news.ts).
+  listNews: asIs(onSql(news.listNews)),
+  newsDetail: asIs(onSql(news.newsDetail)),
+  newsRecipients: asIs(onSql(news.newsRecipients)),
+  createNews: inTx(news.createNews),
+  updateNews: inTx(news.updateNews),
+  sendNews: inTx(news.sendNews),
+  cancelNews: inTx(news.cancelNews),
+  audienceSize: asIs(onSql(news.audienceSize)),
+  queueNewsTest: inTx(news.queueNewsTest),
+  newsMessage: asIs(onSql(news.newsMessage)),
+
+  // Online access: the first opening of a ticket's join link during the event (stream-openings.ts).
+  recordStreamOpening: inTx(onSql(streamOpenings.recordStreamOpening)),
+  streamOpenedDuringEvent: asIs(onSql(streamOpenings.streamOpenedDuringEvent)),
+
+  // Staff tokens and the staff log (staff.ts).
+  addStaff: inTx(onSql(staff.addStaff)),
+  listStaff: asIs(onSql(staff.listStaff)),
+  revokeStaff: inTx(onSql(staff.revokeStaff)),
+  staffByToken: inTx(onSql(staff.staffByToken)),
+  logStaffChange: inTx(onSql(staff.logStaffChange)),
+  staffLog: asIs(onSql(staff.staffLog)),
+
+  // One person's data by address, and the retention rules (personal-data.ts, site/data-map.ts).
+  exportPersonalData: asIs(personalData.exportPersonalData),
+  erasePersonalData: inTx(personalData.erasePersonalDataNow),
+
+  // E-mails (outbox.ts), the log's copy to KV (intent-log.ts) and the alarm (wake-up.ts).
+  emails: asIs(onSql(outbox.emailsOf)),
+  queueEmail: inTx(outbox.queueEmail),
+  claimEmail: inTx(onSql(outbox.claimEmail)),
+  emailDelivered: inTx(outbox.emailDelivered),
+  requeueLostEmails: asIs(wakeUp.requeueLostEmails),
+  flushLog: asIs(intentLog.flushOrderLog),
+};
+
+/** The class's methods, typed from `CALLS`: what a `DurableObjectStub<BoxOffice>` offers its callers. */
+type Methods<T> = { [K in keyof T]: T[K] extends Call<infer A, infer R> ? (...a: A) => R : never };
+
+// The class gets its calls' types from this interface and their bodies on its prototype (the static
+// block): Workers RPC calls only what is declared on the class, never an instance's own property.
+export interface BoxOffice extends Methods<typeof CALLS> {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the static block defines every member of the interface.
 export class BoxOffice extends DurableObject<Bindings> {
-  private readonly sql: SqlStorage;
   /** The alarm this instance set, so that it sets none later than needed (tests reset it). */
   private alarmSetFor: number | null = null;
   private readonly c: Tx;
 
+  static {
+    for (const [name, call] of Object.entries(CALLS) as [string, Call<unknown[], unknown>][]) {
+      if (name in BoxOffice.prototype) throw new Error(`BoxOffice: the call ${name} hides a member of the class`);
+      const method = call.tx
+        ? function (this: BoxOffice, ...a: unknown[]) {
+            return this.c.transaction(() => call.run(this.c, ...a));
+          }
+        : function (this: BoxOffice, ...a: unknown[]) {
+            return call.run(this.c, ...a);
+          };
+      Object.defineProperty(method, 'name', { value: name });
+      Object.defineProperty(BoxOffice.prototype, name, { value: method, writable: true, configurable: true });
+    }
+  }
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
     this.c = makeContext(ctx.storage, env, (at) => this.scheduleAlarm(at));
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmSetFor = await ctx.storage.getAlarm();
     });
-  }
-
-  /** Runs `fn` as one synchronous transaction. */
-  private tx<T>(fn: () => T): T {
-    return this.c.transaction(fn);
-  }
-
-  // Orders (orders.ts) and their lifecycle (lifecycle.ts, refunds.ts), tickets (tickets.ts), the log.
-
-  purchase(...a: Args<typeof orders.purchase>) {
-    return orders.purchase(this.c, ...a);
-  }
-  startPayment(...a: Args<typeof orders.startPayment>) {
-    return this.tx(() => orders.startPayment(this.c, ...a));
-  }
-  abandon(id: string, now: number, reason: string) {
-    return this.tx(() => lifecycle.abandon(this.c, id, now, reason));
-  }
-  settle(id: string, change: Settlement, now: number, source: lifecycle.SettleSource) {
-    return this.tx(() => lifecycle.settle(this.c, id, change, now, source));
-  }
-  recordCardCountry(...a: Args<typeof evidence.recordCardCountry>) {
-    return this.tx(() => evidence.recordCardCountry(this.c, ...a));
-  }
-  refundLate(id: string, refundReference: string, now: number, by: string) {
-    return this.tx(() => lifecycle.refundLate(this.c, id, refundReference, now, by));
-  }
-  /** Whether the buyer may cancel an order now; nothing changes. */
-  cancellable(orderId: string, now: number) {
-    return lifecycle.cancellable(this.c, orderId, now);
-  }
-  claimRefund(orderId: string, now: number, waitingFor?: number) {
-    return this.tx(() => lifecycle.claimRefund(this.c, orderId, now, waitingFor));
-  }
-  /** The provider refused or missed the refund of `attempt` (see `claimRefund`). */
-  refundFailed(orderId: string, attempt: number): void {
-    this.tx(() => refunds.refundFailed(this.sql, orderId, attempt, Date.now()));
-  }
-  cancelPaid(orderId: string, refundReference: string, now: number) {
-    return this.tx(() => lifecycle.cancelPaid(this.c, orderId, refundReference, now));
-  }
-  // Part of an order, and money owed back by transfer (part-cancel.ts).
-  ticketCancellable(...a: Args<typeof partCancel.ticketCancellable>) {
-    return partCancel.ticketCancellable(this.c, ...a);
-  }
-  claimTicketRefund(...a: Args<typeof partCancel.claimTicketRefund>) {
-    return this.tx(() => partCancel.claimTicketRefund(this.c, ...a));
-  }
-  /** The provider refused or missed a ticket's refund of `attempt` (see `claimTicketRefund`). */
-  ticketRefundFailed(ticketId: string, attempt: number): void {
-    this.tx(() => refunds.refundFailed(this.sql, partCancel.ticketRefundKey(ticketId), attempt, Date.now()));
-  }
-  cancelTicket(...a: Args<typeof partCancel.cancelTicket>) {
-    return this.tx(() => partCancel.cancelTicket(this.c, ...a));
-  }
-  cancelTransferOrder(...a: Args<typeof partCancel.cancelTransferOrder>) {
-    return this.tx(() => partCancel.cancelTransferOrder(this.c, ...a));
-  }
-  cancelledTickets(orderId: string) {
-    return partCancel.cancelledTickets(this.sql, orderId);
-  }
-  orderParts(orderId: string) {
-    return partCancel.orderParts(this.sql, orderId);
-  }
-  refundsOwed(orderId?: string) {
-    return partCancel.refundsOwed(this.sql, orderId);
-  }
-  recordRefund(...a: Args<typeof partCancel.recordRefund>) {
-    return this.tx(() => partCancel.recordRefund(this.c, ...a));
-  }
-  releaseHold(id: string, now: number, by: string) {
-    return this.tx(() => lifecycle.releaseHold(this.c, id, now, by));
-  }
-  expireHolds(now: number) {
-    return lifecycle.expireHolds(this.c, now);
-  }
-  order(id: string) {
-    return loadOrder(this.sql, id);
-  }
-  openOrder(id: string, tokenHash: string) {
-    return orders.openOrder(this.c, id, tokenHash);
-  }
-  ticketWithOrder(ticketId: string) {
-    return tickets.ticketWithOrder(this.sql, ticketId);
-  }
-  reissueTicket(...a: Args<typeof orders.reissueTicket>) {
-    return this.tx(() => orders.reissueTicket(this.c, ...a));
-  }
-  history(id: string) {
-    return intentLog.orderHistory(this.sql, id);
-  }
-
-  agenda(...a: Args<typeof agenda.agendaOf>) {
-    return agenda.agendaOf(this.sql, ...a);
-  }
-  starSession(...a: Args<typeof agenda.setStar>) {
-    return this.tx(() => agenda.setStar(this.sql, ...a));
-  }
-
-  // Bank transfers (transfers.ts).
-
-  markTransferPaid(...a: Args<typeof transfers.markTransferPaid>) {
-    return this.tx(() => transfers.markTransferPaid(this.c, ...a));
-  }
-  /** Each statement line in a transaction of its own (transfers.ts). */
-  importTransfers(...a: Args<typeof transfers.importTransfers>) {
-    return transfers.importTransfers(this.c, ...a);
-  }
-  matchCredit(...a: Args<typeof transfers.matchCredit>) {
-    return this.tx(() => transfers.matchCredit(this.c, ...a));
-  }
-  keptCredits() {
-    return statementCredits.listKeptCredits(this.sql);
-  }
-  returnCredit(...a: Args<typeof statementCredits.markReturned>) {
-    return this.tx(() => statementCredits.markReturned(this.sql, ...a));
-  }
-  remindTransfers(now: number) {
-    return this.tx(() => transfers.remindTransfers(this.c, now));
-  }
-
-  // Workshops (workshops.ts), the door (check-in.ts), holds, VAT checks and reports.
-
-  registerWorkshop(...a: Args<typeof workshops.registerWorkshop>) {
-    return this.tx(() => workshops.registerWorkshop(this.c, ...a));
-  }
-  releaseWorkshopSeat(...a: Args<typeof workshops.releaseWorkshopSeat>) {
-    return this.tx(() => workshops.releaseWorkshopSeat(this.c, ...a));
-  }
-  workshopSeats() {
-    return workshops.workshopSeats(this.sql);
-  }
-  registrations(orderId: string) {
-    return workshops.registrations(this.sql, orderId);
-  }
-  scan(...a: Args<typeof checkIn.scan>) {
-    return checkIn.scan(this.c, ...a);
-  }
-  syncScans(...a: Args<typeof checkIn.sync>) {
-    return checkIn.sync(this.c, ...a);
-  }
-  undoScan(...a: Args<typeof checkIn.undoScan>) {
-    return this.tx(() => checkIn.undoScan(this.c, ...a));
-  }
-  checkInLists() {
-    return checkIn.checkInLists(this.sql);
-  }
-  addCheckInList(...a: Args<typeof checkIn.addList>) {
-    return this.tx(() => checkIn.addList(this.c, ...a));
-  }
-  inviteGuest(...a: Args<typeof checkIn.inviteGuest>) {
-    return checkIn.inviteGuest(this.c, ...a);
-  }
-  scans(...a: Args<typeof checkIn.listScans>) {
-    return checkIn.listScans(this.sql, ...a);
-  }
-  doorTickets(listId: string) {
-    return doorList.doorTickets(this.sql, listId);
-  }
-  holds(now: number) {
-    return holds.listHolds(this.sql, now);
-  }
-  vatChecks(orderId: string) {
-    return vat.vatChecksOf(this.sql, orderId);
-  }
-  vatRecheck(orderId: string) {
-    return vatCorrection.recheckState(this.sql, this.c.row(orderId));
-  }
-  vatStatus(orderId: string) {
-    return vatCorrection.vatStatus(this.sql, this.c.row(orderId));
-  }
-  vatNotRegistered(orderId: string, check: VatCheck, now: number): void {
-    this.tx(() => vatCorrection.notRegistered(this.c, orderId, check, now));
-  }
-  claimVatRefund(orderId: string, waitingFor?: number) {
-    return this.tx(() => vatCorrection.claimVatRefund(this.c, orderId, Date.now(), waitingFor));
-  }
-  /** The provider refused or missed the VAT refund of `attempt` (see `claimVatRefund`). */
-  vatRefundFailed(orderId: string, attempt: number): void {
-    this.tx(() => refunds.refundFailed(this.sql, vatCorrection.vatRefundKey(orderId), attempt, Date.now()));
-  }
-  confirmVat(...a: Args<typeof vatCorrection.confirmVat>) {
-    return this.tx(() => vatCorrection.confirmVat(this.c, ...a));
-  }
-  availability(now: number) {
-    return stock.availability(this.sql, now);
-  }
-  listOrders(filter: OrderFilter, cursor: string | null, limit: number) {
-    return reports.listOrders(this.sql, filter, cursor, limit);
-  }
-  stats(now: number) {
-    return reports.salesStats(this.sql, now);
-  }
-
-  // Vouchers (vouchers.ts): a purchase redeems one in its own transaction (orders.ts).
-
-  createVoucher(...a: Args<typeof vouchers.createVoucher>) {
-    return this.tx(() => vouchers.createVoucher(this.c, ...a));
-  }
-  listVouchers(...a: Args<typeof vouchers.listVouchers>) {
-    return vouchers.listVouchers(this.sql, ...a);
-  }
-  endVoucher(...a: Args<typeof vouchers.endVoucher>) {
-    // A reserving voucher's places come back: the waiting list first.
-    return this.tx(() => waitlist.afterReturn(this.c, a[1], vouchers.endVoucher(this.c, ...a)));
-  }
-  /** Whether a code may be used for these products now (the dialog's check); nothing is held. */
-  checkVoucher(code: string, products: ProductId[], now: number) {
-    const found = vouchers.voucherFor(this.sql, code, products, now);
-    return found.kind === 'ok'
-      ? {
-          kind: 'ok' as const,
-          voucher: { code: found.voucher.code, kind: found.voucher.kind, value: found.voucher.value },
-        }
-      : found;
-  }
-
-  // The waiting list (waitlist.ts): sign-ups, the double opt-in, offers of returned places.
-
-  joinWaitlist(...a: Args<typeof waitlist.joinWaitlist>) {
-    return this.tx(() => waitlist.joinWaitlist(this.c, ...a));
-  }
-  confirmWaitlistEntry(...a: Args<typeof waitlist.confirmEntry>) {
-    return this.tx(() => waitlist.confirmEntry(this.c, ...a));
-  }
-  removeWaitlistEntry(...a: Args<typeof waitlist.removeEntry>) {
-    return this.tx(() => waitlist.removeEntry(this.c, ...a));
-  }
-  declineWaitlistOffer(...a: Args<typeof waitlist.declineOffer>) {
-    return this.tx(() => waitlist.declineOffer(this.c, ...a));
-  }
-  waitlist(...a: Args<typeof waitlist.listWaitlist>) {
-    return waitlist.listWaitlist(this.c, ...a);
-  }
-  waitlistEntry(id: string) {
-    return waitlist.waitlistEntry(this.sql, id);
-  }
-  waitlistOffer(...a: Args<typeof waitlist.waitlistOffer>) {
-    return waitlist.waitlistOffer(this.c, ...a);
-  }
-  joinWorkshopWaitlist(...a: Args<typeof waitlist.joinWorkshopWaitlist>) {
-    return this.tx(() => waitlist.joinWorkshopWaitlist(this.c, ...a));
-  }
-  takeWorkshopOffer(...a: Args<typeof waitlist.takeWorkshopOffer>) {
-    return this.tx(() => waitlist.takeWorkshopOffer(this.c, ...a));
-  }
-  workshopsPublished(...a: Args<typeof waitlist.workshopsPublished>) {
-    return this.tx(() => waitlist.workshopsPublished(this.c, ...a));
-  }
-  setWaitlistOfferHours(hours: number) {
-    return this.tx(() => waitlist.setOfferHours(this.c, hours));
-  }
-  /** Offers every free place to the list now (after organisers added places) and passes on offers that ran out. */
-  offerWaitlistPlaces(now: number) {
-    return waitlist.waitlistTick(this.c, now);
-  }
-
-  // Invoices and KSeF (invoices.ts).
-
-  invoices(orderId: string) {
-    return invoices.invoicesOf(this.sql, orderId);
-  }
-  invoice(id: string) {
-    return invoices.invoiceById(this.sql, id);
-  }
-  listInvoices(...a: Args<typeof invoices.listInvoices>) {
-    return invoices.listInvoices(this.sql, ...a);
-  }
-  requestInvoice(...a: Args<typeof invoiceRequests.requestInvoice>) {
-    return this.tx(() => invoiceRequests.requestInvoice(this.c, ...a));
-  }
-  correctBuyerData(...a: Args<typeof invoiceRequests.correctBuyerData>) {
-    return this.tx(() => invoiceRequests.correctBuyerData(this.c, ...a));
-  }
-  ossReport(quarter: string) {
-    return ossReport.ossReportData(this.sql, quarter);
-  }
-  setOssRate(...a: Args<typeof ossRates.setOssRate>) {
-    return this.tx(() => ossRates.setOssRate(this.c, ...a));
-  }
-  claimInvoiceForKsef(invoiceId: string, now: number) {
-    return this.tx(() => invoices.claimForKsef(this.sql, invoiceId, now));
-  }
-  invoiceSubmitted(invoiceId: string, outcome: invoices.KsefRecord, now: number): void {
-    this.tx(() => invoices.invoiceSubmitted(this.c, invoiceId, outcome, now));
-  }
-
-  // Free tickets and partner allotments (comps.ts).
-
-  issueComps(...a: Args<typeof comps.issueComps>) {
-    return comps.issueComps(this.c, ...a);
-  }
-  compBatches(...a: Args<typeof comps.listCompBatches>) {
-    return comps.listCompBatches(this.sql, ...a);
-  }
-  createAllotment(...a: Args<typeof comps.createAllotment>) {
-    return this.tx(() => comps.createAllotment(this.c, ...a));
-  }
-  allotments() {
-    return comps.listAllotments(this.sql);
-  }
-  allotment(id: string) {
-    return comps.allotment(this.sql, id);
-  }
-  nameAllotmentHolder(...a: Args<typeof comps.nameAllotmentHolder>) {
-    return comps.nameAllotmentHolder(this.c, ...a);
-  }
-
-  // Certificates of attendance (certificates.ts).
-
-  issueCertificate(...a: Args<typeof certificates.issueCertificate>) {
-    return this.tx(() => certificates.issueCertificate(this.c, ...a));
-  }
-  issueOrderCertificates(...a: Args<typeof certificates.issueOrderCertificates>) {
-    return this.tx(() => certificates.issueOrderCertificates(this.c, ...a));
-  }
-  checkCertificate(...a: Args<typeof certificates.checkCertificate>) {
-    return certificates.checkCertificate(this.sql, ...a);
-  }
-  decideCertificate(...a: Args<typeof certificates.decideCertificate>) {
-    return this.tx(() => certificates.decideCertificate(this.c, ...a));
-  }
-  orderCertificates(...a: Args<typeof certificates.orderCertificates>) {
-    return certificates.orderCertificates(this.sql, ...a);
-  }
-
-  // News to ticket holders (news.ts).
-
-  listNews() {
-    return news.listNews(this.sql);
-  }
-  newsDetail(id: string) {
-    return news.newsDetail(this.sql, id);
-  }
-  newsRecipients(...a: Args<typeof news.newsRecipients>) {
-    return news.newsRecipients(this.sql, ...a);
-  }
-  createNews(...a: Args<typeof news.createNews>) {
-    return this.tx(() => news.createNews(this.c, ...a));
-  }
-  updateNews(...a: Args<typeof news.updateNews>) {
-    return this.tx(() => news.updateNews(this.c, ...a));
-  }
-  sendNews(...a: Args<typeof news.sendNews>) {
-    return this.tx(() => news.sendNews(this.c, ...a));
-  }
-  cancelNews(...a: Args<typeof news.cancelNews>) {
-    return this.tx(() => news.cancelNews(this.c, ...a));
-  }
-  audienceSize(...a: Args<typeof news.audienceSize>) {
-    return news.audienceSize(this.sql, ...a);
-  }
-  queueNewsTest(...a: Args<typeof news.queueNewsTest>) {
-    return this.tx(() => news.queueNewsTest(this.c, ...a));
-  }
-  newsMessage(...a: Args<typeof news.newsMessage>) {
-    return news.newsMessage(this.sql, ...a);
-  }
-
-  // Online access: the first opening of a ticket's join link during the event (stream-openings.ts).
-
-  recordStreamOpening(...a: Args<typeof streamOpenings.recordStreamOpening>) {
-    return this.tx(() => streamOpenings.recordStreamOpening(this.sql, ...a));
-  }
-  streamOpenedDuringEvent(...a: Args<typeof streamOpenings.streamOpenedDuringEvent>) {
-    return streamOpenings.streamOpenedDuringEvent(this.sql, ...a);
-  }
-
-  // Staff tokens and the staff log (staff.ts).
-
-  addStaff(...a: Args<typeof staff.addStaff>) {
-    return this.tx(() => staff.addStaff(this.sql, ...a));
-  }
-  listStaff() {
-    return staff.listStaff(this.sql);
-  }
-  revokeStaff(...a: Args<typeof staff.revokeStaff>) {
-    return this.tx(() => staff.revokeStaff(this.sql, ...a));
-  }
-  staffByToken(...a: Args<typeof staff.staffByToken>) {
-    return this.tx(() => staff.staffByToken(this.sql, ...a));
-  }
-  logStaffChange(...a: Args<typeof staff.logStaffChange>) {
-    this.tx(() => staff.logStaffChange(this.sql, ...a));
-  }
-  staffLog(...a: Args<typeof staff.staffLog>) {
-    return staff.staffLog(this.sql, ...a);
-  }
-
-  // One person's data by address, and the retention rules (personal-data.ts, site/data-map.ts).
-
-  exportPersonalData(email: string) {
-    return personalData.exportPersonalData(this.c, email);
-  }
-  erasePersonalData(email: string) {
-    return this.tx(() => personalData.erasePersonalData(this.c, email));
-  }
-
-  // E-mails (outbox.ts) and the alarm (wake-up.ts).
-
-  emails(orderId: string) {
-    return outbox.emailsOf(this.sql, orderId);
-  }
-  /** Queues an e-mail about an order (an organiser's resend) or a contact message; returns its id. */
-  queueEmail(subjectId: string, kind: EmailKind, data: string | null, now: number) {
-    return this.tx(() => this.c.addEmail(subjectId, kind, data, now));
-  }
-  claimEmail(id: number, now: number) {
-    return this.tx(() => outbox.claimEmail(this.sql, id, now));
-  }
-  emailDelivered(id: number, outcome: outbox.Delivery, now: number): void {
-    this.tx(() => outbox.emailDelivered(this.c, id, outcome, now));
-  }
-  requeueLostEmails(now: number) {
-    return wakeUp.requeueLostEmails(this.c, now);
-  }
-  flushLog() {
-    return intentLog.flushLog(this.sql, this.env.ORDERS);
   }
 
   /** Runs the alarm's rules, then sets the next alarm (wake-up.ts). */

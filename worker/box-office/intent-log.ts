@@ -1,5 +1,6 @@
 import { retentionEnds } from '../../site/data-map';
 import type { Json, LogEntry, OrderEvent } from '../../site/orders';
+import type { Tx } from './context';
 import { iso } from './schema';
 
 // The purchase-intent log: every change of an order is a row of `log`, written in the change's own
@@ -63,6 +64,9 @@ export async function flushLog(sql: SqlStorage, kv: KVNamespace): Promise<{ wait
   const waiting = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE exported = 0').one().n;
   return { waiting, failed };
 }
+
+/** `flushLog` to the orders' KV namespace (the class's call). */
+export const flushOrderLog = (c: Tx) => flushLog(c.sql, c.env.ORDERS);
 
 function toLogEntry(row: { seq: number; order_id: string; event: string; at: number; data: string }): LogEntry {
   return {

@@ -57,8 +57,11 @@ export function invoiceRequestState(
   return { kind: 'open', until };
 }
 
-/** Whether two sets of invoice data name the same buyer the same way (after `normalInvoiceData`). */
-const sameData = (a: InvoiceData, b: InvoiceData) =>
+/**
+ * Whether two buyers are the same in every field a document prints: two sets of invoice data (after
+ * `normalInvoiceData`), or two parties of invoices (no tax number, absent or null, is one).
+ */
+const sameBuyer = (a: InvoiceData | InvoiceParty, b: InvoiceData | InvoiceParty) =>
   a.name === b.name &&
   (a.taxId ?? '') === (b.taxId ?? '') &&
   a.street === b.street &&
@@ -84,7 +87,7 @@ export function requestInvoice(
   if (state.kind === 'refused') {
     const asked = row?.invoice ? (JSON.parse(row.invoice) as InvoiceData) : null;
     const invoice = currentInvoiceOf(invoicesOf(c.sql, orderId));
-    if (state.error === 'already_invoiced' && invoice && asked && sameData(asked, data)) {
+    if (state.error === 'already_invoiced' && invoice && asked && sameBuyer(asked, data)) {
       return { kind: 'issued', invoice, repeated: true };
     }
     return state;
@@ -121,15 +124,6 @@ export type BuyerCorrectionRefusal =
 /** Why a buyer's data are corrected, as the correction says (in Polish, the invoice's language). */
 export const BUYER_CORRECTION_REASON = 'Korekta danych nabywcy (bez zmiany kwot)';
 
-/** Whether two parties are the same buyer in every field a document prints. */
-const sameParty = (a: InvoiceParty, b: InvoiceParty) =>
-  a.name === b.name &&
-  (a.taxId ?? '') === (b.taxId ?? '') &&
-  a.street === b.street &&
-  a.postalCode === b.postalCode &&
-  a.city === b.city &&
-  a.country === b.country;
-
 /**
  * Corrects the buyer's data on an invoice (in the caller's transaction), `data` validated and
  * normal. The name or address: a correction (`KOR`, or `KOR_ZAL` for an advance invoice) of the
@@ -159,7 +153,7 @@ export function correctBuyerData(
   if (zero?.correction?.replacedBy) {
     const replacement = all.find((item) => item.id === zero.correction?.replacedBy?.id);
     // The same data sent again: the pair that change made.
-    if (replacement && sameParty(replacement.buyer, buyerParty(data))) {
+    if (replacement && sameBuyer(replacement.buyer, buyerParty(data))) {
       return { kind: 'corrected', correction: zero, replacement };
     }
     return {
@@ -172,7 +166,7 @@ export function correctBuyerData(
   const before = currentBuyer(all, invoice);
   const after = buyerParty(data);
   if ((before.taxId ?? '') !== (after.taxId ?? '')) return replaceForTaxId(c, invoice, all, data, now, by, vatCheck);
-  if (sameParty(before, after)) return { kind: 'invalid', error: 'nothing_changed' };
+  if (sameBuyer(before, after)) return { kind: 'invalid', error: 'nothing_changed' };
   const kind: InvoiceKind = invoice.kind === 'ZAL' ? 'KOR_ZAL' : 'KOR';
   const issuedOn = warsawDay(now);
   const numbering = nextNumber(c.sql, kind, Number(issuedOn.slice(0, 4)));

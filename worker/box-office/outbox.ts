@@ -29,6 +29,11 @@ const OUTBOX: LeasedTable = {
   countOnClaim: true,
 };
 
+/** Queues an e-mail about an order (an organiser's resend) or a contact message; returns its id. */
+export function queueEmail(c: Tx, subjectId: string, kind: EmailKind, data: string | null, now: number): number {
+  return c.addEmail(subjectId, kind, data, now);
+}
+
 /** Adds an e-mail to the outbox (in the caller's transaction); returns its id. */
 export function addEmail(
   sql: SqlStorage,

@@ -3,8 +3,8 @@ import type { ProductId } from '../../site/tickets';
 import type { Tx } from './context';
 import { correctOrderInvoices, correctTicketInvoices } from './invoices';
 import { cancellable, ticketTransition, transition } from './lifecycle';
-import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
-import { iso, ticketRows } from './schema';
+import { type RefundTurn, refundFailed, refundRecorded, refundTurn } from './refunds';
+import { addColumns, iso, TICKET_COLUMNS, ticketRows } from './schema';
 import { releaseSeats } from './workshops';
 
 // Part of an order: the buyer (until the terms' deadline) or an organiser (any time) cancels one
@@ -17,15 +17,7 @@ import { releaseSeats } from './workshops';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS cancelled_tickets (
-  id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  product TEXT NOT NULL,
-  name TEXT,
-  email TEXT,
-  net INTEGER NOT NULL,
-  vat INTEGER NOT NULL,
-  gross INTEGER NOT NULL,
+  ${TICKET_COLUMNS},
   list_net INTEGER,
   voucher TEXT,
   code TEXT NOT NULL,
@@ -56,17 +48,16 @@ export function partCancelTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
   // A cancelled ticket keeps its VAT rate: the OSS report counts its refund under the member state
   // and rate it was sold at (a box office made before the column gets it here).
-  const columns = new Set(
-    sql
-      .exec<{ name: string }>('PRAGMA table_info(cancelled_tickets)')
-      .toArray()
-      .map((column) => column.name),
-  );
-  if (!columns.has('vat_rate')) sql.exec('ALTER TABLE cancelled_tickets ADD COLUMN vat_rate TEXT');
+  addColumns(sql, 'cancelled_tickets', { vat_rate: 'TEXT' });
 }
 
 /** The key of a ticket's refund among the refund claims (refunds.ts): apart from the order's. */
 export const ticketRefundKey = (ticketId: string) => `ticket:${ticketId}`;
+
+/** The provider refused or missed a ticket's refund of `attempt` (see `claimTicketRefund`). */
+export function ticketRefundFailed(sql: SqlStorage, ticketId: string, attempt: number): void {
+  refundFailed(sql, ticketRefundKey(ticketId), attempt, Date.now());
+}
 
 type CancelledRow = {
   id: string;

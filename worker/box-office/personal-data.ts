@@ -34,6 +34,13 @@ CREATE TABLE IF NOT EXISTS retention_runs (
 );`;
 
 /** Makes the retention's table (make-context.ts, after the schema's migration). */
+/** The ids a query selects (`SELECT id ...`), in its order. */
+const idsOf = (sql: SqlStorage, query: string, ...bindings: SqlStorageValue[]) =>
+  sql
+    .exec<{ id: string }>(query, ...bindings)
+    .toArray()
+    .map((row) => row.id);
+
 export function personalDataTables(sql: SqlStorage): void {
   sql.exec(RETENTION_TABLE);
 }
@@ -337,10 +344,7 @@ export function erasePersonalData(c: Tx, rawEmail: string, now = Date.now()): Er
   const partners = sql.exec<{ id: string }>('SELECT id FROM allotments WHERE lower(email) = ?', email).toArray();
   for (const a of partners) sql.exec('UPDATE allotments SET email = ? WHERE id = ?', erasedAddress(a.id), a.id);
   if (partners.length) report.partnerContacts = { anonymised: partners.length };
-  const waiting = sql
-    .exec<{ id: string }>('SELECT id FROM waitlist WHERE lower(email) = ?', email)
-    .toArray()
-    .map((e) => e.id);
+  const waiting = idsOf(sql, 'SELECT id FROM waitlist WHERE lower(email) = ?', email);
   const waitlistDeleted = deleteWaitlist(c, waiting, now);
   if (waitlistDeleted) report.waitingList = { deleted: waitlistDeleted };
   const logged = sql
@@ -361,6 +365,9 @@ export function erasePersonalData(c: Tx, rawEmail: string, now = Date.now()): Er
   if (orders.length) c.scheduleAlarm(Date.now());
   return report;
 }
+
+/** `erasePersonalData` on the real clock: the class's call, whose callers set no time. */
+export const erasePersonalDataNow = (c: Tx, email: string) => erasePersonalData(c, email);
 
 const replaceAll = (text: string, find: string, by: string) =>
   text.replace(new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), by);
@@ -402,10 +409,7 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
     };
     // Orders and invoices: after five years from the end of the event's year, all of it goes.
     if (now >= retentionEnds('orders')) {
-      const ids = sql
-        .exec<{ id: string }>("SELECT id FROM orders WHERE status <> 'pending'")
-        .toArray()
-        .map((o) => o.id);
+      const ids = idsOf(sql, "SELECT id FROM orders WHERE status <> 'pending'");
       note('orders', deleteOrders(sql, ids));
     }
     // Orders never paid: the buyer's data ninety days after the hold ended.
@@ -425,10 +429,7 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
     // Holders, what their tickets did (scans, stream openings, certificates) and partner contacts:
     // a month after the last access a ticket gives.
     if (now >= retentionEnds('holders')) {
-      const ids = sql
-        .exec<{ id: string }>('SELECT id FROM tickets')
-        .toArray()
-        .map((t) => t.id);
+      const ids = idsOf(sql, 'SELECT id FROM tickets');
       const done = anonymiseTickets(sql, ids);
       note('holders', done.holders);
       note('checkIns', done.checkIns);
@@ -443,10 +444,7 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
     }
     // The waiting list: a month after the event's end nothing more can be offered from it.
     if (now >= retentionEnds('waitingList')) {
-      const ids = sql
-        .exec<{ id: string }>('SELECT id FROM waitlist')
-        .toArray()
-        .map((e) => e.id);
+      const ids = idsOf(sql, 'SELECT id FROM waitlist');
       note('waitingList', deleteWaitlist(c, ids, now));
     }
     // E-mails: what a sent (or given up) e-mail carried, ninety days after it was made.
@@ -479,12 +477,7 @@ function deleteOrders(sql: SqlStorage, ids: string[]): number {
   if (!ids.length) return 0;
   const list = JSON.stringify(ids);
   const inOrders = 'IN (SELECT value FROM json_each(?))';
-  const tickets = JSON.stringify(
-    sql
-      .exec<{ id: string }>(`SELECT id FROM tickets WHERE order_id ${inOrders}`, list)
-      .toArray()
-      .map((t) => t.id),
-  );
+  const tickets = JSON.stringify(idsOf(sql, `SELECT id FROM tickets WHERE order_id ${inOrders}`, list));
   anonymiseTickets(sql, JSON.parse(tickets) as string[]);
   for (const table of ['workshop_seats', 'check_in_guests'])
     sql.exec(`DELETE FROM ${table} WHERE ticket_id ${inOrders}`, tickets);

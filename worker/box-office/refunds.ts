@@ -75,6 +75,11 @@ export function refundFailed(sql: SqlStorage, orderId: string, attempt: number, 
   );
 }
 
+/** An order's refund of `attempt` failed (see lifecycle's `claimRefund`), on the real clock. */
+export function orderRefundFailed(sql: SqlStorage, orderId: string, attempt: number): void {
+  refundFailed(sql, orderId, attempt, Date.now());
+}
+
 /** The refund is recorded on the order (in the caller's transaction): the claim is done with. */
 export function refundRecorded(sql: SqlStorage, orderId: string): void {
   sql.exec('DELETE FROM refund_claims WHERE order_id = ?', orderId);

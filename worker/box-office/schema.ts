@@ -5,6 +5,18 @@ import type { AccessNeeds, Order, OrderStatus, OrderTax, Ticket } from '../../si
 import { storedRate } from '../../site/tax-rules';
 import type { ProductId } from '../../site/tickets';
 
+/** A ticket's columns from its order: its place in it, its holder and its share of the amounts. A
+ * cancelled ticket keeps them (part-cancel.ts `cancelled_tickets`). */
+export const TICKET_COLUMNS = `id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  product TEXT NOT NULL,
+  name TEXT,
+  email TEXT,
+  net INTEGER NOT NULL,
+  vat INTEGER NOT NULL,
+  gross INTEGER NOT NULL`;
+
 /**
  * The box office's tables. `held` counts the places taken per product (pending and paid orders),
  * kept by triggers in the transaction of every change, so a purchase reads a few small rows.
@@ -42,15 +54,7 @@ CREATE TABLE IF NOT EXISTS held (
 );
 -- One row per ticket: what the door admits, what a workshop seat and an attendee e-mail belong to.
 CREATE TABLE IF NOT EXISTS tickets (
-  id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  product TEXT NOT NULL,
-  name TEXT,
-  email TEXT,
-  net INTEGER NOT NULL,
-  vat INTEGER NOT NULL,
-  gross INTEGER NOT NULL,
+  ${TICKET_COLUMNS},
   code TEXT NOT NULL UNIQUE,
   checked_in_at INTEGER,
   updated_at INTEGER NOT NULL,
@@ -387,17 +391,9 @@ export type OrderRow = {
 };
 
 /** A ticket as its row stores it. */
-export type TicketRow = {
-  id: string;
+export type TicketRow = Pick<Ticket, 'id' | 'position' | 'name' | 'email' | 'net' | 'vat' | 'gross' | 'code'> & {
   order_id: string;
-  position: number;
   product: string;
-  name: string | null;
-  email: string | null;
-  net: number;
-  vat: number;
-  gross: number;
-  code: string;
   /**
    * When the ticket was first admitted on any list, not undone: kept by check-in.ts in the scan's
    * transaction from the `scans` table, which is the record (a ticket admitted keeps its holder).
@@ -518,6 +514,23 @@ export function loadOrder(sql: SqlStorage, id: string): Order | null {
   return row ? toOrder(row, ticketRows(sql, id)) : null;
 }
 
+/** The names of a table's columns (a migration adds those an older box office lacks). */
+const columnsOf = (sql: SqlStorage, table: string) =>
+  new Set(
+    sql
+      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .toArray()
+      .map((c) => c.name),
+  );
+
+/** Adds to `table` each of `columns` (name: SQL type) it lacks. */
+export function addColumns(sql: SqlStorage, table: string, columns: Record<string, string>): void {
+  const have = columnsOf(sql, table);
+  for (const [name, type] of Object.entries(columns)) {
+    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
+}
+
 /**
  * Makes the tables. A box office from before the `held` count, or from before tickets had rows of
  * their own, is brought up to date once: each older order becomes its one ticket (the order's id
@@ -534,45 +547,38 @@ export function migrate(storage: DurableObjectStorage, options: { queueLeaseMs: 
         .map((t) => t.name),
     );
     sql.exec(SCHEMA);
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>('PRAGMA table_info(orders)')
-        .toArray()
-        .map((c) => c.name),
-    );
-    if (!columns.has('late_paid_at')) sql.exec('ALTER TABLE orders ADD COLUMN late_paid_at INTEGER');
-    if (!columns.has('cancelled_at')) sql.exec('ALTER TABLE orders ADD COLUMN cancelled_at INTEGER');
-    if (!columns.has('reminded_at')) sql.exec('ALTER TABLE orders ADD COLUMN reminded_at INTEGER');
-    if (!columns.has('client')) sql.exec('ALTER TABLE orders ADD COLUMN client TEXT');
-    if (!columns.has('voucher')) sql.exec('ALTER TABLE orders ADD COLUMN voucher TEXT');
-    const ticketColumns = new Set(
-      sql
-        .exec<{ name: string }>('PRAGMA table_info(tickets)')
-        .toArray()
-        .map((c) => c.name),
-    );
-    // A voucher's ticket: its code and its net before the discount (the invoice shows both).
-    if (!ticketColumns.has('voucher')) sql.exec('ALTER TABLE tickets ADD COLUMN voucher TEXT');
-    if (!ticketColumns.has('list_net')) sql.exec('ALTER TABLE tickets ADD COLUMN list_net INTEGER');
-    // VAT by where and to whom (site/tax-rules.ts): each ticket's rate, and the order's evidence of
-    // the buyer's country. Older rows keep nulls: 23% or reverse charge, as their VAT says.
-    if (!ticketColumns.has('vat_rate')) sql.exec('ALTER TABLE tickets ADD COLUMN vat_rate TEXT');
-    if (!columns.has('tax')) sql.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
-    // The third piece of evidence of the consumer's country, known only once the payment settles.
-    if (!columns.has('card_country')) sql.exec('ALTER TABLE orders ADD COLUMN card_country TEXT');
-    // The holder's accessibility answers (the purchase's optional question), JSON; null when none.
-    if (!ticketColumns.has('access')) sql.exec('ALTER TABLE tickets ADD COLUMN access TEXT');
+    // Columns an older box office lacks; its rows keep nulls in them.
+    addColumns(sql, 'orders', {
+      late_paid_at: 'INTEGER',
+      cancelled_at: 'INTEGER',
+      reminded_at: 'INTEGER',
+      client: 'TEXT',
+      voucher: 'TEXT',
+      // VAT by where and to whom (site/tax-rules.ts): the order's evidence of the buyer's country.
+      tax: 'TEXT',
+      // The third piece of evidence of the consumer's country, known only once the payment settles.
+      card_country: 'TEXT',
+      // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
+      comp: 'TEXT',
+      comp_batch: 'TEXT',
+      allotment_id: 'TEXT',
+      // Consent on record: orders placed before it keep nulls (the console says "not recorded").
+      consent_terms: 'TEXT',
+      consent_privacy: 'TEXT',
+      consent_at: 'INTEGER',
+    });
+    addColumns(sql, 'tickets', {
+      // A voucher's ticket: its code and its net before the discount (the invoice shows both).
+      voucher: 'TEXT',
+      list_net: 'INTEGER',
+      // Each ticket's VAT rate (site/tax-rules.ts); null in older rows: 23% or reverse charge, as their VAT says.
+      vat_rate: 'TEXT',
+      // The holder's accessibility answers (the purchase's optional question), JSON; null when none.
+      access: 'TEXT',
+    });
     sql.exec(VOUCHER_TRIGGERS);
-    // Free tickets (comps.ts): the reason, the batch, and the partner's allotment when it is one.
-    if (!columns.has('comp')) sql.exec('ALTER TABLE orders ADD COLUMN comp TEXT');
-    if (!columns.has('comp_batch')) sql.exec('ALTER TABLE orders ADD COLUMN comp_batch TEXT');
-    if (!columns.has('allotment_id')) sql.exec('ALTER TABLE orders ADD COLUMN allotment_id TEXT');
     sql.exec('CREATE INDEX IF NOT EXISTS orders_comp_batch ON orders (comp_batch) WHERE comp_batch IS NOT NULL');
     sql.exec('CREATE INDEX IF NOT EXISTS orders_allotment ON orders (allotment_id) WHERE allotment_id IS NOT NULL');
-    // Consent on record: orders placed before it keep nulls (the console says "not recorded").
-    if (!columns.has('consent_terms')) sql.exec('ALTER TABLE orders ADD COLUMN consent_terms TEXT');
-    if (!columns.has('consent_privacy')) sql.exec('ALTER TABLE orders ADD COLUMN consent_privacy TEXT');
-    if (!columns.has('consent_at')) sql.exec('ALTER TABLE orders ADD COLUMN consent_at INTEGER');
     // After the column, which an older box office gets just above.
     sql.exec("CREATE INDEX IF NOT EXISTS orders_pending_client ON orders (client) WHERE status = 'pending'");
     // E-mails queued before the queue had a lease: the alarm hands them over again if still unclaimed.

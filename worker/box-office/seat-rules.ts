@@ -75,6 +75,18 @@ export function ticketForSeat(sql: SqlStorage, code: string): TicketRow | null {
   return tickets.length === 1 ? (tickets[0] as TicketRow) : null;
 }
 
+/**
+ * The ticket a holder names by its code (or their order's, with one ticket), with its order, when
+ * `email` is the buyer's or the holder's; null otherwise, so nobody learns whether a code exists.
+ */
+export function holderTicket(c: Tx, code: string, email: string): { ticket: TicketRow; order: OrderRow } | null {
+  const ticket = ticketForSeat(c.sql, code);
+  const order = ticket && c.row(ticket.order_id);
+  const address = email.toLowerCase();
+  if (!ticket || !order || (address !== order.email && address !== ticket.email)) return null;
+  return { ticket, order };
+}
+
 export type SeatRefusal = 'ticket_not_eligible' | 'online_ticket';
 
 /**

@@ -25,16 +25,8 @@ type StaffRow = {
   revoked_by: string | null;
 };
 
-type LogRow = {
-  seq: number;
-  at: number;
-  actor: string;
-  role: StaffRole;
-  method: string;
-  path: string;
-  status: number;
-  detail: string | null;
-};
+/** A staff log entry's row: the entry with its instant as stored. */
+type LogRow = Omit<StaffLogEntry, 'at'> & { at: number };
 
 /** How often a token's last use is written: a busy door would otherwise write on every scan. */
 const LAST_USED_STEP_MS = 60_000;

@@ -5,7 +5,7 @@ import { type ProductId, product } from '../../site/tickets';
 import { ksefSends } from '../invoices/ksef-config';
 import type { Tx } from './context';
 import { correctToReverseCharge } from './invoices';
-import { type RefundTurn, refundRecorded, refundTurn } from './refunds';
+import { type RefundTurn, refundFailed, refundRecorded, refundTurn } from './refunds';
 import { iso, type OrderRow, ticketRows } from './schema';
 import { recordVatCheck, vatCheckLog, vatChecksOf } from './vat';
 
@@ -54,6 +54,11 @@ export type Recheckable = {
 
 /** The key of an order's VAT refund among the refund claims (refunds.ts): apart from a cancel's. */
 export const vatRefundKey = (orderId: string) => `vat:${orderId}`;
+
+/** The provider refused or missed the VAT refund of `attempt` (see `claimVatRefund`). */
+export function vatRefundFailed(sql: SqlStorage, orderId: string, attempt: number): void {
+  refundFailed(sql, vatRefundKey(orderId), attempt, Date.now());
+}
 
 /** The VAT a confirmation takes off: that of the order's online plans still charged VAT. */
 function difference(sql: SqlStorage, orderId: string): number {
@@ -236,3 +241,13 @@ export function confirmVat(
   else if (c.row(orderId)?.provider === 'transfer') c.addEmail(orderId, 'proforma', null, now);
   return { kind: 'corrected' };
 }
+
+/** An order's recheck state by its id (the class's `vatRecheck`). */
+export const recheckOf = (c: Tx, orderId: string) => recheckState(c.sql, c.row(orderId));
+
+/** An order's VAT status by its id (the class's `vatStatus`). */
+export const vatStatusOf = (c: Tx, orderId: string) => vatStatus(c.sql, c.row(orderId));
+
+/** `claimVatRefund` on the real clock (the class's call). */
+export const claimVatRefundNow = (c: Tx, orderId: string, waitingFor?: number) =>
+  claimVatRefund(c, orderId, Date.now(), waitingFor);

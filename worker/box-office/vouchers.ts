@@ -32,16 +32,10 @@ export type VoucherRow = {
 };
 
 /** A new voucher as an organiser asks for it (the route validated its fields). */
-export type NewVoucher = {
-  code: string;
-  kind: VoucherKind;
-  value: number | null;
+export type NewVoucher = Pick<VoucherView, 'code' | 'kind' | 'value' | 'uses' | 'tag' | 'reserve'> & {
   products: ProductId[] | null;
-  uses: number;
   from: number | null;
   until: number | null;
-  tag: string | null;
-  reserve: boolean;
 };
 
 /** A voucher that may be applied to a cart: its terms and which of the cart's tickets it covers. */
@@ -183,4 +177,15 @@ export function reservedPlaces(sql: SqlStorage, now: number): Map<string, number
     if (product && left > 0) reserved.set(product, (reserved.get(product) ?? 0) + left);
   }
   return reserved;
+}
+
+/** Whether a code may be used for these products now (the dialog's check); nothing is held. */
+export function checkVoucher(sql: SqlStorage, code: string, products: ProductId[], now: number) {
+  const found = voucherFor(sql, code, products, now);
+  return found.kind === 'ok'
+    ? {
+        kind: 'ok' as const,
+        voucher: { code: found.voucher.code, kind: found.voucher.kind, value: found.voucher.value },
+      }
+    : found;
 }

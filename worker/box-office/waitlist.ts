@@ -11,19 +11,20 @@ import {
 } from '../../site/waitlist';
 import { timeSortableId } from '../ids';
 import type { Tx } from './context';
-import { iso, type TicketRow } from './schema';
+import { addColumns, iso, type TicketRow } from './schema';
 import {
   hasSeat,
+  holderTicket,
   noteWorkshop,
   type SeatRefusal,
   seatRefusal,
   seatsGone,
   seatTicket,
-  ticketForSeat,
   type WorkshopFacts,
   workshopFacts,
 } from './seat-rules';
 import { remaining, taken } from './stock';
+import { endVoucher } from './vouchers';
 
 // The waiting list (site/waitlist.ts). An offer is a voucher of tag `waitlist` for one use of one
 // product that reserves its place (vouchers.ts `reservedPlaces`), valid for the offer's period: so
@@ -81,33 +82,15 @@ CREATE UNIQUE INDEX IF NOT EXISTS waitlist_live_workshop ON waitlist (workshop_i
   WHERE workshop_id IS NOT NULL AND ${LIVE};
 CREATE INDEX IF NOT EXISTS waitlist_offers_workshop ON waitlist_offers (workshop_id) WHERE state = 'open';`;
 
-const columnsOf = (sql: SqlStorage, table: string) =>
-  new Set(
-    sql
-      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
-      .toArray()
-      .map((c) => c.name),
-  );
-
 /** Makes the list's tables (the constructor, after the schema's migration), adding workshops' columns to older ones. */
 export function waitlistTables(sql: SqlStorage): void {
   sql.exec(SCHEMA);
-  const entries = columnsOf(sql, 'waitlist');
-  if (!entries.has('workshop_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN workshop_id TEXT');
-  if (!entries.has('ticket_id')) sql.exec('ALTER TABLE waitlist ADD COLUMN ticket_id TEXT');
-  if (!columnsOf(sql, 'waitlist_offers').has('workshop_id')) {
-    sql.exec('ALTER TABLE waitlist_offers ADD COLUMN workshop_id TEXT');
-  }
+  addColumns(sql, 'waitlist', { workshop_id: 'TEXT', ticket_id: 'TEXT' });
+  addColumns(sql, 'waitlist_offers', { workshop_id: 'TEXT' });
   sql.exec(INDEXES);
 }
 
-type EntryRow = {
-  id: string;
-  product: string;
-  email: string;
-  name: string | null;
-  lang: string;
-  state: WaitlistState;
+type EntryRow = Pick<WaitlistEntryView, 'id' | 'product' | 'email' | 'name' | 'lang' | 'state'> & {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
@@ -504,6 +487,11 @@ export function afterReturn<T>(c: Tx, now: number, result: T): T {
   return result;
 }
 
+/** Ends a voucher (vouchers.ts); a reserving voucher's places come back, the waiting list first. */
+export function endVoucherAndOffer(c: Tx, code: string, now: number) {
+  return afterReturn(c, now, endVoucher(c, code, now));
+}
+
 export type WorkshopJoinResult =
   | { kind: 'joined' | 'exists'; entryId: string; state: WaitlistState; position: number | null }
   | { kind: 'refused'; error: 'order_not_found' | SeatRefusal | 'already_registered' }
@@ -521,12 +509,9 @@ export function joinWorkshopWaitlist(
   c: Tx,
   input: WorkshopFacts & { code: string; email: string; lang: LanguageCode | null; now: number },
 ): WorkshopJoinResult {
-  const ticket = ticketForSeat(c.sql, input.code);
-  const order = ticket && c.row(ticket.order_id);
-  const email = input.email.toLowerCase();
-  if (!ticket || !order || (email !== order.email && email !== ticket.email)) {
-    return { kind: 'refused', error: 'order_not_found' };
-  }
+  const held = holderTicket(c, input.code, input.email);
+  if (!held) return { kind: 'refused', error: 'order_not_found' };
+  const { ticket, order } = held;
   const refusal = seatRefusal(ticket, order, input.level);
   if (refusal) return { kind: 'refused', error: refusal };
   if (hasSeat(c.sql, input.workshopId, ticket.id)) return { kind: 'refused', error: 'already_registered' };
@@ -548,7 +533,7 @@ export function joinWorkshopWaitlist(
      VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)`,
     id,
     ticket.product,
-    email,
+    input.email.toLowerCase(),
     ticket.name ?? order.name,
     input.lang ?? order.lang,
     input.now,

@@ -1,7 +1,7 @@
 import type { WorkshopResult } from '../../site/orders';
 import type { WorkshopLevel } from '../../site/workshops';
 import type { Tx } from './context';
-import { noteWorkshop, seatRefusal, seatsGone, seatTicket, ticketForSeat } from './seat-rules';
+import { hasSeat, holderTicket, noteWorkshop, seatRefusal, seatsGone, seatTicket } from './seat-rules';
 import { openWorkshopOffer, placesReturned, takeOffer } from './waitlist';
 
 // Workshop seats: one per paid ticket whose product includes the workshop's level, while seats
@@ -26,18 +26,12 @@ export function registerWorkshop(
     now: number;
   },
 ): WorkshopResult {
-  const ticket = ticketForSeat(c.sql, input.code);
-  const row = ticket && c.row(ticket.order_id);
-  const email = input.email.toLowerCase();
-  if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
-    return { kind: 'refused', error: 'order_not_found' };
-  }
+  const held = holderTicket(c, input.code, input.email);
+  if (!held) return { kind: 'refused', error: 'order_not_found' };
+  const { ticket, order: row } = held;
   const refusal = seatRefusal(ticket, row, input.level);
   if (refusal) return { kind: 'refused', error: refusal };
-  const registered = c.sql
-    .exec('SELECT 1 FROM workshop_seats WHERE workshop_id = ? AND ticket_id = ?', input.workshopId, ticket.id)
-    .toArray().length;
-  if (registered) return { kind: 'refused', error: 'already_registered' };
+  if (hasSeat(c.sql, input.workshopId, ticket.id)) return { kind: 'refused', error: 'already_registered' };
   // The store's capacity as of now (organisers may have added seats), then what came back goes to
   // the list before this registration counts the seats.
   noteWorkshop(c.sql, input, input.now);
@@ -66,12 +60,9 @@ export function releaseWorkshopSeat(
   c: Tx,
   input: { workshopId: string; code: string; email: string; now: number },
 ): ReleaseResult {
-  const ticket = ticketForSeat(c.sql, input.code);
-  const row = ticket && c.row(ticket.order_id);
-  const email = input.email.toLowerCase();
-  if (!ticket || !row || (email !== row.email && email !== ticket.email)) {
-    return { kind: 'refused', error: 'order_not_found' };
-  }
+  const held = holderTicket(c, input.code, input.email);
+  if (!held) return { kind: 'refused', error: 'order_not_found' };
+  const { ticket, order: row } = held;
   const freed = c.sql
     .exec('DELETE FROM workshop_seats WHERE workshop_id = ? AND ticket_id = ? RETURNING 1', input.workshopId, ticket.id)
     .toArray().length;

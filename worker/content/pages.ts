@@ -58,24 +58,26 @@ export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
 
 const pageKey = (path: string) => `page:${path}`;
 
+/** A copy of `items` by name, as Polish sorts names. */
+const byName = <T extends { name: string }>(items: readonly T[]) =>
+  [...items].sort((a, b) => a.name.localeCompare(b.name, 'pl'));
+
 /** The cards of the speakers page, in one language, by name. */
 export function speakerViews(content: PublishedContent, lang: LanguageCode): SpeakerView[] {
-  return [...content.speakers]
-    .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
-    .map((s) => {
-      const texts = textsIn(s.texts, lang);
-      return {
-        anchor: anchorOf(s.id),
-        name: s.name,
-        drawing: s.image?.endsWith('.svg') ? s.image : undefined,
-        photo: s.image && !s.image.endsWith('.svg') ? `/content-images/${s.image}` : undefined,
-        role: texts.role,
-        bio: texts.bio,
-        topics: texts.topics,
-        links: { linkedin: s.links.linkedin, x: s.links.x },
-        example: s.example,
-      };
-    });
+  return byName(content.speakers).map((s) => {
+    const texts = textsIn(s.texts, lang);
+    return {
+      anchor: anchorOf(s.id),
+      name: s.name,
+      drawing: s.image?.endsWith('.svg') ? s.image : undefined,
+      photo: s.image && !s.image.endsWith('.svg') ? `/content-images/${s.image}` : undefined,
+      role: texts.role,
+      bio: texts.bio,
+      topics: texts.topics,
+      links: { linkedin: s.links.linkedin, x: s.links.x },
+      example: s.example,
+    };
+  });
 }
 
 /** The sessions of each track, in one language, in time order; only published speakers are named. */
@@ -142,23 +144,21 @@ export function workshopViews(content: PublishedContent, lang: LanguageCode): Wo
 
 /** The exhibitors' cards, in one language, by name. */
 export function exhibitorViews(content: PublishedContent, lang: LanguageCode): ExhibitorView[] {
-  return [...content.exhibitors]
-    .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
-    .map((e) => {
-      const texts = textsIn(e.texts, lang);
-      return {
-        id: e.id,
-        name: e.name,
-        logo: imageUrl(e.logo),
-        booth: e.booth,
-        link: e.link ?? undefined,
-        description: texts.description,
-        demo: e.demo
-          ? { start: e.demo.start as LocalTime, end: e.demo.end as LocalTime, text: texts.demo ?? '' }
-          : undefined,
-        example: e.example,
-      };
-    });
+  return byName(content.exhibitors).map((e) => {
+    const texts = textsIn(e.texts, lang);
+    return {
+      id: e.id,
+      name: e.name,
+      logo: imageUrl(e.logo),
+      booth: e.booth,
+      link: e.link ?? undefined,
+      description: texts.description,
+      demo: e.demo
+        ? { start: e.demo.start as LocalTime, end: e.demo.end as LocalTime, text: texts.demo ?? '' }
+        : undefined,
+      example: e.example,
+    };
+  });
 }
 
 /** The partners, in one language: platinum first, then by name. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from '../../site/languages';
 import { ROOMS } from '../../site/program';
-import { anyText, textField } from '../text-field';
+import { anyText, httpsUrl, textField } from '../text-field';
 
 /** The kinds of content organisers publish, as they appear in `/api/admin/content/:kind`. */
 export const CONTENT_KINDS = ['speakers', 'sessions', 'workshops', 'exhibitors', 'partners'] as const;
@@ -25,17 +25,7 @@ export const IMAGE_REF = /^(?:img-[0-9a-f]{32}\.(?:png|jpg|webp)|speaker-[a-z-]{
 const text = (max: number, multiline = false) => anyText(max, { multiline });
 const required = (max: number, multiline = false) => textField(max, { multiline });
 
-const httpsUrl = anyText(300).refine(
-  (s) => {
-    try {
-      const url = new URL(s);
-      return url.protocol === 'https:' && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'https_url' },
-);
+const httpsLink = httpsUrl(300);
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: 'time_hh_mm' });
 const image = z.string().regex(IMAGE_REF, { message: 'unknown_image' }).nullable().default(null);
@@ -66,7 +56,7 @@ const speaker = z
     name: required(120),
     image,
     links: z
-      .object({ linkedin: httpsUrl.optional(), x: httpsUrl.optional(), website: httpsUrl.optional() })
+      .object({ linkedin: httpsLink.optional(), x: httpsLink.optional(), website: httpsLink.optional() })
       .strict()
       .default({}),
     texts: texts(z.object({ role: required(160), bio: required(1200, true), topics: topics.default([]) })),
@@ -111,7 +101,7 @@ const exhibitor = z
     name: required(120),
     logo: image,
     booth: required(20),
-    link: httpsUrl.nullable().default(null),
+    link: httpsLink.nullable().default(null),
     demo: z
       .object({ start: time, end: time })
       .strict()
@@ -128,7 +118,7 @@ const partner = z
     name: required(120),
     logo: image,
     package: z.enum(['silver', 'gold', 'platinum']),
-    link: httpsUrl.nullable().default(null),
+    link: httpsLink.nullable().default(null),
     texts: texts(z.object({ description: text(600, true).default('') })),
   })
   .strict();

@@ -38,6 +38,31 @@ ${links.map((l) => html`<p><a href="${l.url}">${l.text}</a></p>`)}
   return { subject, html: body, text };
 }
 
+/** A notice to an order's buyer (`simple`, in the order's language) from `input.from`, without attachments. */
+function toBuyer(
+  input: { order: Pick<Order, 'email' | 'lang'>; from: string },
+  subject: string,
+  paragraphs: string[],
+  link?: Link | Link[],
+): EmailMessage {
+  const message = simple(input.order.lang, subject, paragraphs, link);
+  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+}
+
+/**
+ * A notice that money comes back to a buyer: what happened, then the refund or (paid by transfer)
+ * that it is due, and the order's link; `values` fill the texts.
+ */
+function refundNotice(
+  input: { order: Pick<Order, 'email' | 'lang'>; from: string; orderUrl: string },
+  t: { subject: string; intro: string; refund: string; refundDue: string; link: string },
+  values: Record<string, string>,
+  due: boolean,
+): EmailMessage {
+  const paragraphs = [fill(t.intro, values), fill(due ? t.refundDue : t.refund, values)];
+  return toBuyer(input, fill(t.subject, values), paragraphs, { text: t.link, url: input.orderUrl });
+}
+
 /** A workshop as its confirmation e-mail names it, in the holder's language. */
 export type WorkshopFacts = {
   title: string;
@@ -63,8 +88,8 @@ export function workshopEmail(input: {
   const workshop = input.workshop ?? exampleWorkshop(lang, input.workshopId);
   if (!workshop) throw new Error(`unknown workshop ${input.workshopId}`);
   const title = workshop.title;
-  const message = simple(
-    lang,
+  return toBuyer(
+    input,
     fill(t.subject, { workshop: title, code: input.order.code }),
     [
       fill(t.intro, { workshop: title }),
@@ -77,7 +102,6 @@ export function workshopEmail(input: {
     ],
     { text: t.link, url: input.orderUrl },
   );
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
 /** An example workshop of site/ as its e-mail names it. */
@@ -106,11 +130,10 @@ export function lateRefundEmail(input: {
     product: item ? productName(lang, item) : input.order.product,
     amount: formatPrice(lang, input.order.gross, true),
   };
-  const message = simple(lang, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
+  return toBuyer(input, fill(t.subject, values), [fill(t.intro, values), fill(t.refund, values), t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
 /** The e-mail to a buyer who cancelled a paid order: what was cancelled and what was refunded. */
@@ -140,11 +163,10 @@ export function cancellationEmail(input: {
   const free = input.order.gross === 0;
   const subject = fill(free ? t.subjectFree : t.subject, values);
   const refund = free ? t.free : fill(input.refundDue ? t.refundDue : t.refund, values);
-  const message = simple(lang, subject, [fill(t.intro, values), refund, t.again], {
+  return toBuyer(input, subject, [fill(t.intro, values), refund, t.again], {
     text: t.link,
     url: input.ticketsUrl,
   });
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
 /**
@@ -168,13 +190,7 @@ export function ticketCancellationEmail(input: {
     ticket: input.ticket.name ? `${name}, ${input.ticket.name}` : name,
     amount: formatPrice(lang, input.ticket.gross, true),
   };
-  const message = simple(
-    lang,
-    fill(t.subject, values),
-    [fill(t.intro, values), fill(input.refundDue ? t.refundDue : t.refund, values)],
-    { text: t.link, url: input.orderUrl },
-  );
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+  return refundNotice(input, t, values, input.refundDue);
 }
 
 /**
@@ -192,13 +208,7 @@ export function vatCorrectionEmail(input: {
   const { lang } = input.order;
   const t = catalogue('email', lang).vatCorrection;
   const values = { code: input.order.code, vatId: input.vatId, amount: formatPrice(lang, input.difference, true) };
-  const message = simple(
-    lang,
-    fill(t.subject, values),
-    [fill(t.intro, values), fill(input.due ? t.refundDue : t.refund, values)],
-    { text: t.link, url: input.orderUrl },
-  );
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
+  return refundNotice(input, t, values, input.due);
 }
 
 /**
@@ -215,13 +225,12 @@ export function invoiceEmail(input: {
   const { lang } = input.order;
   const t = catalogue('email', lang).invoice;
   const values = { code: input.order.code, number: input.number, corrects: input.corrects ?? '' };
-  const message = simple(
-    lang,
+  return toBuyer(
+    input,
     fill(input.corrects ? t.correctionSubject : t.subject, values),
     [fill(input.corrects ? t.correctionIntro : t.intro, values), t.ksef],
     { text: t.link, url: input.orderUrl },
   );
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
 /** The organisers' copy of a new contact message (in Polish, the organisers' language). */
@@ -274,8 +283,8 @@ export function transferEmail(input: {
     `${t.title}: ${input.order.code}`,
     `${t.payBy}: ${values.date}`,
   ].join('\n');
-  const message = simple(
-    lang,
+  return toBuyer(
+    input,
     fill(reminder ? t.reminderSubject : t.subject, values),
     [
       `${greeting}\n${fill(reminder ? t.reminder : t.intro, values)}`,
@@ -287,7 +296,6 @@ export function transferEmail(input: {
     ],
     { text: t.link, url: input.orderUrl },
   );
-  return { from: input.from, to: input.order.email, ...message, attachments: [] };
 }
 
 /**

@@ -137,15 +137,7 @@ async function buyerDataCorrection(
   before: InvoiceParty,
   options: InvoicePdfOptions,
 ): Promise<Uint8Array> {
-  const gap = 24;
-  const width = (CONTENT_WIDTH - gap) / 2;
-  sheet.ensure(130);
-  const top = sheet.y;
-  const bottoms = [
-    party(sheet, L, label(L, 'dataBefore'), before, M, width, top),
-    party(sheet, L, label(L, 'dataAfter'), invoice.buyer, M + width + gap, width, top),
-  ];
-  sheet.y = Math.min(...bottoms) - 16;
+  sideBySide(sheet, L, 130, ['dataBefore', before], ['dataAfter', invoice.buyer]);
   box(sheet, [[{ text: label(L, 'amountsUnchanged'), style: { bold: true } }]]);
   sheet.ensure(options.ksef ? 150 : 50);
   ksefBlock(sheet, L, sheet.y, invoice.example, options.ksef);
@@ -314,13 +306,24 @@ function box(sheet: Sheet, rows: Run[][], fill = COLOURS.shade, x: number = M, w
 
 /** Seller and buyer side by side: name, address, country, tax number. */
 function parties(sheet: Sheet, L: DocumentLanguages, seller: InvoiceParty, buyer: InvoiceParty): void {
+  sideBySide(sheet, L, 110, ['seller', seller], ['buyer', buyer]);
+}
+
+/** Two parties in two columns under their headings, at least `height` points kept free for them. */
+function sideBySide(
+  sheet: Sheet,
+  L: DocumentLanguages,
+  height: number,
+  left: [LabelKey, InvoiceParty],
+  right: [LabelKey, InvoiceParty],
+): void {
   const gap = 24;
   const width = (CONTENT_WIDTH - gap) / 2;
-  sheet.ensure(110);
+  sheet.ensure(height);
   const top = sheet.y;
   const bottoms = [
-    party(sheet, L, label(L, 'seller'), seller, M, width, top),
-    party(sheet, L, label(L, 'buyer'), buyer, M + width + gap, width, top),
+    party(sheet, L, label(L, left[0]), left[1], M, width, top),
+    party(sheet, L, label(L, right[0]), right[1], M + width + gap, width, top),
   ];
   sheet.y = Math.min(...bottoms) - 16;
 }

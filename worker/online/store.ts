@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ensureSchema } from '../content/store';
 import { ApiError } from '../errors';
-import { anyText, textField } from '../text-field';
+import { httpsUrl, textField } from '../text-field';
 
 /**
  * Online access in the content store (D1, migration 0002_online.sql): where each track's stream,
@@ -27,17 +27,7 @@ export type SourceRole = 'live' | 'recording';
 /** A Cloudflare Stream video or live input uid (32 hex digits), or an https address. */
 export type Source = { kind: 'stream'; uid: string } | { kind: 'url'; url: string };
 
-const httpsUrl = anyText(500).refine(
-  (s) => {
-    try {
-      const url = new URL(s);
-      return url.protocol === 'https:' && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'https_url' },
-);
+const httpsLink = httpsUrl(500);
 
 /** A source as the console sends it; null clears it. */
 export const sourceBody = z
@@ -47,14 +37,14 @@ export const sourceBody = z
         z
           .object({ kind: z.literal('stream'), uid: z.string().regex(/^[0-9a-f]{32}$/, { message: 'stream_uid' }) })
           .strict(),
-        z.object({ kind: z.literal('url'), url: httpsUrl }).strict(),
+        z.object({ kind: z.literal('url'), url: httpsLink }).strict(),
       ])
       .nullable(),
   })
   .strict();
 
 /** A link as material: a title and an https address. */
-export const linkBody = z.object({ title: textField(160), url: httpsUrl }).strict();
+export const linkBody = z.object({ title: textField(160), url: httpsLink }).strict();
 
 /** Whether `subject` is well formed and has the role (a track is live only, a session recorded only). */
 export function subjectRole(subject: string, role: string): boolean {
@@ -125,17 +115,8 @@ export type Material = {
   createdBy: string;
 };
 
-type MaterialRow = {
-  id: number;
-  subject: string;
-  kind: 'file' | 'link';
-  title: string;
-  value: string;
-  type: string | null;
-  bytes: number | null;
-  created_at: number;
-  created_by: string;
-};
+/** A material's row: its fields as they are, but when and by whom in the table's own columns. */
+type MaterialRow = Omit<Material, 'createdAt' | 'createdBy'> & { created_at: number; created_by: string };
 
 const toMaterial = (row: MaterialRow): Material => ({
   id: row.id,

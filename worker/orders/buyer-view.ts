@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type InvoiceVatRate, type IssuedInvoice, invoiceRequestClosesAt } from '../../site/invoices';
-import type { OrderView, VatStatus } from '../../site/order-view';
+import { type OrderView, ticketFacts, type VatStatus } from '../../site/order-view';
 import type { CancelledTicket, Order, RefundOwed } from '../../site/orders';
 import { ticketPageHref } from '../../site/pages';
 import { cancellationClosesAt, eventStartsAt } from '../../site/terms';
@@ -79,12 +79,7 @@ export async function viewOf(
     payBy: order.provider === 'transfer' && order.status === 'pending' ? order.holdUntil : null,
     tickets: await Promise.all(
       order.tickets.map(async (ticket) => ({
-        id: ticket.id,
-        position: ticket.position,
-        product: ticket.product,
-        name: ticket.name,
-        email: ticket.email,
-        checkedInAt: ticket.checkedInAt,
+        ...ticketFacts(ticket),
         gross: ticket.gross,
         // Only a price the code lowered: a waiting-list offer's code (0%) took nothing off.
         ...(ticket.voucher && ticket.listNet !== undefined && ticket.listNet > ticket.net

@@ -3,11 +3,8 @@ import { cancellationClosesAt } from '../../site/terms';
 import type { BoxOffice } from '../box-office/box-office';
 import type { Canceller } from '../box-office/part-cancel';
 import { ApiError } from '../errors';
-import { type PaymentProvider, ProviderError } from './providers';
-
-/** Pauses between two looks at a refund another cancel is asking for: quick first, then each second. */
-const LOOK_AGAIN_MS = [50, 100, 200, 400, 800];
-const LOOK_EVERY_MS = 1000;
+import type { PaymentProvider } from './providers';
+import { refundOnce } from './refund-once';
 
 /**
  * A buyer's cancellation of a paid order: its refund is asked of the provider once, however many
@@ -22,29 +19,19 @@ export async function cancelPaidOrder(
   order: Order,
   at: number,
 ): Promise<CancelResult> {
-  let waitingFor: number | undefined;
-  for (let look = 0; ; look++) {
-    const turn = await office.claimRefund(order.id, at, waitingFor);
-    if (turn.kind === 'cancelled' || turn.kind === 'refused') return turn;
-    if (turn.kind === 'failed') throw new ProviderError('the refund asked for by another cancel failed');
-    if (turn.kind === 'waiting') {
-      waitingFor = turn.attempt;
-      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS[look] ?? LOOK_EVERY_MS));
-      continue;
-    }
-    let refund: { reference: string };
-    try {
-      refund = await provider.refund(order);
-    } catch (error) {
-      await office.refundFailed(order.id, turn.attempt);
-      throw error;
-    }
-    const result = await office.cancelPaid(order.id, refund.reference, at);
-    if (result.kind === 'cancelled') {
-      console.log(JSON.stringify({ event: 'order_cancelled_by_buyer', orderId: order.id, refund: refund.reference }));
-    }
-    return result;
-  }
+  return refundOnce({
+    claim: async (waitingFor) => office.claimRefund(order.id, at, waitingFor),
+    refund: () => provider.refund(order),
+    failed: (attempt) => office.refundFailed(order.id, attempt),
+    record: async (reference) => {
+      const result = await office.cancelPaid(order.id, reference, at);
+      if (result.kind === 'cancelled') {
+        console.log(JSON.stringify({ event: 'order_cancelled_by_buyer', orderId: order.id, refund: reference }));
+      }
+      return result;
+    },
+    failure: 'the refund asked for by another cancel failed',
+  });
 }
 
 /**
@@ -65,40 +52,21 @@ export async function cancelTicketPaid(
   if (allowed.kind === 'allowed' && (allowed.provider === 'transfer' || allowed.gross === 0)) {
     return office.cancelTicket(order.id, ticketId, at, who, { kind: 'owed' });
   }
-  let waitingFor: number | undefined;
-  for (let look = 0; ; look++) {
-    const turn = await office.claimTicketRefund(order.id, ticketId, at, who, waitingFor);
-    if (turn.kind === 'cancelled' || turn.kind === 'refused') return turn;
-    if (turn.kind === 'failed') throw new ProviderError('the refund asked for by another cancel failed');
-    if (turn.kind === 'waiting') {
-      waitingFor = turn.attempt;
-      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS[look] ?? LOOK_EVERY_MS));
-      continue;
-    }
-    let refund: { reference: string };
-    try {
-      refund = await provider().refund(order, { amount: turn.amount ?? 0, key: `ticket_${ticketId}` });
-    } catch (error) {
-      await office.ticketRefundFailed(ticketId, turn.attempt);
-      throw error;
-    }
-    const result = await office.cancelTicket(order.id, ticketId, at, who, {
-      kind: 'refunded',
-      reference: refund.reference,
-    });
-    if (result.kind === 'cancelled') {
-      console.log(
-        JSON.stringify({
-          event: 'ticket_cancelled',
-          orderId: order.id,
-          ticketId,
-          by: who.by,
-          refund: refund.reference,
-        }),
-      );
-    }
-    return result;
-  }
+  return refundOnce({
+    claim: async (waitingFor) => office.claimTicketRefund(order.id, ticketId, at, who, waitingFor),
+    refund: (turn) => provider().refund(order, { amount: turn.amount ?? 0, key: `ticket_${ticketId}` }),
+    failed: (attempt) => office.ticketRefundFailed(ticketId, attempt),
+    record: async (reference) => {
+      const result = await office.cancelTicket(order.id, ticketId, at, who, { kind: 'refunded', reference });
+      if (result.kind === 'cancelled') {
+        console.log(
+          JSON.stringify({ event: 'ticket_cancelled', orderId: order.id, ticketId, by: who.by, refund: reference }),
+        );
+      }
+      return result;
+    },
+    failure: 'the refund asked for by another cancel failed',
+  });
 }
 
 /** A ticket's cancellation the rules refuse: 404, or 409 with the order's state or the deadline. */

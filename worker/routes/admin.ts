@@ -3,7 +3,7 @@ import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { CONTACT_TOPICS, type ContactTopic } from '../../site/contact';
 import { venueDay } from '../../site/format';
-import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter, type PartCancelResult } from '../../site/orders';
+import { type LogEntry, ORDER_STATUSES, type Order, type OrderFilter } from '../../site/orders';
 import { securityHeaders } from '../../site/security';
 import { PRODUCT_IDS } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
@@ -21,7 +21,7 @@ import { validJson, validQuery } from '../middleware/validation';
 import { invoiceRequestBody } from '../orders/invoice-body';
 import { cancelTicketPaid, partCancelRefusal } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
-import { ProviderError } from '../payments/providers';
+import { refundOr502 } from '../payments/refund-once';
 import { messageExpiration } from '../personal-data';
 
 const ORDER_COLUMNS = [
@@ -282,14 +282,7 @@ export const admin = new Hono<AppEnv>()
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
     if (order.status !== 'paid') throw new ApiError(409, 'not_refundable', { status: order.status });
-    let refund: { reference: string };
-    try {
-      refund = await providerOf(c.env, order).refund(order);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const refund = await refundOr502(order.id, () => providerOf(c.env, order).refund(order));
     // The box office's settle compares `reference` with the checkout's, so the refund's own id goes to the logs.
     console.log(
       JSON.stringify({ event: 'refund', orderId: order.id, provider: order.provider, reference: refund.reference }),
@@ -315,17 +308,10 @@ export const admin = new Hono<AppEnv>()
   .post('/orders/:id/tickets/:ticketId/cancel', allow('finance'), async (c) => {
     const office = boxOffice(c.env.BOX_OFFICE);
     const order = await knownOrder(office, c.req.param('id'));
-    let result: PartCancelResult;
-    try {
-      result = await cancelTicketPaid(office, () => providerOf(c.env, order), order, c.req.param('ticketId'), now(c), {
-        by: organiserName(c),
-        organiser: true,
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const who = { by: organiserName(c), organiser: true };
+    const result = await refundOr502(order.id, () =>
+      cancelTicketPaid(office, () => providerOf(c.env, order), order, c.req.param('ticketId'), now(c), who),
+    );
     if (result.kind === 'refused') throw partCancelRefusal(result);
     return c.json(result);
   })

@@ -60,6 +60,10 @@ function nothing(c: Context<AppEnv>) {
 
 const when = (lang: LanguageCode, iso: string) => formatDateTime(lang, iso);
 
+/** The holder's product by name, in their language (an id no product has reads as the standard online one). */
+const productOf = (holder: Holder) =>
+  productName(holder.lang, findProduct(holder.product) ?? { nameKey: 'plans.names.standard', mode: 'online' });
+
 function before(c: Context<AppEnv>, holder: Holder, at: string) {
   const t = onlineTexts(holder.lang).page;
   return page(
@@ -71,10 +75,7 @@ function before(c: Context<AppEnv>, holder: Holder, at: string) {
 
 function over(c: Context<AppEnv>, holder: Holder, at: string) {
   const t = onlineTexts(holder.lang).page;
-  const product = productName(
-    holder.lang,
-    findProduct(holder.product) ?? { nameKey: 'plans.names.standard', mode: 'online' },
-  );
+  const product = productOf(holder);
   return page(
     c,
     410,
@@ -84,10 +85,7 @@ function over(c: Context<AppEnv>, holder: Holder, at: string) {
 
 function notIncluded(c: Context<AppEnv>, holder: Holder, none = false) {
   const t = onlineTexts(holder.lang).page;
-  const product = productName(
-    holder.lang,
-    findProduct(holder.product) ?? { nameKey: 'plans.names.standard', mode: 'online' },
-  );
+  const product = productOf(holder);
   return page(
     c,
     403,

@@ -17,7 +17,8 @@ import { type invoiceBody, invoiceRequestBody } from '../orders/invoice-body';
 import { cancelPaidOrder, cancelTicketPaid, partCancelRefusal } from '../payments/cancellation';
 import { providerOf } from '../payments/payment';
 import { ProviderError } from '../payments/providers';
-import { type RecheckOutcome, recheckVat } from '../tax/vat-recheck';
+import { refundOr502 } from '../payments/refund-once';
+import { recheckVat } from '../tax/vat-recheck';
 import { signedTicketCode, ticketKey } from '../tickets/code';
 
 /** When a buyer whose re-check found VIES down is told to ask again (seconds). */
@@ -148,6 +149,30 @@ function formRefusal(error: unknown): string {
   return field && code ? `${field}.${code}` : api.code;
 }
 
+/**
+ * Answers a change from the order page: its form (no script yet, or none) goes back to the page,
+ * which shows what came of it (`done` at `anchor`, a refusal at `refusedAt`, else at `anchor`); its
+ * script gets the order's view as JSON, or the refusal's error.
+ */
+async function formOrJson(
+  c: Context<AppEnv>,
+  order: Opened['order'],
+  change: () => Promise<unknown>,
+  page: { done: string | null; anchor: string; refusedAt?: string },
+) {
+  if (isForm(c)) {
+    try {
+      await change();
+    } catch (error) {
+      return backToOrder(c, order, formRefusal(error), page.refusedAt ?? page.anchor);
+    }
+    return backToOrder(c, order, page.done, page.anchor);
+  }
+  await change();
+  const { id, token } = secretOf(c);
+  return c.json(await orderView(c.env, id, token));
+}
+
 /** Gives a ticket of the order to a new holder (a field left out keeps its value); the order after it. */
 async function changeHolder(
   c: Context<AppEnv>,
@@ -202,14 +227,7 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
     }
   } else {
     // One refund call however many cancels arrive together; the others answer its outcome.
-    let result: CancelResult;
-    try {
-      result = await cancelPaidOrder(office, provider, order, at);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const result = await refundOr502(order.id, () => cancelPaidOrder(office, provider, order, at));
     if (result.kind === 'refused') throw cancelRefusal(result);
   }
 }
@@ -219,24 +237,10 @@ async function cancelOrder(c: Context<AppEnv>, order: Opened['order'], office: O
  * cancelled: the same answer); a refusal is thrown as its ApiError, a provider's failure as 502.
  */
 async function cancelOneTicket(c: Context<AppEnv>, order: Opened['order'], office: Opened['office']) {
-  let result: PartCancelResult;
-  try {
-    result = await cancelTicketPaid(
-      office,
-      () => providerOf(c.env, order),
-      order,
-      c.req.param('ticketId') ?? '',
-      now(c),
-      {
-        by: 'buyer',
-        organiser: false,
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    console.error(JSON.stringify({ event: 'refund_failed', orderId: order.id, message: error.message }));
-    throw new ApiError(502, 'refund_failed');
-  }
+  const who = { by: 'buyer', organiser: false };
+  const result = await refundOr502(order.id, () =>
+    cancelTicketPaid(office, () => providerOf(c.env, order), order, c.req.param('ticketId') ?? '', now(c), who),
+  );
   if (result.kind === 'refused') throw partCancelRefusal(result);
 }
 
@@ -342,18 +346,7 @@ export const orders = new Hono<AppEnv>()
   })
   .post('/:id/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
-    const { id, token } = secretOf(c);
-    // The order page's form (no script yet, or none): back to the page, which shows what came of it.
-    if (isForm(c)) {
-      try {
-        await cancelOrder(c, order, office);
-      } catch (error) {
-        return backToOrder(c, order, formRefusal(error), 'cancel-title');
-      }
-      return backToOrder(c, order, null, 'cancel-title');
-    }
-    await cancelOrder(c, order, office);
-    return c.json(await orderView(c.env, id, token));
+    return formOrJson(c, order, () => cancelOrder(c, order, office), { done: null, anchor: 'cancel-title' });
   })
   // The order page's form (no script yet, or none) is answered by `invoiceForm`; a script's JSON here.
   .post('/:id/invoice', limitBody(4096), invoiceForm, ...validJson(invoiceRequestBody, 4096), async (c) => {
@@ -365,29 +358,20 @@ export const orders = new Hono<AppEnv>()
   // One ticket of the order, from the order page's form (back to the page) or its script (JSON).
   .post('/:id/tickets/:ticketId/cancel', async (c) => {
     const { order, office } = await openedOrder(c);
-    const { id, token } = secretOf(c);
-    if (isForm(c)) {
-      try {
-        await cancelOneTicket(c, order, office);
-      } catch (error) {
-        return backToOrder(c, order, formRefusal(error), `ticket-${c.req.param('ticketId')}-title`);
-      }
-      return backToOrder(c, order, 'ticket_cancelled', 'wallet-title');
-    }
-    await cancelOneTicket(c, order, office);
-    return c.json(await orderView(c.env, id, token));
+    return formOrJson(c, order, () => cancelOneTicket(c, order, office), {
+      done: 'ticket_cancelled',
+      anchor: 'wallet-title',
+      refusedAt: `ticket-${c.req.param('ticketId')}-title`,
+    });
   })
   .post('/:id/vat-check', async (c) => {
     const { order, office } = await openedOrder(c);
     const { id, token } = secretOf(c);
-    let outcome: RecheckOutcome;
-    try {
-      outcome = await recheckVat(c.env, office, () => providerOf(c.env, order), order, now(c));
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(JSON.stringify({ event: 'vat_refund_failed', orderId: order.id, message: error.message }));
-      throw new ApiError(502, 'refund_failed');
-    }
+    const outcome = await refundOr502(
+      order.id,
+      () => recheckVat(c.env, office, () => providerOf(c.env, order), order, now(c)),
+      'vat_refund_failed',
+    );
     switch (outcome.kind) {
       case 'corrected':
         return c.json(await orderView(c.env, id, token));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { type AllotmentView, checkCompRows } from '../../site/comps';
-import { findLanguage, LANGUAGES, type LanguageCode } from '../../site/languages';
+import { findLanguage, type LanguageCode } from '../../site/languages';
 import { type ProductId, product } from '../../site/tickets';
 import { boxOffice } from '../box-office/box-office';
 import { catalogue } from '../catalogues';
@@ -10,6 +10,7 @@ import { constantTimeEqual, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { ID_PATTERN } from '../ids';
+import { smallPage } from '../small-page';
 import { fill, productName } from '../texts';
 import { allotmentLinkToken, ticketKey } from '../tickets/code';
 
@@ -51,20 +52,13 @@ function page(
   const open = allotment.places.filter((p) => p.used < p.size);
   const name = (id: ProductId) => productName(lang, product(id));
   const title = fill(t.title, { partner: allotment.partner });
-  return html`<!doctype html>
-<html lang="${lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>${title}</title>
-<link rel="stylesheet" href="/partner/style.css"></head>
-<body><main>
-<nav aria-label="${t.language}"><ul>${LANGUAGES.map(
-    (l) =>
-      html`<li><a href="${base}?lang=${l.prefix}" lang="${l.code}" hreflang="${l.code}"${
-        l.code === lang ? html` aria-current="page"` : ''
-      }>${l.label}</a></li>`,
-  )}</ul></nav>
-<h1>${title}</h1>
-<p>${fill(t.intro, { tier })}</p>
+  return smallPage({
+    lang,
+    title,
+    stylesheet: '/partner/style.css',
+    languages: t.language,
+    languageHref: (prefix) => `${base}?lang=${prefix}`,
+    content: html`<p>${fill(t.intro, { tier })}</p>
 ${notice.named ? html`<div class="card ok" role="status"><p>${fill(t.named, { email: notice.named })}</p></div>` : ''}
 ${notice.error ? html`<div class="card error" role="alert"><p>${t.errors[notice.error]}</p></div>` : ''}
 <section class="card" aria-labelledby="places"><h2 id="places">${t.places}</h2><ul>
@@ -87,8 +81,8 @@ ${
   allotment.holders.length
     ? html`<ul>${allotment.holders.map((h) => html`<li>${h.name} (${h.email}): ${name(h.product)}</li>`)}</ul>`
     : html`<p>${t.none}</p>`
-}</section>
-</main></body></html>`;
+}</section>`,
+  });
 }
 
 const HEADERS = {

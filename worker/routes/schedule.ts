@@ -5,7 +5,7 @@ import { now } from '../clock';
 import { scheduleJson, scheduleXml } from '../content/schedule-export';
 import { prepareStore } from '../content/seed';
 import { publishedContent, publishedRevision } from '../content/store';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
 import { validQuery } from '../middleware/validation';
 
@@ -20,6 +20,13 @@ function languageOf(value: string | undefined): LanguageCode {
 /** `?lang=`, once. */
 const langQuery = z.object({ lang: z.string().max(20).optional() });
 
+/** The published content and its revision (the seed brought in first, as every page's). */
+async function published(env: Bindings, at: number) {
+  await prepareStore(env.CONTENT_DB, at, env.ENVIRONMENT);
+  const [content, revision] = await Promise.all([publishedContent(env.CONTENT_DB), publishedRevision(env.CONTENT_DB)]);
+  return { content, revision };
+}
+
 /** Apps poll these files; a minute matches how soon a publication shows on the pages. */
 const CACHE = 'public, max-age=60';
 
@@ -30,22 +37,14 @@ const CACHE = 'public, max-age=60';
 export const schedule = new Hono<AppEnv>()
   .get('/schedule.json', validQuery(langQuery), async (c) => {
     const lang = languageOf(c.req.valid('query').lang);
-    await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
-    const [content, revision] = await Promise.all([
-      publishedContent(c.env.CONTENT_DB),
-      publishedRevision(c.env.CONTENT_DB),
-    ]);
+    const { content, revision } = await published(c.env, now(c));
     c.header('Cache-Control', CACHE);
     c.header('Access-Control-Allow-Origin', '*');
     return c.json(await scheduleJson(content, lang, `rev ${revision}`));
   })
   .get('/schedule.xml', validQuery(langQuery), async (c) => {
     const lang = languageOf(c.req.valid('query').lang);
-    await prepareStore(c.env.CONTENT_DB, now(c), c.env.ENVIRONMENT);
-    const [content, revision] = await Promise.all([
-      publishedContent(c.env.CONTENT_DB),
-      publishedRevision(c.env.CONTENT_DB),
-    ]);
+    const { content, revision } = await published(c.env, now(c));
     return c.body(await scheduleXml(content, lang, `rev ${revision}`), 200, {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': CACHE,

@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../../site/contact';
 import { formatDateTime } from '../../site/format';
-import { findLanguage, LANGUAGE_CODES, LANGUAGES, type LanguageCode, language } from '../../site/languages';
+import { findLanguage, LANGUAGE_CODES, type LanguageCode, language } from '../../site/languages';
 import { href } from '../../site/pages';
 import { CONSENT_VERSIONS, needsHolderName } from '../../site/purchase-rules';
 import { findProduct, PRODUCT_IDS, type ProductId, product } from '../../site/tickets';
@@ -27,6 +27,7 @@ import { ID_PATTERN } from '../ids';
 import { clientIp, rateLimit } from '../middleware/rate-limit';
 import { allow } from '../middleware/roles';
 import { textField, validJson } from '../middleware/validation';
+import { smallPage } from '../small-page';
 import { fill, productName } from '../texts';
 import { ticketKey, waitlistEntryToken, waitlistOfferToken } from '../tickets/code';
 
@@ -137,21 +138,14 @@ const langOf = (value: string | undefined, fallback: string): LanguageCode =>
 function layout(lang: LanguageCode, base: string, title: string, content: ReturnType<typeof html>) {
   const t = catalogue('email', lang).waitlistPage;
   const join = base.includes('?') ? '&' : '?';
-  return html`<!doctype html>
-<html lang="${lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>${title}</title>
-<link rel="stylesheet" href="/waitlist/style.css"></head>
-<body><main>
-<nav aria-label="${t.language}"><ul>${LANGUAGES.map(
-    (l) =>
-      html`<li><a href="${base}${join}lang=${l.prefix}" lang="${l.code}" hreflang="${l.code}"${
-        l.code === lang ? html` aria-current="page"` : ''
-      }>${l.label}</a></li>`,
-  )}</ul></nav>
-<h1>${title}</h1>
-${content}
-</main></body></html>`;
+  return smallPage({
+    lang,
+    title,
+    stylesheet: '/waitlist/style.css',
+    languages: t.language,
+    languageHref: (prefix) => `${base}${join}lang=${prefix}`,
+    content,
+  });
 }
 
 const JOIN_ERRORS = ['invalid', 'not_sold_out', 'sales_closed', 'rate_limited'] as const;

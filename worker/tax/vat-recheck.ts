@@ -3,12 +3,9 @@ import type { Order } from '../../site/orders';
 import type { BoxOffice } from '../box-office/box-office';
 import type { RecheckRefusal } from '../box-office/vat-correction';
 import type { Bindings } from '../env';
-import { type PaymentProvider, ProviderError } from '../payments/providers';
+import type { PaymentProvider } from '../payments/providers';
+import { refundOnce } from '../payments/refund-once';
 import { checkVatNumber, viesConfig } from './vies';
-
-/** Pauses between two looks at a VAT refund another re-check is asking for, as a cancel's. */
-const LOOK_AGAIN_MS = [50, 100, 200, 400, 800];
-const LOOK_EVERY_MS = 1000;
 
 /** What a buyer's re-check came to (the route answers each: 200, 409, 422, 503). */
 export type RecheckOutcome =
@@ -49,35 +46,26 @@ export async function recheckVat(
     const result = await office.confirmVat(order.id, check, null, at);
     if (result.kind !== 'paid_meanwhile') return settled(result);
   }
-  let waitingFor: number | undefined;
-  for (let look = 0; ; look++) {
-    const turn = await office.claimVatRefund(order.id, waitingFor);
-    if (turn.kind === 'refused') return settled(turn);
-    if (turn.kind === 'failed') throw new ProviderError('the VAT refund asked for by another re-check failed');
-    if (turn.kind === 'waiting') {
-      waitingFor = turn.attempt;
-      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS[look] ?? LOOK_EVERY_MS));
-      continue;
-    }
-    const amount = turn.amount ?? 0;
-    const payer = provider();
-    let refund: { reference: string };
-    try {
-      refund = await payer.refund(order, { amount, key: `vat-${order.id}` });
-    } catch (error) {
-      await office.vatRefundFailed(order.id, turn.attempt);
-      throw error;
-    }
-    // Money that came by transfer goes back by a transfer the organisers make: it is due.
-    const result = await office.confirmVat(
-      order.id,
-      check,
-      { reference: refund.reference, due: payer.name === 'transfer' },
-      at,
-    );
-    if (result.kind === 'corrected') {
-      console.log(JSON.stringify({ event: 'vat_corrected', orderId: order.id, refund: refund.reference, amount }));
-    }
-    return settled(result);
-  }
+  // The provider is made only by the caller with the turn (a card one may be unavailable: 503).
+  let payer: PaymentProvider | undefined;
+  const outcome = await refundOnce({
+    claim: async (waitingFor) => office.claimVatRefund(order.id, waitingFor),
+    refund: (turn) => {
+      payer = provider();
+      return payer.refund(order, { amount: turn.amount ?? 0, key: `vat-${order.id}` });
+    },
+    failed: (attempt) => office.vatRefundFailed(order.id, attempt),
+    record: async (reference, turn) => {
+      // Money that came by transfer goes back by a transfer the organisers make: it is due.
+      const due = payer?.name === 'transfer';
+      const result = await office.confirmVat(order.id, check, { reference, due }, at);
+      if (result.kind === 'corrected') {
+        const amount = turn.amount ?? 0;
+        console.log(JSON.stringify({ event: 'vat_corrected', orderId: order.id, refund: reference, amount }));
+      }
+      return result;
+    },
+    failure: 'the VAT refund asked for by another re-check failed',
+  });
+  return settled(outcome);
 }
