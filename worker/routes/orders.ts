@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { currentInvoiceOf, type IssuedInvoice } from '../../site/invoices';
-import type { CancelResult, PartCancelResult, ReissueResult } from '../../site/orders';
+import type { CancelResult, ReissueResult } from '../../site/orders';
 import { orderPageHref } from '../../site/pages';
 import { ticketQrSvg } from '../../site/qr';
 import { cancellationClosesAt } from '../../site/terms';
