@@ -1,13 +1,12 @@
 import { SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
+import type { IssuedInvoice } from '../../site/invoices';
 import { ossRateOf } from '../../site/invoices';
-import type { CartItem, OrderTax } from '../../site/orders';
 import { type OssRate, type OssReport, quarterLastDay, rateMicros, toEuroCents } from '../../site/oss-report';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { firstObservation } from '../../worker/tax/ecb';
 import { fakeEcbRate } from '../../worker/tax/ecb-fake';
 import { office, resetBoxOffice, setClock } from './box-office';
+import { consumerIn, ossTaxOf, paidOssOrder } from './oss';
 import { callWorker, ORIGIN } from './platform';
 import { staffMember } from './staff';
 
@@ -19,39 +18,6 @@ import { staffMember } from './staff';
 const SOLD_AT = '2027-03-15T11:00:00Z';
 const AFTER_Q1 = '2027-04-02T09:00:00Z';
 const DOWN = { ECB_API_BASE: 'https://ecb.test/service/down' };
-
-const person = (country: string, city: string): InvoiceData => ({
-  name: 'Private Buyer',
-  street: 'Hauptstraße 1',
-  postalCode: '10115',
-  city,
-  country,
-});
-const taxOf = (country: string): OrderTax => ({
-  country,
-  oss: true,
-  evidence: { billing: country, edge: country, confirmed: false },
-});
-
-let sequence = 0;
-async function paidOrder(items: CartItem[], country: string, city: string) {
-  sequence += 1;
-  const result = await office().purchase({
-    id: `01JEUR${String(sequence).padStart(20, '0')}`,
-    items,
-    email: 'buyer@example.com',
-    lang: 'en-GB',
-    consent: { ...CONSENT_VERSIONS },
-    invoice: person(country, city),
-    tax: taxOf(country),
-    provider: 'demo',
-    tokenHash: 'x',
-    fingerprint: `eur${sequence}`,
-    now: Date.now(),
-  });
-  if (result.kind !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
-  await office().settle(result.order.id, 'paid', Date.now(), { by: 'test' });
-}
 
 async function report(quarter: string, bindings: Record<string, string> = {}) {
   const { headers } = await staffMember('finance');
@@ -131,9 +97,17 @@ describe('rates and euro cents', () => {
 
 describe('the OSS report in euro', () => {
   it('converts at the ECB rate of the quarter’s last day, and the euro adds up to the invoices at that rate', async () => {
-    await paidOrder([{ product: 'online-premium' }, { product: 'online-premium' }], 'DE', 'Berlin');
-    await paidOrder([{ product: 'online-standard' }], 'FI', 'Helsinki');
-    await paidOrder([{ product: 'online-vip' }, { product: 'onsite-standard', name: 'Lena' }], 'AT', 'Wien');
+    await paidOssOrder(
+      [{ product: 'online-premium' }, { product: 'online-premium' }],
+      ossTaxOf('DE'),
+      consumerIn('DE', 'Berlin'),
+    );
+    await paidOssOrder([{ product: 'online-standard' }], ossTaxOf('FI'), consumerIn('FI', 'Helsinki'));
+    await paidOssOrder(
+      [{ product: 'online-vip' }, { product: 'onsite-standard', name: 'Lena' }],
+      ossTaxOf('AT'),
+      consumerIn('AT', 'Wien'),
+    );
     setClock(AFTER_Q1);
     const body = await report('2027-Q1');
 
@@ -184,7 +158,7 @@ describe('the OSS report in euro', () => {
   });
 
   it('keeps the rate it fetched: the report reads the same when the ECB is down later', async () => {
-    await paidOrder([{ product: 'online-premium' }], 'DE', 'Berlin');
+    await paidOssOrder([{ product: 'online-premium' }], ossTaxOf('DE'), consumerIn('DE', 'Berlin'));
     setClock(AFTER_Q1);
     const first = await report('2027-Q1');
     const again = await report('2027-Q1', DOWN);
@@ -193,7 +167,7 @@ describe('the OSS report in euro', () => {
   });
 
   it('asks the ECB nothing for a quarter that has not ended', async () => {
-    await paidOrder([{ product: 'online-premium' }], 'DE', 'Berlin');
+    await paidOssOrder([{ product: 'online-premium' }], ossTaxOf('DE'), consumerIn('DE', 'Berlin'));
     const fetches = vi.spyOn(globalThis, 'fetch');
     const body = await report('2027-Q1');
     expect(body.euro).toBeNull();
@@ -207,7 +181,7 @@ describe('the OSS report in euro', () => {
 
   it('shows no rate while the ECB is down, and takes one entered by hand, which a later fetch never replaces', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await paidOrder([{ product: 'online-premium' }], 'DE', 'Berlin');
+    await paidOssOrder([{ product: 'online-premium' }], ossTaxOf('DE'), consumerIn('DE', 'Berlin'));
     setClock(AFTER_Q1);
     const down = await report('2027-Q1', DOWN);
     expect(down.euro).toBeNull();

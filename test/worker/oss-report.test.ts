@@ -1,12 +1,11 @@
 import { SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
+import type { IssuedInvoice } from '../../site/invoices';
 import { ossRateOf } from '../../site/invoices';
-import type { CartItem, OrderTax } from '../../site/orders';
 import type { OssReport } from '../../site/oss-report';
-import { CONSENT_VERSIONS } from '../../site/purchase-rules';
 import { office, resetBoxOffice, setClock } from './box-office';
 import { expectValidInvoices } from './fa3';
+import { consumerIn, ossTaxOf, paidOssOrder } from './oss';
 import { ORIGIN } from './platform';
 import { staffMember } from './staff';
 
@@ -14,40 +13,6 @@ import { staffMember } from './staff';
 // sold and refunded with that state's VAT, and what the quarter's invoices say of it.
 
 const AT = '2027-03-15T11:00:00Z';
-const person = (country: string, city: string): InvoiceData => ({
-  name: 'Private Buyer',
-  street: 'Hauptstraße 1',
-  postalCode: '10115',
-  city,
-  country,
-});
-
-let sequence = 0;
-async function paidOrder(items: CartItem[], tax: OrderTax, invoice?: InvoiceData) {
-  sequence += 1;
-  const result = await office().purchase({
-    id: `01JOSS${String(sequence).padStart(20, '0')}`,
-    items,
-    email: 'buyer@example.com',
-    lang: 'en-GB',
-    consent: { ...CONSENT_VERSIONS },
-    ...(invoice ? { invoice } : {}),
-    tax,
-    provider: 'demo',
-    tokenHash: 'x',
-    fingerprint: `oss${sequence}`,
-    now: Date.now(),
-  });
-  if (result.kind !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
-  await office().settle(result.order.id, 'paid', Date.now(), { by: 'test' });
-  return result.order;
-}
-const taxOf = (country: string): OrderTax => ({
-  country,
-  oss: true,
-  evidence: { billing: country, edge: country, confirmed: false },
-});
-
 async function report(quarter: string, format = 'json') {
   const { headers } = await staffMember('finance');
   return SELF.fetch(`${ORIGIN}/api/admin/reports/oss?quarter=${quarter}&format=${format}`, { headers });
@@ -61,18 +26,18 @@ afterEach(() => vi.useRealTimers());
 
 describe('GET /api/admin/reports/oss', () => {
   it('sums each member state and rate, and adds up to the OSS lines of the quarter’s invoices', async () => {
-    const german = await paidOrder(
+    const german = await paidOssOrder(
       [{ product: 'online-premium' }, { product: 'online-premium' }, { product: 'onsite-standard', name: 'Lena' }],
-      taxOf('DE'),
-      person('DE', 'Berlin'),
+      ossTaxOf('DE'),
+      consumerIn('DE', 'Berlin'),
     );
-    const finnish = await paidOrder([{ product: 'online-standard' }], taxOf('FI'), person('FI', 'Helsinki'));
+    const finnish = await paidOssOrder([{ product: 'online-standard' }], ossTaxOf('FI'), consumerIn('FI', 'Helsinki'));
     // Refunded in the same quarter: a sale and its refund, and a correction that takes it back.
     await office().settle(finnish.id, 'refunded', Date.now(), { by: 'test' });
     // No invoice data, so no invoice: in the report all the same.
-    const austrian = await paidOrder([{ product: 'online-vip' }], taxOf('AT'));
+    const austrian = await paidOssOrder([{ product: 'online-vip' }], ossTaxOf('AT'));
     // Polish VAT: not in the report.
-    await paidOrder([{ product: 'online-premium' }], { ...taxOf('PL'), country: 'PL' });
+    await paidOssOrder([{ product: 'online-premium' }], { ...ossTaxOf('PL'), country: 'PL' });
 
     const res = await report('2027-Q1');
     expect(res.status).toBe(200);
@@ -121,10 +86,10 @@ describe('GET /api/admin/reports/oss', () => {
   });
 
   it('counts one ticket cancelled in a later quarter as that quarter’s refund, and keeps the declared sale', async () => {
-    const german = await paidOrder(
+    const german = await paidOssOrder(
       [{ product: 'online-premium' }, { product: 'online-premium' }],
-      taxOf('DE'),
-      person('DE', 'Berlin'),
+      ossTaxOf('DE'),
+      consumerIn('DE', 'Berlin'),
     );
     const [kept, cancelled] = german.tickets;
     if (!kept || !cancelled) throw new Error('two tickets');
@@ -154,7 +119,7 @@ describe('GET /api/admin/reports/oss', () => {
   });
 
   it('leaves out sales of another quarter', async () => {
-    await paidOrder([{ product: 'online-premium' }], taxOf('DE'), person('DE', 'Berlin'));
+    await paidOssOrder([{ product: 'online-premium' }], ossTaxOf('DE'), consumerIn('DE', 'Berlin'));
     const body = (await (await report('2027-Q2')).json()) as OssReport;
     expect(body.rows).toEqual([]);
     expect(body.totals).toEqual({ net: 0, vat: 0 });
