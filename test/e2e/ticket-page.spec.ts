@@ -129,8 +129,14 @@ test("the holder opens their ticket's page from the e-mail: QR uncovered and rea
   expect(await axeViolations(page, { all: true })).toEqual([]);
 
   // A star is a form: the page comes back with the session marked and counted.
+  // A whole page's round trip (the post, its redirect, the page rendered from the box office and
+  // the content store): waited for as a navigation, not within an assertion's five seconds, which a
+  // busy CI machine's server once took longer than.
   const session = page.locator('#session-llmInProduction');
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/agenda\?key=/.test(r.url()));
   await session.getByRole('button', { name: 'Dodaj do agendy' }).click();
+  expect((await sent).status()).toBe(303);
+  await page.waitForURL(/\/pl\/bilet\?ticket=.*#session-llmInProduction$/);
   await expect(page.locator('#session-llmInProduction')).toHaveClass(/agenda__item--starred/);
   await expect(page.getByText('W Twojej agendzie jest 1 sesja.')).toBeVisible();
   const webcal = await page.getByRole('link', { name: 'Subskrybuj agendę w kalendarzu' }).getAttribute('href');
