@@ -82,11 +82,28 @@ export const MESSAGE_RETENTION_MONTHS = 12;
 export const WAITLIST_RETENTION_DAYS = 30;
 /** Orders and invoices, from the end of the event's year (product decisions, tax law). */
 export const TAX_RETENTION_YEARS = 5;
+/**
+ * Sales taxed in another member state under the OSS procedure (site/tax-rules.ts): their records
+ * (art. 63c of Implementing Regulation 282/2011: the country, amounts and rate, payments and
+ * refunds, an invoice if one was issued, the evidence of where the buyer lives) are kept ten years
+ * from the end of the year of the sale (art. 369k(2) of the VAT directive). The event's year is the
+ * last year any sale of the edition is made in.
+ */
+export const OSS_RETENTION_YEARS = 10;
 
 /** The kinds, in the order the privacy policy and the export list them. */
 export const DATA_MAP = {
   orders: {
-    where: ['orders', 'log', 'KV intent:<order>:<seq>', 'refund_claims', 'vat_corrections', 'idempotency'],
+    where: [
+      'orders',
+      'log',
+      'KV intent:<order>:<seq>',
+      'refund_claims',
+      'refunds_owed',
+      'statement_credits',
+      'vat_corrections',
+      'idempotency',
+    ],
     stores: ['boxOffice', 'kv', 'stripe'],
     fields: ['email', 'name', 'lang', 'client (keyed hash of the IP address)', 'provider_ref', 'log.data'],
     basis: ['contract', 'legalObligation'],
@@ -103,9 +120,15 @@ export const DATA_MAP = {
     erasure: 'anonymised',
   },
   holders: {
-    where: ['tickets', 'workshop_seats', 'agenda_stars', 'check_in_guests'],
+    where: ['tickets', 'cancelled_tickets', 'workshop_seats', 'agenda_stars', 'check_in_guests'],
     stores: ['boxOffice'],
-    fields: ['tickets.name', 'tickets.email', 'agenda_stars.session_id'],
+    fields: [
+      'tickets.name',
+      'tickets.email',
+      'cancelled_tickets.name',
+      'cancelled_tickets.email',
+      'agenda_stars.session_id',
+    ],
     basis: ['contract'],
     retention: { start: 'eventEnd', days: HOLDER_RETENTION_DAYS },
     erasure: 'anonymised',
@@ -116,6 +139,20 @@ export const DATA_MAP = {
     fields: ['document (buyer name, tax id, address)', 'vat_checks.name', 'vat_checks.address'],
     basis: ['legalObligation'],
     retention: { start: 'endOfEventYear', years: TAX_RETENTION_YEARS },
+    erasure: 'kept',
+    keptBecause: 'tax',
+  },
+  // What of an OSS sale outlives the orders' five years (its buyer's address and name go then, as an
+  // erasure takes them): the tax records, for ten.
+  ossSales: {
+    where: [
+      'orders taxed under OSS (a ticket or cancelled ticket at oss:<country>:<rate>)',
+      'their tickets, cancelled_tickets, invoices, refunds_owed and statement_credits',
+    ],
+    stores: ['boxOffice'],
+    fields: ['orders.tax (country and its evidence)', 'orders.card_country', 'orders.invoice', 'invoices.document'],
+    basis: ['legalObligation'],
+    retention: { start: 'endOfEventYear', years: OSS_RETENTION_YEARS },
     erasure: 'kept',
     keptBecause: 'tax',
   },

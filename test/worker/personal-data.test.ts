@@ -4,8 +4,9 @@ import { DATA_KIND_IDS, retentionEnds } from '../../site/data-map';
 import type { InvoiceData, IssuedInvoice } from '../../site/invoices';
 import type { CartItem, Order } from '../../site/orders';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { office, placePendingOrder, resetBoxOffice, runAlarm, setClock } from './box-office';
+import { office, placePaidOrder, placePendingOrder, resetBoxOffice, runAlarm, setClock } from './box-office';
 import { clearKv } from './kv';
+import { consumerIn, ossTaxOf } from './oss';
 import { ORIGIN } from './platform';
 import { BOOTSTRAP, staffMember } from './staff';
 
@@ -410,5 +411,127 @@ describe('the waiting list', () => {
     expect(await runAlarm()).toBe(true);
     expect(await present()).toBe(false);
     expect(await sql('SELECT * FROM waitlist_offers')).toEqual([]);
+  });
+});
+
+describe('sales under OSS and cancelled tickets', () => {
+  /**
+   * Anna, a consumer in Germany: two online plans taxed there under OSS, with an invoice, one of
+   * them cancelled and refunded. Celina: an order taxed in Poland. And a bank credit no order
+   * claimed.
+   */
+  async function annaInGermany() {
+    const anna = await placePaidOrder(
+      [
+        { product: 'online-premium', name: 'Anna Nowak' },
+        { product: 'online-premium', name: 'Bartek Zieliński', email: 'bartek@example.com' },
+      ],
+      { email: ANNA, lang: 'de', tax: ossTaxOf('DE'), invoice: consumerIn('DE', 'Berlin') },
+    );
+    const [, bartek] = anna.tickets;
+    if (!bartek) throw new Error('two tickets');
+    expect(await sql('SELECT vat_rate FROM tickets WHERE id = ?', bartek.id)).toEqual([
+      { vat_rate: expect.stringMatching(/^oss:DE:/) },
+    ]);
+    const cancelled = await office().cancelTicket(
+      anna.id,
+      bartek.id,
+      Date.now(),
+      { by: 'organiser', organiser: true },
+      { kind: 'refunded', reference: 're_oss' },
+    );
+    expect(cancelled.kind).not.toBe('refused');
+    const celina = await placePaidOrder([{ product: 'onsite-pro', name: 'Celina Wójcik' }], {
+      email: 'celina@example.com',
+    });
+    const now = Date.now();
+    await sql(
+      `INSERT INTO statement_credits (key, kind, state, order_id, booked_on, amount, title, reference, created_at, updated_at)
+       VALUES ('k1', 'unmatched', 'open', NULL, '2027-03-15', 12300, 'Jan Kowalski wpłata', 'r1', ?, ?)`,
+      now,
+      now,
+    );
+    return { anna, bartek, celina };
+  }
+  const cancelledHolder = async (id: string) =>
+    (
+      await sql<{ name: string | null; email: string | null }>(
+        'SELECT name, email FROM cancelled_tickets WHERE id = ?',
+        id,
+      )
+    )[0];
+
+  it('are in the export: the sale with its country and evidence, the cancelled ticket with its holder', async () => {
+    const { anna, bartek } = await annaInGermany();
+    const { body } = await exportOf(ANNA);
+    expect(body.data.ossSales).toEqual([{ order: anna.id, tax: ossTaxOf('DE'), cardCountry: null }]);
+    // Bartek's cancelled ticket is his, not Anna's: in his export, not hers.
+    expect(body.data.holders?.map((h) => (h as { ticket: string }).ticket)).not.toContain(bartek.id);
+    const his = await exportOf('bartek@example.com');
+    expect(his.body.data.holders).toEqual([
+      {
+        ticket: bartek.id,
+        order: anna.id,
+        product: 'online-premium',
+        name: 'Bartek Zieliński',
+        email: 'bartek@example.com',
+        cancelled: true,
+      },
+    ]);
+  });
+
+  it('an erasure unnames the cancelled ticket and keeps the sale’s tax records', async () => {
+    const { anna, bartek } = await annaInGermany();
+    const erased = await erase('bartek@example.com');
+    expect(erased.status).toBe(200);
+    expect(await cancelledHolder(bartek.id)).toEqual({ name: null, email: null });
+    const res = await erase(ANNA);
+    expect(((await res.json()) as { report: Record<string, unknown> }).report).toMatchObject({
+      orders: { anonymised: 1 },
+      ossSales: { kept: 1 },
+    });
+    const [row] = await sql<{ email: string; tax: string }>('SELECT email, tax FROM orders WHERE id = ?', anna.id);
+    expect(row?.email).toMatch(/@erased\.invalid$/);
+    expect(JSON.parse(row?.tax ?? 'null')).toEqual(ossTaxOf('DE'));
+  });
+
+  it('the alarm unnames cancelled tickets with the holders, keeps an OSS sale ten years, the rest five', async () => {
+    const { anna, bartek, celina } = await annaInGermany();
+    const alarmAt = async (at: number) => {
+      setClock(new Date(at).toISOString());
+      expect(await runAlarm()).toBe(true);
+    };
+    await alarmAt(retentionEnds('holders') - HOUR - 60_000);
+    expect(await cancelledHolder(bartek.id)).toEqual({ name: 'Bartek Zieliński', email: 'bartek@example.com' });
+    await alarmAt(retentionEnds('holders'));
+    expect(await cancelledHolder(bartek.id)).toEqual({ name: null, email: null });
+
+    await alarmAt(retentionEnds('orders') - HOUR - 60_000);
+    expect(await office().order(celina.id)).not.toBeNull();
+    expect(await sql('SELECT key FROM statement_credits')).toEqual([{ key: 'k1' }]);
+    expect(((await office().order(anna.id)) as Order).email).toBe(ANNA);
+
+    // Five years: every other order goes, and the credit no order claimed; the OSS sale stays,
+    // its buyer anonymised, its tax, invoice and refunded ticket kept.
+    await alarmAt(retentionEnds('orders'));
+    expect(await office().order(celina.id)).toBeNull();
+    expect(await sql('SELECT key FROM statement_credits')).toEqual([]);
+    const kept = (await office().order(anna.id)) as Order;
+    expect(kept.email).toMatch(/@erased\.invalid$/);
+    expect(kept.name).toBeFalsy();
+    expect((await office().invoices(anna.id)).length).toBeGreaterThan(0);
+    const [row] = await sql<{ tax: string }>('SELECT tax FROM orders WHERE id = ?', anna.id);
+    expect(JSON.parse(row?.tax ?? 'null')).toEqual(ossTaxOf('DE'));
+    expect(await sql('SELECT vat_rate FROM cancelled_tickets WHERE id = ?', bartek.id)).toEqual([
+      { vat_rate: expect.stringMatching(/^oss:DE:/) },
+    ]);
+
+    // Ten years: the sale goes with everything that hangs on it.
+    await alarmAt(retentionEnds('ossSales') - HOUR - 60_000);
+    expect(await office().order(anna.id)).not.toBeNull();
+    await alarmAt(retentionEnds('ossSales'));
+    expect(await office().order(anna.id)).toBeNull();
+    expect(await sql('SELECT id FROM cancelled_tickets')).toEqual([]);
+    expect(await sql('SELECT id FROM invoices')).toEqual([]);
   });
 });

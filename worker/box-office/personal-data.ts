@@ -75,6 +75,34 @@ function ownTickets(sql: SqlStorage, email: string, orders: OrderRow[]): TicketR
   return [...byId.values()];
 }
 
+/**
+ * The person's cancelled tickets, by the same rule as `ownTickets`: a cancelled ticket keeps its
+ * holder's name and address for the refund's and the invoice correction's sake.
+ */
+function ownCancelledTickets(sql: SqlStorage, email: string, orders: OrderRow[]): TicketRow[] {
+  const orderIds = new Map(orders.map((o) => [o.id, o]));
+  return sql
+    .exec<TicketRow>('SELECT * FROM cancelled_tickets ORDER BY order_id, position')
+    .toArray()
+    .filter((t) => {
+      if (t.email !== null) return normaliseEmail(t.email) === email;
+      const order = orderIds.get(t.order_id);
+      return order !== undefined && (t.name === null || t.name === order.name);
+    });
+}
+
+/** Orders with a sale taxed under OSS (a ticket or a cancelled one at `oss:<country>:<rate>`). */
+const OSS_SALE = `(EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = orders.id AND t.vat_rate LIKE 'oss:%')
+  OR EXISTS (SELECT 1 FROM cancelled_tickets t WHERE t.order_id = orders.id AND t.vat_rate LIKE 'oss:%'))`;
+const ossSaleIds = (sql: SqlStorage, ids: string[]) =>
+  new Set(
+    idsOf(
+      sql,
+      `SELECT id FROM orders WHERE id IN (SELECT value FROM json_each(?)) AND ${OSS_SALE}`,
+      JSON.stringify(ids),
+    ),
+  );
+
 /** Everything the box office holds for `email`, by kind. */
 export function exportPersonalData(c: Tx, rawEmail: string): BoxOfficeExport {
   const sql = c.sql;
@@ -87,10 +115,18 @@ export function exportPersonalData(c: Tx, rawEmail: string): BoxOfficeExport {
       .exec(`SELECT ${columns} FROM ${table} WHERE ticket_id IN (SELECT value FROM json_each(?))`, ticketIds)
       .toArray()
       .map(plain);
+  const ofOrder = (table: string, columns: string, orderId: string) =>
+    sql.exec(`SELECT ${columns} FROM ${table} WHERE order_id = ?`, orderId).toArray().map(plain);
   const orderView = (row: OrderRow) => ({
     ...plain(toOrder(row, ticketsOfOrder(sql, row.id))),
     history: plain(orderHistory(sql, row.id)),
+    refundsOwed: ofOrder('refunds_owed', '*', row.id),
+    transfers: ofOrder('statement_credits', 'kind, state, booked_on, amount, title, reference, returned_on', row.id),
   });
+  const oss = ossSaleIds(
+    sql,
+    orders.map((o) => o.id),
+  );
   const emailRows = sql
     .exec<{ id: number; order_id: string; kind: string; status: string; data: string | null; created_at: number }>(
       `SELECT id, order_id, kind, status, data, created_at FROM emails
@@ -102,25 +138,39 @@ export function exportPersonalData(c: Tx, rawEmail: string): BoxOfficeExport {
   return {
     orders: orders.filter((o) => !neverPaid(o)).map(orderView),
     unpaidOrders: orders.filter(neverPaid).map(orderView),
-    holders: tickets.map((t) => ({
-      ticket: t.id,
-      order: t.order_id,
-      product: t.product,
-      name: t.name,
-      email: t.email,
-      workshops: sql
-        .exec('SELECT workshop_id AS workshop, created_at FROM workshop_seats WHERE ticket_id = ?', t.id)
-        .toArray()
-        .map(plain),
-      agenda: sql
-        .exec<{ session_id: string }>('SELECT session_id FROM agenda_stars WHERE ticket_id = ?', t.id)
-        .toArray()
-        .map((s) => s.session_id),
-    })),
+    holders: [
+      ...tickets.map((t) => ({
+        ticket: t.id,
+        order: t.order_id,
+        product: t.product,
+        name: t.name,
+        email: t.email,
+        workshops: sql
+          .exec('SELECT workshop_id AS workshop, created_at FROM workshop_seats WHERE ticket_id = ?', t.id)
+          .toArray()
+          .map(plain),
+        agenda: sql
+          .exec<{ session_id: string }>('SELECT session_id FROM agenda_stars WHERE ticket_id = ?', t.id)
+          .toArray()
+          .map((s) => s.session_id),
+      })),
+      // A cancelled ticket keeps its holder for its refund and its invoice's correction.
+      ...ownCancelledTickets(sql, email, orders).map((t) => ({
+        ticket: t.id,
+        order: t.order_id,
+        product: t.product,
+        name: t.name,
+        email: t.email,
+        cancelled: true,
+      })),
+    ],
     invoices: orders.flatMap((o) => [
       ...invoicesOf(sql, o.id).map(plain),
       ...vatChecksOf(sql, o.id).map((check) => plain({ vatCheck: check, order: o.id })),
     ]),
+    ossSales: orders
+      .filter((o) => oss.has(o.id))
+      .map((o) => ({ order: o.id, tax: o.tax ? JSON.parse(o.tax) : null, cardCountry: o.card_country ?? null })),
     consent: orders
       .filter((o) => o.consent_at !== null)
       .map((o) => ({ order: o.id, terms: o.consent_terms, privacy: o.consent_privacy, at: iso(o.consent_at ?? 0) })),
@@ -288,6 +338,15 @@ function anonymiseTickets(
   return { holders, checkIns, streamOpenings, certificates };
 }
 
+/** Removes the holder from cancelled tickets (their amounts and rates stay with the order's records). */
+const anonymiseCancelledTickets = (sql: SqlStorage, ids: string[]) =>
+  changed(
+    sql,
+    `UPDATE cancelled_tickets SET name = NULL, email = NULL
+      WHERE id IN (SELECT value FROM json_each(?)) AND (name IS NOT NULL OR email IS NOT NULL)`,
+    JSON.stringify(ids),
+  );
+
 /**
  * Erases what the box office holds for `email` that the law lets go, in one transaction: orders'
  * buyer data anonymised (amounts, products, dates, payment references, consent and voucher records
@@ -326,7 +385,27 @@ export function erasePersonalData(c: Tx, rawEmail: string, now = Date.now()): Er
     sql,
     tickets.map((ticket) => ticket.id),
   );
-  if (t.holders) report.holders = { anonymised: t.holders };
+  const cancelled = [
+    ...ownCancelledTickets(sql, email, orders),
+    ...sql
+      .exec<TicketRow>(
+        'SELECT * FROM cancelled_tickets WHERE order_id IN (SELECT value FROM json_each(?))',
+        JSON.stringify(orders.filter(neverPaid).map((o) => o.id)),
+      )
+      .toArray(),
+  ];
+  const holders =
+    t.holders +
+    anonymiseCancelledTickets(
+      sql,
+      cancelled.map((ticket) => ticket.id),
+    );
+  if (holders) report.holders = { anonymised: holders };
+  const ossSales = ossSaleIds(
+    sql,
+    orders.map((o) => o.id),
+  ).size;
+  if (ossSales) report.ossSales = { kept: ossSales };
   if (t.checkIns) report.checkIns = { deleted: t.checkIns };
   if (t.streamOpenings) report.streamOpenings = { deleted: t.streamOpenings };
   if (t.certificates) report.certificates = { deleted: t.certificates };
@@ -407,10 +486,30 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
     const note = (kind: DataKindId, n: number) => {
       if (n) report[kind] = (report[kind] ?? 0) + n;
     };
-    // Orders and invoices: after five years from the end of the event's year, all of it goes.
+    // Orders and invoices: after five years from the end of the event's year, all of it goes, and the
+    // bank statements' credits with them. A sale taxed under OSS keeps its tax records for ten years:
+    // at five its buyer goes, as an erasure takes them.
     if (now >= retentionEnds('orders')) {
       const ids = idsOf(sql, "SELECT id FROM orders WHERE status <> 'pending'");
-      note('orders', deleteOrders(sql, ids));
+      const oss = now >= retentionEnds('ossSales') ? new Set<string>() : ossSaleIds(sql, ids);
+      note(
+        'orders',
+        deleteOrders(
+          sql,
+          ids.filter((id) => !oss.has(id)),
+        ),
+      );
+      note('orders', changed(sql, 'DELETE FROM statement_credits WHERE order_id IS NULL'));
+      const buyers = sql
+        .exec<OrderRow>(
+          'SELECT * FROM orders WHERE id IN (SELECT value FROM json_each(?)) AND email NOT LIKE ?',
+          JSON.stringify([...oss]),
+          `%@${ERASED_DOMAIN}`,
+        )
+        .toArray();
+      for (const order of buyers) anonymiseOrder(sql, order, invoicesOf(sql, order.id).length > 0);
+      note('orders', buyers.length);
+      if (now >= retentionEnds('ossSales')) note('ossSales', ossSaleIds(sql, ids).size);
     }
     // Orders never paid: the buyer's data ninety days after the hold ended.
     const unpaid = sql
@@ -432,6 +531,7 @@ export function applyRetention(c: Tx, now: number): RetentionReport {
       const ids = idsOf(sql, 'SELECT id FROM tickets');
       const done = anonymiseTickets(sql, ids);
       note('holders', done.holders);
+      note('holders', anonymiseCancelledTickets(sql, idsOf(sql, 'SELECT id FROM cancelled_tickets')));
       note('checkIns', done.checkIns);
       note('streamOpenings', done.streamOpenings);
       note('certificates', done.certificates);
@@ -484,6 +584,9 @@ function deleteOrders(sql: SqlStorage, ids: string[]): number {
   sql.exec(`DELETE FROM retired_codes WHERE ticket_id ${inOrders}`, tickets);
   for (const table of [
     'invoices',
+    'cancelled_tickets',
+    'refunds_owed',
+    'statement_credits',
     'vat_checks',
     'log',
     'emails',
