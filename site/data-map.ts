@@ -147,7 +147,7 @@ export const DATA_MAP = {
   ossSales: {
     where: [
       'orders taxed under OSS (a ticket or cancelled ticket at oss:<country>:<rate>)',
-      'their tickets, cancelled_tickets, invoices, refunds_owed and statement_credits',
+      'their tickets, cancelled_tickets, invoices, refunds_owed, statement_credits and oss_checks',
     ],
     stores: ['boxOffice'],
     fields: ['orders.tax (country and its evidence)', 'orders.card_country', 'orders.invoice', 'invoices.document'],

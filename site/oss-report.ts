@@ -121,7 +121,15 @@ export type OssEvidenceCheck = {
   vat: number;
   finding: 'conflict' | 'single';
   evidence: { billing: string; edge: string | null; card: string | null; confirmed: boolean };
+  /** An organiser's answer once they checked it (what they found), or null while it waits. */
+  checked: OssCheck | null;
 };
+
+/** What an organiser found checking an OSS sale's evidence: in their words, who and when. */
+export type OssCheck = { note: string; by: string; at: string };
+
+/** The longest note an organiser writes on a checked OSS sale. */
+export const OSS_CHECK_NOTE_MAX = 500;
 
 export type OssReport = {
   quarter: string;

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { venueDay } from '../../site/format';
 import { language } from '../../site/languages';
 import {
+  OSS_CHECK_NOTE_MAX,
   type OssEvidenceCheck,
   type OssRate,
   type OssReport,
@@ -13,11 +14,13 @@ import {
 } from '../../site/oss-report';
 import type { CountryEvidence } from '../../site/tax-rules';
 import { useLanguage } from '../lib/use-language';
-import { DataTable } from './data-table';
+import { ApiFailure } from './api';
+import { actionsColumn, DataTable } from './data-table';
 import { ExportButton } from './export-button';
-import { Field, fieldErrorsOf, ScreenHead, Select, useAction, useFields } from './form-kit';
+import { Button, Field, fieldErrorsOf, Outcome, ScreenHead, Select, useAction, useFields } from './form-kit';
 import { calendarDay, dateTime, money } from './format';
 import { orderHref } from './order-links';
+import { RecordForm, type RowFormProps } from './record-form';
 import { useApi } from './session';
 import { LoadState } from './status';
 import { useLoad } from './use-load';
@@ -176,7 +179,7 @@ function Report({ quarter }: { quarter: string }) {
         }
       />
       {report.rows.length > 0 && <p className="console-hint">{t('oss.rounding')}</p>}
-      <EvidenceChecks checks={report.toCheck} state={state} />
+      <EvidenceChecks checks={report.toCheck} state={state} onChange={load} />
     </>
   );
 }
@@ -289,13 +292,24 @@ function EuroRate({ report, onChange }: { report: OssReport; onChange: () => Pro
  * country (site/tax-evidence.ts): declared under the billing country until an organiser, having
  * asked the buyer, corrects them.
  */
-function EvidenceChecks({ checks, state }: { checks: OssEvidenceCheck[]; state: (code: string) => string }) {
+function EvidenceChecks({
+  checks,
+  state,
+  onChange,
+}: {
+  checks: OssEvidenceCheck[];
+  state: (code: string) => string;
+  onChange: () => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
+  const action = useAction();
+  const [chosen, setChosen] = useState<OssEvidenceCheck | null>(null);
   return (
     <section aria-labelledby="oss-checks">
       <h2 id="oss-checks">{t('oss.checks.title')}</h2>
       <p className="console-hint">{t('oss.checks.intro')}</p>
+      <Outcome notice={chosen ? null : action.notice} />
       <DataTable<OssEvidenceCheck>
         caption={t('oss.checks.caption')}
         captionHidden
@@ -319,9 +333,102 @@ function EvidenceChecks({ checks, state }: { checks: OssEvidenceCheck[]; state: 
             sortBy: (check) => check.vat,
             numeric: true,
           },
+          {
+            id: 'checked',
+            header: t('oss.checks.checked'),
+            className: 'console-break',
+            cell: (check) =>
+              check.checked
+                ? t('oss.checks.checkedValue', {
+                    note: check.checked.note,
+                    by: check.checked.by,
+                    at: dateTime(lang, check.checked.at),
+                  })
+                : t('oss.checks.waiting'),
+          },
+          actionsColumn(t('oss.checks.act'), (check) =>
+            check.checked ? null : (
+              <Button
+                look="quiet"
+                aria-label={t('oss.checks.markFor', { code: check.code })}
+                onClick={() => {
+                  action.setNotice(null);
+                  setChosen(check);
+                }}
+              >
+                {t('oss.checks.mark')}
+              </Button>
+            ),
+          ),
         ]}
       />
+      {chosen && (
+        <CheckForm
+          key={chosen.orderId}
+          check={chosen}
+          action={action}
+          onCancel={() => setChosen(null)}
+          onDone={async () => {
+            setChosen(null);
+            await onChange();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** What the organiser found, for one sale of the list: in their words, kept with their name. */
+function CheckForm({
+  check,
+  action: { busy, notice, run },
+  onCancel,
+  onDone,
+}: RowFormProps & { check: OssEvidenceCheck }) {
+  const { t } = useTranslation('admin');
+  const { call } = useApi();
+  const fields = useFields('oss.checks', ['note']);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const note = String(new FormData(event.currentTarget).get('note') ?? '').trim();
+    if (!note) return fields.show({ note: 'required' });
+    if (note.length > OSS_CHECK_NOTE_MAX) return fields.show({ note: 'too_long' });
+    void run(
+      async () => {
+        await call('/api/admin/reports/oss/checks', { method: 'POST', body: { orderId: check.orderId, note } });
+        await onDone();
+        return t('oss.checks.done', { code: check.code });
+      },
+      (problem) => {
+        if (fields.refused(problem) === null) return null;
+        if (problem instanceof ApiFailure && ['already_checked', 'not_to_check', 'not_found'].includes(problem.code)) {
+          void onDone();
+          return t(`oss.checks.errors.${problem.code as 'already_checked'}`, { code: check.code });
+        }
+        return undefined;
+      },
+    );
+  };
+  return (
+    <RecordForm
+      fields={fields}
+      heading={t('oss.checks.formTitle', { code: check.code })}
+      level="h3"
+      intro={<p className="console-hint">{evidenceText(t, check)}</p>}
+      notice={notice}
+      busy={busy}
+      submit={{ label: t('oss.checks.submit'), busy: t('oss.checks.sending') }}
+      close={t('oss.checks.close')}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.field(
+        'note',
+        t('oss.checks.note'),
+        <textarea rows={3} maxLength={OSS_CHECK_NOTE_MAX} {...fields.control('note', true)} />,
+        t('oss.checks.noteHint'),
+      )}
+    </RecordForm>
   );
 }
 

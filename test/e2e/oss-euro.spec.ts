@@ -108,6 +108,26 @@ test('the OSS report in euro with a rate entered by hand, and a sale whose card 
   const checks = page.getByRole('table', { name: 'Sprzedaż OSS z dowodami do sprawdzenia' });
   const sale = checks.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code }) });
   await expect(sale).toContainText('Sprzeczne dowody: adres DE, karta AT, połączenie brak');
+  await expect(sale).toContainText('Czeka na sprawdzenie');
+
+  // The organiser asks the buyer and records what they found: an empty note is refused at its
+  // field; the note is kept once, with the organiser's name, and the sale stays under Germany.
+  await sale.getByRole('button', { name: `Zapisz sprawdzenie zamówienia ${code}` }).click();
+  const form = page.getByRole('form', { name: `Sprawdzenie zamówienia ${code}` });
+  await expect(form.getByRole('heading', { name: `Sprawdzenie zamówienia ${code}` })).toBeFocused();
+  const note = form.getByRole('textbox', { name: 'Co ustalono' });
+  await form.getByRole('button', { name: 'Zapisz', exact: true }).click();
+  await expect(note).toHaveAccessibleDescription(/Napisz, co ustalono\./);
+  await expect(note).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screens(page, 'console-oss-check-form');
+  await note.fill('Kupująca potwierdziła e-mailem, że mieszka w Berlinie; karta z austriackiego banku.');
+  await form.getByRole('button', { name: 'Zapisz', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Zapisano sprawdzenie zamówienia ${code}.` })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(sale).toContainText('Kupująca potwierdziła e-mailem, że mieszka w Berlinie');
+  await expect(sale).toContainText('ADMIN_TOKEN');
+  await expect(sale.getByRole('button', { name: /Zapisz sprawdzenie/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screens(page, 'console-oss-euro');
 

@@ -115,6 +115,8 @@ describe('the roles follow the product decisions', () => {
         'GET /api/admin/reports/oss',
         // Its euro rate entered or overridden by hand.
         'PUT /api/admin/reports/oss/rate',
+        // What an organiser found checking a sale whose evidence did not back its country.
+        'POST /api/admin/reports/oss/checks',
         'POST /api/admin/transfers/import',
         'GET /api/admin/waitlist',
       ]),

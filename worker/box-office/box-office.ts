@@ -156,6 +156,7 @@ export const CALLS = {
   correctBuyerData: inTx(invoiceRequests.correctBuyerData),
   ossReport: asIs(onSql(ossReport.ossReportData)),
   setOssRate: inTx(ossRates.setOssRate),
+  markOssChecked: inTx(ossReport.markOssChecked),
   claimInvoiceForKsef: inTx(onSql(invoices.claimForKsef)),
   invoiceSubmitted: inTx(invoices.invoiceSubmitted),
 

@@ -1,8 +1,15 @@
 import { type InvoiceVatRate, ossRateOf } from '../../site/invoices';
 import type { OrderTax } from '../../site/orders';
-import { type OssEvidenceCheck, type OssRate, type OssReportRow, quarterMonths } from '../../site/oss-report';
+import {
+  type OssCheck,
+  type OssEvidenceCheck,
+  type OssRate,
+  type OssReportRow,
+  quarterMonths,
+} from '../../site/oss-report';
 import { evidenceFinding } from '../../site/tax-evidence';
 import { warsawDay } from '../invoices/lines';
+import type { Tx } from './context';
 import { type InvoiceRow, toInvoice } from './invoices';
 import { ossRate } from './oss-rates';
 
@@ -86,43 +93,89 @@ export function ossReportRows(sql: SqlStorage, quarter: string): OssReportRow[] 
     .sort((a, b) => a.country.localeCompare(b.country) || a.rate - b.rate);
 }
 
-type OssOrder = { id: string; code: string; status: string; tax: string; card_country: string | null; vat: number };
+type OssOrder = {
+  id: string;
+  code: string;
+  status: string;
+  tax: string;
+  card_country: string | null;
+  paid_at: number;
+  vat: number;
+  check_note: string | null;
+  check_by: string | null;
+  check_at: number | null;
+};
+
+/** The paid OSS sales (`AND …` narrows them), each with its VAT and an organiser's check. */
+const ossSales = (sql: SqlStorage, where = '', ...bindings: SqlStorageValue[]) =>
+  sql
+    .exec<OssOrder>(
+      `SELECT o.id, o.code, o.status, o.tax, o.card_country, o.paid_at,
+         (SELECT SUM(t.vat) FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%') AS vat,
+         k.note AS check_note, k.by AS check_by, k.at AS check_at
+       FROM orders o LEFT JOIN oss_checks k ON k.order_id = o.id
+       WHERE o.paid_at IS NOT NULL AND o.tax IS NOT NULL
+         AND EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%') ${where}
+       ORDER BY o.id`,
+      ...bindings,
+    )
+    .toArray();
+
+/** A sale as the list of those to check shows it; null when its evidence backs its billing country. */
+function checkOf(order: OssOrder): OssEvidenceCheck | null {
+  const tax = JSON.parse(order.tax) as OrderTax;
+  const evidence = { ...tax.evidence, card: order.card_country ?? null };
+  const finding = evidenceFinding(evidence);
+  if (finding === 'agree') return null;
+  const checked: OssCheck | null =
+    order.check_note !== null && order.check_at !== null
+      ? { note: order.check_note, by: order.check_by ?? '', at: new Date(order.check_at).toISOString() }
+      : null;
+  return {
+    orderId: order.id,
+    code: order.code,
+    status: order.status,
+    country: tax.country,
+    vat: order.vat,
+    finding,
+    evidence: { billing: evidence.billing, edge: evidence.edge, card: evidence.card, confirmed: evidence.confirmed },
+    checked,
+  };
+}
 
 /**
  * The OSS sales paid in the quarter whose evidence does not back their billing country
  * (site/tax-evidence.ts): the card's country contradicts it, or nothing else backs it. Each is
- * counted in the rows under its billing country; this list is what an organiser checks.
+ * counted in the rows under its billing country; this list is what an organiser checks, and each
+ * says whether they did and what they found.
  */
 export function ossEvidenceChecks(sql: SqlStorage, quarter: string): OssEvidenceCheck[] {
   const months = quarterMonths(quarter);
-  const orders = sql
-    .exec<OssOrder & { paid_at: number }>(
-      `SELECT o.id, o.code, o.status, o.tax, o.card_country, o.paid_at,
-         (SELECT SUM(t.vat) FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%') AS vat
-       FROM orders o
-       WHERE o.paid_at IS NOT NULL AND o.tax IS NOT NULL
-         AND EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND t.vat_rate LIKE 'oss:%')
-       ORDER BY o.id`,
-    )
-    .toArray();
-  const checks: OssEvidenceCheck[] = [];
-  for (const order of orders) {
-    if (!months.includes(warsawDay(order.paid_at).slice(0, 7))) continue;
-    const tax = JSON.parse(order.tax) as OrderTax;
-    const evidence = { ...tax.evidence, card: order.card_country ?? null };
-    const finding = evidenceFinding(evidence);
-    if (finding === 'agree') continue;
-    checks.push({
-      orderId: order.id,
-      code: order.code,
-      status: order.status,
-      country: tax.country,
-      vat: order.vat,
-      finding,
-      evidence: { billing: evidence.billing, edge: evidence.edge, card: evidence.card, confirmed: evidence.confirmed },
-    });
-  }
-  return checks;
+  return ossSales(sql).flatMap((order) =>
+    months.includes(warsawDay(order.paid_at).slice(0, 7)) ? (checkOf(order) ?? []) : [],
+  );
+}
+
+export type OssCheckResult =
+  | { kind: 'checked'; check: OssEvidenceCheck }
+  | { kind: 'refused'; error: 'not_found' | 'not_to_check' }
+  | { kind: 'refused'; error: 'already_checked'; check: OssEvidenceCheck };
+
+/**
+ * An organiser records what they found checking a sale of that list (the buyer confirmed where
+ * they live, say): once per sale, so two organisers at once keep the first answer. The sale stays
+ * declared under its billing country. 404 for an order that is no paid OSS sale, 409 for one whose
+ * evidence agrees or that was checked already (with that answer).
+ */
+export function markOssChecked(c: Tx, orderId: string, note: string, by: string, now: number): OssCheckResult {
+  const [order] = ossSales(c.sql, 'AND o.id = ?', orderId);
+  if (!order) return { kind: 'refused', error: 'not_found' };
+  const before = checkOf(order);
+  if (!before) return { kind: 'refused', error: 'not_to_check' };
+  if (before.checked) return { kind: 'refused', error: 'already_checked', check: before };
+  c.sql.exec('INSERT INTO oss_checks (order_id, note, by, at) VALUES (?, ?, ?, ?)', orderId, note, by, now);
+  const [after] = ossSales(c.sql, 'AND o.id = ?', orderId);
+  return { kind: 'checked', check: checkOf(after as OssOrder) as OssEvidenceCheck };
 }
 
 /** Everything the OSS report of a quarter reads from the box office: its rows, the sales to check, its euro rate. */

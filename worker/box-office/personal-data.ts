@@ -587,6 +587,7 @@ function deleteOrders(sql: SqlStorage, ids: string[]): number {
     'cancelled_tickets',
     'refunds_owed',
     'statement_credits',
+    'oss_checks',
     'vat_checks',
     'log',
     'emails',

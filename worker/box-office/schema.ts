@@ -318,6 +318,14 @@ CREATE TABLE IF NOT EXISTS oss_rates (
   by TEXT,
   at INTEGER NOT NULL
 );
+-- An organiser's answer to an OSS sale whose evidence did not back its billing country
+-- (oss-report.ts): what they found, who, when. Once per sale.
+CREATE TABLE IF NOT EXISTS oss_checks (
+  order_id TEXT PRIMARY KEY,
+  note TEXT NOT NULL,
+  by TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
 `;
 
 /**

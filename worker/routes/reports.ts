@@ -1,11 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { inEuro, type OssRate, type OssReport, QUARTER, quarterLastDay, rateMicros } from '../../site/oss-report';
+import {
+  inEuro,
+  OSS_CHECK_NOTE_MAX,
+  type OssRate,
+  type OssReport,
+  QUARTER,
+  quarterLastDay,
+  rateMicros,
+} from '../../site/oss-report';
 import { boxOffice } from '../box-office/box-office';
 import { now } from '../clock';
 import { csvRows } from '../csv';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError } from '../errors';
+import { ID_PATTERN } from '../ids';
 import { fa3Amount } from '../invoices/fa3';
 import { warsawDay } from '../invoices/lines';
 import { organiserName } from '../middleware/organisers';
@@ -54,6 +63,15 @@ const rateBody = z.object({
     .string({ error: 'invalid' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid' })
     .optional(),
+});
+
+const checkBody = z.object({
+  orderId: z.string({ error: 'required' }).regex(ID_PATTERN, { error: 'invalid' }),
+  note: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(OSS_CHECK_NOTE_MAX, { error: 'too_long' }),
 });
 
 /** Whether a `YYYY-MM-DD` names a day of the calendar (not 2027-02-30). */
@@ -172,6 +190,20 @@ export const adminReports = new Hono<AppEnv>()
       now(c),
     );
     return c.json(kept);
+  })
+  /**
+   * `POST /reports/oss/checks` `{orderId, note}`: an organiser records what they found checking an
+   * OSS sale whose evidence did not back its billing country (the buyer confirmed where they live,
+   * say); the sale stays declared under that country. Answers the sale as the list shows it. 404
+   * `not_found` for an order that is no paid OSS sale; 409 `not_to_check` when its evidence agrees,
+   * `already_checked` (with `check`, the answer kept) when someone checked it first.
+   */
+  .post('/oss/checks', allow('finance'), ...validJson(checkBody, 4096), async (c) => {
+    const { orderId, note } = c.req.valid('json');
+    const done = await boxOffice(c.env.BOX_OFFICE).markOssChecked(orderId, note, organiserName(c), now(c));
+    if (done.kind === 'checked') return c.json(done.check);
+    if (done.error === 'not_found') throw new ApiError(404, 'not_found');
+    throw new ApiError(409, done.error, done.error === 'already_checked' ? { check: done.check } : {});
   });
 
 /** The ECB's rate for a quarter's return, or null when it has none yet or cannot be reached (logged). */
