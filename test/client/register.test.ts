@@ -23,6 +23,10 @@ const RULES: Record<string, readonly Rule[]> = {
   de: [
     { why: '"Teilnehmer" instead of "Teilnehmende"', pattern: /\bTeilnehmer(n|s|in|innen)?\b/ },
     { why: 'du instead of Sie', pattern: /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/ },
+    {
+      why: 'du imperative instead of Sie',
+      pattern: /\b(Frag|Schreib|Prüf|Korrigiere|Wähle|Gib|Klicke|Trag|Lies|Halte)\b(?! Sie)/,
+    },
   ],
   'en-GB': [
     { why: 'American spelling in en-GB', pattern: /\b(program|programs|color|center|favorite|organiz\w*|catalog)\b/ },
@@ -53,15 +57,21 @@ function violations(lang: string, catalogue: Record<string, unknown>): string[] 
   );
 }
 
+/** The site's catalogues, and the console's and the e-mails', which organisers and buyers read too. */
 const load = (lang: string) =>
-  Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))]));
+  Object.fromEntries(
+    [...NAMESPACES, 'admin', 'email'].map((ns) => [ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))]),
+  );
 
 describe('one register per language', () => {
   it('catches a mixed register or term list', () => {
     expect(violations('es', { info: { a: 'Escríbanos.', b: 'Reserva tu stand.' } })).toHaveLength(2);
     expect(
       violations('de', { home: { a: 'Teilnehmer vor Ort', b: 'Schreib uns, wenn du Fragen hast.' } }),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
+    expect(
+      violations('de', { admin: { a: 'Frag nach.', b: 'Fragen Sie nach.', c: 'Halten Sie es fest.' } }),
+    ).toHaveLength(1);
     expect(violations('en-US', { x: { a: 'The programme' } })).toHaveLength(1);
     expect(violations('en-GB', { x: { a: 'The program' } })).toHaveLength(1);
     expect(violations('es', { info: { a: 'Escríbenos: reserva tu estand; stand-up incluido.' } })).toEqual([]);
