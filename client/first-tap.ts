@@ -17,7 +17,7 @@ export function dialogFallbacks(doc: Document = document): void {
       const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
       if (!(dialog instanceof win.HTMLDialogElement)) return;
       const command = button?.getAttribute('command');
-      if (command === 'show-modal' && !dialog.open) dialog.showModal();
+      if (command === 'show-modal' && !dialog.open) whenStyled(doc, () => dialog.open || dialog.showModal());
       else if (command === 'close' || command === 'request-close') dialog.close();
     });
   }
@@ -54,9 +54,15 @@ export function modalsPaintFirst(doc: Document = document): void {
       const dialog = event.target;
       if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
       if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
-      if (dialog.matches(':popover-open')) return event.preventDefault();
+      if (dialog.matches(':popover-open') || dialog.hasAttribute('data-awaiting-style')) return event.preventDefault();
       event.preventDefault();
-      showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
+      // The page's inline rules leave out closed dialogs (scripts/critical-css.ts): one opened
+      // before the whole stylesheet has come opens as it comes.
+      dialog.setAttribute('data-awaiting-style', '');
+      whenStyled(doc, () => {
+        dialog.removeAttribute('data-awaiting-style');
+        showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
+      });
     },
     true,
   );
@@ -230,9 +236,56 @@ export function loadPageScript(url: string, doc: Document = document): void {
   afterContentShown(win, add);
 }
 
+/**
+ * Adds the whole stylesheet to a page that came with only its first screen's rules inline
+ * (scripts/critical-css.ts), once that first screen is on the screen: a request that starts before
+ * the largest paint is counted against it by Lighthouse's phone profile, and the inline rules
+ * already style all the first screen shows. A page that links the stylesheet itself (one whose
+ * HTML left no room for the rules in its first window) is left as it is. A page opened at a
+ * fragment asks for it at once: the browser keeps the fragment's target in view until the page has
+ * loaded, and a stylesheet asked for while it parses is part of that load.
+ */
+export function loadStylesheet(url: string, doc: Document = document, win: Window = doc.defaultView ?? window): void {
+  if (doc.querySelector('link[rel="stylesheet"]')) return;
+  const link = doc.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = url;
+  const settled = () => link.setAttribute('data-settled', '');
+  link.addEventListener('load', settled, { once: true });
+  link.addEventListener('error', settled, { once: true });
+  const add = () => doc.head.append(link);
+  if (win.location.hash.length > 1) add();
+  else afterContentShown(win, add);
+}
+
+/**
+ * Runs `task` once the whole stylesheet is there (or failed to come): what the page script opens by
+ * itself over the page (the welcome popup, the development notice) is then never drawn with the
+ * first screen's rules alone.
+ */
+export function whenStyled(doc: Document, task: () => void): void {
+  const link = doc.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+  if (!link || link.sheet || link.hasAttribute('data-settled')) {
+    task();
+    return;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  link.addEventListener('load', once, { once: true });
+  link.addEventListener('error', once, { once: true });
+}
+
 /** Set by the build to the page script's URL (a hashed file under /assets/); undefined in tests. */
 declare const __PAGE_SCRIPT__: string | undefined;
+/** Set by the build to the whole stylesheet's URL (a hashed file under /assets/). */
+declare const __STYLESHEET__: string | undefined;
 if (typeof __PAGE_SCRIPT__ === 'string') {
   firstTap();
+  // First: its request goes out before the page script's, in the same frame.
+  if (typeof __STYLESHEET__ === 'string') loadStylesheet(__STYLESHEET__);
   loadPageScript(__PAGE_SCRIPT__);
 }
