@@ -1,8 +1,11 @@
 // Inlined at the end of every prerendered page's body (scripts/prerender.ts), allowed by its hash
 // in the CSP: what a tap may need before anything else has arrived (`firstTap`), then the page
 // script's file (client/boot.ts, client/page-script.ts) once the first content is on the screen.
-// It imports nothing, so that it stays about 1 KB of gzip and the page's HTML fits the network's
-// first round trip.
+// It imports only the frame timing it shares with client/first-screen.ts, so that it stays about
+// 1 KB of gzip and the page's HTML fits the network's first round trip.
+import { afterContentShown, afterNextPaint } from './lib/after-paint';
+
+export { afterContentShown, afterNextPaint };
 
 /**
  * What browsers without invoker commands (`commandfor`/`command`) or without `closedby` (Safari
@@ -17,7 +20,7 @@ export function dialogFallbacks(doc: Document = document): void {
       const dialog = button && doc.getElementById(button.getAttribute('commandfor') ?? '');
       if (!(dialog instanceof win.HTMLDialogElement)) return;
       const command = button?.getAttribute('command');
-      if (command === 'show-modal' && !dialog.open) whenStyled(doc, () => dialog.open || dialog.showModal());
+      if (command === 'show-modal' && !dialog.open) dialog.showModal();
       else if (command === 'close' || command === 'request-close') dialog.close();
     });
   }
@@ -54,15 +57,9 @@ export function modalsPaintFirst(doc: Document = document): void {
       const dialog = event.target;
       if (event.defaultPrevented || (event as Event & { command?: string }).command !== 'show-modal') return;
       if (!(dialog instanceof win.HTMLDialogElement) || dialog.open || !('showPopover' in dialog)) return;
-      if (dialog.matches(':popover-open') || dialog.hasAttribute('data-awaiting-style')) return event.preventDefault();
+      if (dialog.matches(':popover-open')) return event.preventDefault();
       event.preventDefault();
-      // The page's inline rules leave out closed dialogs (scripts/critical-css.ts): one opened
-      // before the whole stylesheet has come opens as it comes.
-      dialog.setAttribute('data-awaiting-style', '');
-      whenStyled(doc, () => {
-        dialog.removeAttribute('data-awaiting-style');
-        showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
-      });
+      showModalPaintFirst(dialog, (event as Event & { source?: Element | null }).source);
     },
     true,
   );
@@ -144,30 +141,6 @@ export function selectProduct(dialog: HTMLElement, product: string): void {
 export const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
 
 /**
- * Runs `task` once the next frame has been shown: the second animation frame callback comes once
- * the first frame has been produced, and a task queued from it runs after that one's rendering.
- * A hidden tab produces no frames: there it runs at once, or as the tab is hidden. No timer stands
- * in for the frame on a visible page: on a busy phone the first frame can take longer than any
- * such timer, which then fetched the page script before the first paint, beside the stylesheet.
- */
-export function afterNextPaint(win: Window, task: () => void): void {
-  const doc = win.document;
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    doc.removeEventListener('visibilitychange', ifHidden);
-    task();
-  };
-  const ifHidden = () => {
-    if (doc.visibilityState === 'hidden') win.setTimeout(once, 0);
-  };
-  doc.addEventListener('visibilitychange', ifHidden);
-  ifHidden();
-  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)));
-}
-
-/**
  * What a tap may need before the page script's file has arrived (client/first-tap.ts, inlined):
  * a plan button's dialog opens for its product and is drawn before it turns modal, also where the
  * browser lacks invoker commands.
@@ -189,25 +162,6 @@ export function rememberReach(doc: Document = document): void {
     if (island) island.dataset.reached = 'true';
   };
   for (const type of REACH) doc.addEventListener(type, mark, { capture: true, passive: true });
-}
-
-/**
- * Runs `task` a frame after the page's first content is on the screen: the browser reports the
- * first contentful paint once that frame has been presented, which on a busy phone comes well after
- * the frame's animation callbacks. Where paint timing is missing, a frame after the next one.
- */
-export function afterContentShown(win: Window, task: () => void): void {
-  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
-  if (!Observer?.supportedEntryTypes?.includes('paint')) {
-    afterNextPaint(win, task);
-    return;
-  }
-  const observer = new Observer((list: PerformanceObserverEntryList) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    afterNextPaint(win, task);
-  });
-  observer.observe({ type: 'paint', buffered: true });
 }
 
 /**
@@ -236,56 +190,9 @@ export function loadPageScript(url: string, doc: Document = document): void {
   afterContentShown(win, add);
 }
 
-/**
- * Adds the whole stylesheet to a page that came with only its first screen's rules inline
- * (scripts/critical-css.ts), once that first screen is on the screen: a request that starts before
- * the largest paint is counted against it by Lighthouse's phone profile, and the inline rules
- * already style all the first screen shows. A page that links the stylesheet itself (one whose
- * HTML left no room for the rules in its first window) is left as it is. A page opened at a
- * fragment asks for it at once: the browser keeps the fragment's target in view until the page has
- * loaded, and a stylesheet asked for while it parses is part of that load.
- */
-export function loadStylesheet(url: string, doc: Document = document, win: Window = doc.defaultView ?? window): void {
-  if (doc.querySelector('link[rel="stylesheet"]')) return;
-  const link = doc.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = url;
-  const settled = () => link.setAttribute('data-settled', '');
-  link.addEventListener('load', settled, { once: true });
-  link.addEventListener('error', settled, { once: true });
-  const add = () => doc.head.append(link);
-  if (win.location.hash.length > 1) add();
-  else afterContentShown(win, add);
-}
-
-/**
- * Runs `task` once the whole stylesheet is there (or failed to come): what the page script opens by
- * itself over the page (the welcome popup, the development notice) is then never drawn with the
- * first screen's rules alone.
- */
-export function whenStyled(doc: Document, task: () => void): void {
-  const link = doc.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-  if (!link || link.sheet || link.hasAttribute('data-settled')) {
-    task();
-    return;
-  }
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    task();
-  };
-  link.addEventListener('load', once, { once: true });
-  link.addEventListener('error', once, { once: true });
-}
-
 /** Set by the build to the page script's URL (a hashed file under /assets/); undefined in tests. */
 declare const __PAGE_SCRIPT__: string | undefined;
-/** Set by the build to the whole stylesheet's URL (a hashed file under /assets/). */
-declare const __STYLESHEET__: string | undefined;
 if (typeof __PAGE_SCRIPT__ === 'string') {
   firstTap();
-  // First: its request goes out before the page script's, in the same frame.
-  if (typeof __STYLESHEET__ === 'string') loadStylesheet(__STYLESHEET__);
   loadPageScript(__PAGE_SCRIPT__);
 }

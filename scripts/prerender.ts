@@ -13,7 +13,7 @@ import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
 import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
 import type { headersFile, securityHeaders } from '../site/security';
-import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css';
+import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
 interface ServerEntry {
@@ -135,6 +135,7 @@ async function writePages(
   const pageScript = await classicScript('client/page-script.ts', {
     __APP_ENTRY__: JSON.stringify(entryTag[1]),
     __PAGE_SCRIPT__: 'undefined',
+    __STYLESHEET__: 'undefined',
   });
   const pageScriptPath = `/assets/page-script-${createHash('sha256').update(pageScript).digest('hex').slice(0, 10)}.js`;
   await writeFile(join(client, pageScriptPath), pageScript);
@@ -149,10 +150,13 @@ async function writePages(
   const stylesheetTag = built.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
   if (!stylesheetTag?.[1]) throw new Error('the built template has no stylesheet link');
   const stylesheetPath = stylesheetTag[1];
-  const bootScript = await classicScript('client/first-tap.ts', {
-    __PAGE_SCRIPT__: JSON.stringify(pageScriptPath),
+  const bootScript = await classicScript('client/first-tap.ts', { __PAGE_SCRIPT__: JSON.stringify(pageScriptPath) });
+  // The head's script of a page with inline first-screen rules (client/first-screen.ts): it adds the
+  // whole stylesheet after the first paint; only those pages carry it, and their CSP allows it.
+  const firstScreenScript = await classicScript('client/first-screen.ts', {
     __STYLESHEET__: JSON.stringify(stylesheetPath),
   });
+  const firstScreenHash = `sha256-${createHash('sha256').update(firstScreenScript).digest('base64')}`;
   const scriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
   // The favicon goes into the page as a data URL: a linked icon is one more request while the page
   // loads (on HTTP/1.1 one more connection), and its 300 bytes cost less than that.
@@ -196,7 +200,11 @@ async function writePages(
   for (const doc of documents) if (doc.family && WORKER_WRITTEN.has(doc.family)) doc.family = null;
   // A page already this close to its first window has no room for any family's block (the blocks
   // are 3.7-4.7 KB of gzip): not laid out in the browser at all (the home pages).
-  const noRoom = entry.securityHeaders(footerBase, [fontHash, scriptHash], ['sha256-'.padEnd(51, '=')]);
+  const noRoom = entry.securityHeaders(
+    footerBase,
+    [fontHash, scriptHash, firstScreenHash],
+    ['sha256-'.padEnd(51, '=')],
+  );
   const tooFull: string[] = [];
   for (const doc of documents) {
     if (!doc.family) continue;
@@ -215,7 +223,7 @@ async function writePages(
     [...blocks].map(([family, css]) => [family, `sha256-${createHash('sha256').update(css).digest('base64')}`]),
   );
   const headersFor = (family: string) =>
-    entry.securityHeaders(footerBase, [fontHash, scriptHash], [styleHashes.get(family) ?? '']);
+    entry.securityHeaders(footerBase, [fontHash, scriptHash, firstScreenHash], [styleHashes.get(family) ?? '']);
   // The `_headers` paths of a family: a page's path in every language, the language as a placeholder.
   const familyPaths = (family: string) => {
     if (family === NOT_FOUND_FAMILY) return [`${notFoundPath('')}*`];
@@ -229,7 +237,7 @@ async function writePages(
     const css = doc.family ? blocks.get(doc.family) : undefined;
     let html = doc.html;
     if (doc.family && css !== undefined) {
-      const inlined = html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath));
+      const inlined = html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath, firstScreenScript));
       // Inline only where the HTML with its block, headers included, still arrives in the first
       // window: past it the page would wait one more round trip, which costs more than the
       // stylesheet's own request.
@@ -295,7 +303,7 @@ async function writePages(
   // block's on every page: the headers are part of the first window too).
   const families = [...styleHashes]
     .filter(([family]) => inlinedFamilies.has(family))
-    .map(([family, hash]) => ({ paths: familyPaths(family), hash }));
+    .map(([family, hash]) => ({ paths: familyPaths(family), hash, scripts: [firstScreenHash] }));
   // Cloudflare reads at most 100 rules from `_headers`.
   const rules = 2 + families.reduce((sum, family) => sum + family.paths.length, 0);
   if (rules > 100) throw new Error(`_headers would have ${rules} rules, Cloudflare reads 100`);

@@ -84,10 +84,14 @@ export const DOCUMENT_ONLY_HEADERS = [
   'X-Frame-Options',
 ] as const;
 
-/** Pages that share an inline first-screen block: their `_headers` paths and the block's CSP hash. */
+/**
+ * Pages that share an inline first-screen block: their `_headers` paths, the block's CSP hash, and
+ * the inline scripts only those pages carry (the one that adds the whole stylesheet).
+ */
 export interface StyleBlockRule {
   paths: readonly string[];
   hash: string;
+  scripts?: readonly string[];
 }
 
 /**
@@ -104,8 +108,8 @@ export function headersFile(
   const security = Object.entries(securityHeaders(footerBase, scriptHashes))
     .map(([name, value]) => `  ${name}: ${value}`)
     .join('\n');
-  const blocks = styleBlocks.flatMap(({ paths, hash }) => {
-    const csp = contentSecurityPolicy(footerBase, scriptHashes, { styleHashes: [hash] });
+  const blocks = styleBlocks.flatMap(({ paths, hash, scripts = [] }) => {
+    const csp = contentSecurityPolicy(footerBase, [...scriptHashes, ...scripts], { styleHashes: [hash] });
     return paths.flatMap((path) => [path, '  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`]);
   });
   return [

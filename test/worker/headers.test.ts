@@ -91,19 +91,22 @@ describe('the pages’ inline boot script', () => {
       const res = await SELF.fetch(ORIGIN + path);
       expect(res.status).toBe(status);
       const { scripts, hashes, allowed } = await inlineScripts(res);
-      expect(scripts).toHaveLength(2);
+      // The head's typeface line, the head's script that adds the whole stylesheet after the first
+      // paint (a page with inline first-screen rules), the body's inlined part.
+      expect(scripts).toHaveLength(3);
       expect(scripts[0]).toContain('brandFont');
+      expect(scripts[1]).toMatch(/\/assets\/index-[\w-]+\.css/);
       // The inlined part answers the first taps and asks for the rest, a same-origin file.
-      expect(scripts[1]).toContain('data-product');
-      expect(scripts[1]).not.toContain('welcomePopupClosed');
-      const file = scripts[1]?.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
+      expect(scripts[2]).toContain('data-product');
+      expect(scripts[2]).not.toContain('welcomePopupClosed');
+      const file = scripts[2]?.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
       expect(file).toBeDefined();
       const script = await visit(ORIGIN + file);
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toMatch(/javascript/);
       expect(script.headers.get('cache-control')).toContain('immutable');
       expect(await script.text()).toContain('welcomePopupClosed');
-      expect(allowed).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN]);
+      expect([...allowed].sort()).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN].sort());
     },
   );
 
@@ -151,9 +154,11 @@ async function inlineStyles(res: Response) {
   );
   const csp = res.headers.get('Content-Security-Policy') ?? '';
   const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
-  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, href]) => ({
+  // The links in the markup, not the one the head's script writes at a fragment.
+  const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '');
+  const links = [...markup.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, href]) => ({
     href,
-    inNoscript: html.includes(`<noscript>${tag}</noscript>`),
+    inNoscript: markup.includes(`<noscript>${tag}</noscript>`),
   }));
   return { blocks, hashes, allowed: styleSrc.trim().split(/\s+/).slice(1), links, csp };
 }
@@ -193,7 +198,13 @@ describe('the pages’ first-screen CSS', () => {
   it('a page whose first window has no room for a block (the home page) links the stylesheet and allows no inline style', async () => {
     const res = await SELF.fetch(`${ORIGIN}/pl`);
     expect(res.status).toBe(200);
+    const { scripts, hashes } = await inlineScripts(res.clone());
     const { blocks, allowed, links } = await inlineStyles(res);
+    // Nor the script that adds the stylesheet: two inline scripts, the site-wide CSP's two.
+    expect(scripts).toHaveLength(2);
+    expect(res.headers.get('Content-Security-Policy')).toContain(
+      `script-src 'self' ${hashes.join(' ')} ${TURNSTILE_ORIGIN}`,
+    );
     expect(blocks).toEqual([]);
     expect(allowed).toEqual(["'self'"]);
     expect(links).toEqual([{ href: expect.stringMatching(/^\/assets\/index-.+\.css$/), inNoscript: false }]);
