@@ -14,6 +14,7 @@ import { copyrightYears } from '../site/event';
 import { findLanguage, manifestPath } from '../site/languages';
 import { PAGE_READY_MARK } from '../site/pages';
 import { BRAND_FONT_STORAGE_KEY, DEV_NOTICE_STORAGE_KEY, WELCOME_POPUP_STORAGE_KEY } from '../site/privacy';
+import { whenStyled } from './first-screen';
 import { afterNextPaint, REACH, selectProduct, showModalPaintFirst } from './first-tap';
 import { fetchFooter, fillYear } from './lib/footer-api';
 import { ENTRY_EVENT, type HydrateIsland } from './lib/islands-entry';
@@ -361,7 +362,7 @@ export function cancelledPayment(doc: Document = document): void {
   selectProduct(dialog, product);
   const email = dialog.querySelector<HTMLInputElement>('input[name="email"]');
   if (email && !email.value) email.value = read(session, PURCHASE_EMAIL_KEY) ?? '';
-  if (!dialog.open) dialog.showModal();
+  whenStyled(doc, () => dialog.open || dialog.showModal());
 }
 
 /**
@@ -387,8 +388,9 @@ export function pageBehaviours(doc: Document = document): void {
   // which a phone's CPU makes a long one.
   const later = [
     headerShadow,
-    showDevNotice,
-    scheduleWelcomePopup,
+    // Drawn over the page by this script: never with the first screen's inline rules alone.
+    (d: Document) => whenStyled(d, () => showDevNotice(d)),
+    (d: Document) => whenStyled(d, () => scheduleWelcomePopup(d)),
     brandFont,
     rememberLanguage,
     linkManifest,

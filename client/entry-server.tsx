@@ -26,7 +26,7 @@ export async function render(lang: LanguageCode, page: PageId | null) {
 export { LANGUAGES as languages, manifestPath } from '../site/languages';
 export { AGENDA_SCRIPT_PLACEHOLDER as agendaScriptPlaceholder, notFoundAssetPath as notFoundPath } from '../site/pages';
 export { BRAND_FONT_SCRIPT as brandFontScript } from '../site/privacy';
-export { headersFile } from '../site/security';
+export { headersFile, securityHeaders } from '../site/security';
 
 /** Every page with its canonical path builder, for the build's prerendering (scripts/prerender.ts). */
 export const pages = PAGES.map((p) => ({

@@ -1,8 +1,11 @@
 // Inlined at the end of every prerendered page's body (scripts/prerender.ts), allowed by its hash
 // in the CSP: what a tap may need before anything else has arrived (`firstTap`), then the page
 // script's file (client/boot.ts, client/page-script.ts) once the first content is on the screen.
-// It imports nothing, so that it stays about 1 KB of gzip and the page's HTML fits the network's
-// first round trip.
+// It imports only the frame timing it shares with client/first-screen.ts, so that it stays about
+// 1 KB of gzip and the page's HTML fits the network's first round trip.
+import { afterContentShown, afterNextPaint } from './lib/after-paint';
+
+export { afterContentShown, afterNextPaint };
 
 /**
  * What browsers without invoker commands (`commandfor`/`command`) or without `closedby` (Safari
@@ -138,30 +141,6 @@ export function selectProduct(dialog: HTMLElement, product: string): void {
 export const REACH = ['focusin', 'pointerdown', 'input', 'keydown'] as const;
 
 /**
- * Runs `task` once the next frame has been shown: the second animation frame callback comes once
- * the first frame has been produced, and a task queued from it runs after that one's rendering.
- * A hidden tab produces no frames: there it runs at once, or as the tab is hidden. No timer stands
- * in for the frame on a visible page: on a busy phone the first frame can take longer than any
- * such timer, which then fetched the page script before the first paint, beside the stylesheet.
- */
-export function afterNextPaint(win: Window, task: () => void): void {
-  const doc = win.document;
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    doc.removeEventListener('visibilitychange', ifHidden);
-    task();
-  };
-  const ifHidden = () => {
-    if (doc.visibilityState === 'hidden') win.setTimeout(once, 0);
-  };
-  doc.addEventListener('visibilitychange', ifHidden);
-  ifHidden();
-  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)));
-}
-
-/**
  * What a tap may need before the page script's file has arrived (client/first-tap.ts, inlined):
  * a plan button's dialog opens for its product and is drawn before it turns modal, also where the
  * browser lacks invoker commands.
@@ -183,25 +162,6 @@ export function rememberReach(doc: Document = document): void {
     if (island) island.dataset.reached = 'true';
   };
   for (const type of REACH) doc.addEventListener(type, mark, { capture: true, passive: true });
-}
-
-/**
- * Runs `task` a frame after the page's first content is on the screen: the browser reports the
- * first contentful paint once that frame has been presented, which on a busy phone comes well after
- * the frame's animation callbacks. Where paint timing is missing, a frame after the next one.
- */
-export function afterContentShown(win: Window, task: () => void): void {
-  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
-  if (!Observer?.supportedEntryTypes?.includes('paint')) {
-    afterNextPaint(win, task);
-    return;
-  }
-  const observer = new Observer((list: PerformanceObserverEntryList) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    afterNextPaint(win, task);
-  });
-  observer.observe({ type: 'paint', buffered: true });
 }
 
 /**

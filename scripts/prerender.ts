@@ -7,11 +7,13 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
 import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
-import type { headersFile } from '../site/security';
+import type { headersFile, securityHeaders } from '../site/security';
+import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
 interface ServerEntry {
@@ -20,6 +22,7 @@ interface ServerEntry {
   languages: typeof LANGUAGES;
   notFoundPath: typeof notFoundAssetPath;
   headersFile: typeof headersFile;
+  securityHeaders: typeof securityHeaders;
   ogImageSvg(lang: LanguageCode): Promise<string>;
   manifestJson(lang: LanguageCode): Promise<string>;
   manifestPath: typeof manifestPath;
@@ -27,6 +30,14 @@ interface ServerEntry {
   brandFontScript: string;
   agendaScriptPlaceholder: string;
 }
+
+/** The 404 pages' family: they share one first-screen block. */
+const NOT_FOUND_FAMILY = '404';
+/**
+ * Pages whose first screen the worker writes per visitor (the ticket, the order): the build cannot
+ * see what they show, so they keep the external stylesheet.
+ */
+const WORKER_WRITTEN = new Set(['ticket', 'thanks']);
 
 /** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
 export function prerender(): Plugin {
@@ -124,6 +135,7 @@ async function writePages(
   const pageScript = await classicScript('client/page-script.ts', {
     __APP_ENTRY__: JSON.stringify(entryTag[1]),
     __PAGE_SCRIPT__: 'undefined',
+    __STYLESHEET__: 'undefined',
   });
   const pageScriptPath = `/assets/page-script-${createHash('sha256').update(pageScript).digest('hex').slice(0, 10)}.js`;
   await writeFile(join(client, pageScriptPath), pageScript);
@@ -132,7 +144,19 @@ async function writePages(
   const agendaScript = await classicScript('client/agenda-script.ts', {});
   const agendaScriptPath = `/assets/page-script-agenda-${createHash('sha256').update(agendaScript).digest('hex').slice(0, 10)}.js`;
   await writeFile(join(client, agendaScriptPath), agendaScript);
+  // The site's one stylesheet, which the template links: a page whose first-screen rules fit its
+  // first window gets them inline and the whole stylesheet from the inlined part once its first
+  // content is on the screen (below).
+  const stylesheetTag = built.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/);
+  if (!stylesheetTag?.[1]) throw new Error('the built template has no stylesheet link');
+  const stylesheetPath = stylesheetTag[1];
   const bootScript = await classicScript('client/first-tap.ts', { __PAGE_SCRIPT__: JSON.stringify(pageScriptPath) });
+  // The head's script of a page with inline first-screen rules (client/first-screen.ts): it adds the
+  // whole stylesheet after the first paint; only those pages carry it, and their CSP allows it.
+  const firstScreenScript = await classicScript('client/first-screen.ts', {
+    __STYLESHEET__: JSON.stringify(stylesheetPath),
+  });
+  const firstScreenHash = `sha256-${createHash('sha256').update(firstScreenScript).digest('base64')}`;
   const scriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;
   // The favicon goes into the page as a data URL: a linked icon is one more request while the page
   // loads (on HTTP/1.1 one more connection), and its 300 bytes cost less than that.
@@ -161,18 +185,77 @@ async function writePages(
       .replace('<!--head-->', head)
       .replace('<!--app-->', html.replaceAll(`"${agendaScriptPlaceholder}"`, `"${agendaScriptPath}"`));
 
-  let count = 0;
+  // Every page rendered first: the first-screen rules are collected from all of a page's languages.
+  const documents: { path: string; file: string; family: string | null; html: string }[] = [];
   for (const lang of languages) {
     for (const page of pages) {
-      const file = join(client, page.path(lang.code), 'index.html');
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, documentFor(lang.code, await render(lang.code, page.id)));
-      count++;
+      const path = page.path(lang.code);
+      const html = documentFor(lang.code, await render(lang.code, page.id));
+      documents.push({ path, file: join(client, path, 'index.html'), family: page.id, html });
     }
-    const file = join(client, `${notFoundPath(lang.prefix)}.html`);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, documentFor(lang.code, await render(lang.code, null)));
+    const path = notFoundPath(lang.prefix);
+    const html = documentFor(lang.code, await render(lang.code, null));
+    documents.push({ path, file: join(client, `${path}.html`), family: NOT_FOUND_FAMILY, html });
   }
+  for (const doc of documents) if (doc.family && WORKER_WRITTEN.has(doc.family)) doc.family = null;
+  // A page already this close to its first window has no room for any family's block (the blocks
+  // are 3.7-4.7 KB of gzip): not laid out in the browser at all (the home pages).
+  const noRoom = entry.securityHeaders(
+    footerBase,
+    [fontHash, scriptHash, firstScreenHash],
+    ['sha256-'.padEnd(51, '=')],
+  );
+  const tooFull: string[] = [];
+  for (const doc of documents) {
+    if (!doc.family) continue;
+    const size = wireSize(doc.html, noRoom);
+    if (size + MIN_BLOCK <= FIRST_WINDOW) continue;
+    tooFull.push(`${doc.path} (${size} B without the block)`);
+    doc.family = null;
+  }
+  const started = Date.now();
+  const blocks = await firstScreenCss(
+    client,
+    stylesheetPath,
+    documents.flatMap(({ path, family, html }) => (family ? [{ path, family, html }] : [])),
+  );
+  const styleHashes = new Map(
+    [...blocks].map(([family, css]) => [family, `sha256-${createHash('sha256').update(css).digest('base64')}`]),
+  );
+  const headersFor = (family: string) =>
+    entry.securityHeaders(footerBase, [fontHash, scriptHash, firstScreenHash], [styleHashes.get(family) ?? '']);
+  // The `_headers` paths of a family: a page's path in every language, the language as a placeholder.
+  const familyPaths = (family: string) => {
+    if (family === NOT_FOUND_FAMILY) return [`${notFoundPath('')}*`];
+    const page = pages.find((p) => p.id === family);
+    if (!page) throw new Error(`no page ${family}`);
+    return [...new Set(languages.map((lang) => page.path(lang.code).replace(/^\/[^/]+(?=\/)/, '/:lang')))];
+  };
+  const kept = tooFull;
+  const inlinedFamilies = new Set<string>();
+  for (const doc of documents) {
+    const css = doc.family ? blocks.get(doc.family) : undefined;
+    let html = doc.html;
+    if (doc.family && css !== undefined) {
+      const inlined = html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath, firstScreenScript));
+      // Inline only where the HTML with its block, headers included, still arrives in the first
+      // window: past it the page would wait one more round trip, which costs more than the
+      // stylesheet's own request.
+      const size = wireSize(inlined, headersFor(doc.family));
+      if (size <= FIRST_WINDOW) {
+        html = inlined;
+        inlinedFamilies.add(doc.family);
+      } else kept.push(`${doc.path} (${size} B with it)`);
+    }
+    await mkdir(dirname(doc.file), { recursive: true });
+    await writeFile(doc.file, html);
+  }
+  const count = documents.length - languages.length;
+  const sizes = [...blocks.values()].map((css) => gzipSync(css).length);
+  logger.info(
+    `first-screen CSS: ${blocks.size} blocks of ${sizes.length ? `${Math.min(...sizes)}-${Math.max(...sizes)}` : 0} B gzip in ${Date.now() - started} ms; ` +
+      `the external stylesheet kept by ${kept.length} pages past the first window with it: ${kept.join(', ') || 'none'}`,
+  );
 
   // Preview images (1200x630 PNG per language) and robots.txt. Sharp is loaded here only,
   // not with the config: `vite dev` never needs it.
@@ -216,7 +299,15 @@ async function writePages(
   await appendFile(join(client, '.assetsignore'), '.vite\n');
   // Security and cache headers for the static files, from the same list the worker uses, with the
   // footer service's origin the worker's bundle got from the same Vite env.
-  await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [fontHash, scriptHash]));
+  // Each page family's CSP allows its own first-screen block by hash (one hash per page, not every
+  // block's on every page: the headers are part of the first window too).
+  const families = [...styleHashes]
+    .filter(([family]) => inlinedFamilies.has(family))
+    .map(([family, hash]) => ({ paths: familyPaths(family), hash, scripts: [firstScreenHash] }));
+  // Cloudflare reads at most 100 rules from `_headers`.
+  const rules = 2 + families.reduce((sum, family) => sum + family.paths.length, 0);
+  if (rules > 100) throw new Error(`_headers would have ${rules} rules, Cloudflare reads 100`);
+  await writeFile(join(client, '_headers'), entry.headersFile(footerBase, [fontHash, scriptHash], families));
   logger.info(`prerendered ${count} pages and ${languages.length} 404 pages`);
 }
 

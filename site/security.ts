@@ -27,13 +27,15 @@ export function footerOrigin(base: string | undefined): string | undefined {
 export function contentSecurityPolicy(
   footerBase?: string,
   scriptHashes: readonly string[] = [],
-  { inlineStyles = false } = {},
+  { inlineStyles = false, styleHashes = [] as readonly string[] } = {},
 ): string {
   const footer = footerOrigin(footerBase);
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`), TURNSTILE_ORIGIN].join(' '),
-    inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    inlineStyles
+      ? "style-src 'self' 'unsafe-inline'"
+      : ['style-src', "'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${footer ? ` ${footer}` : ''}`,
@@ -46,10 +48,17 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-/** All security headers as name/value pairs. */
-export function securityHeaders(footerBase?: string, scriptHashes: readonly string[] = []): Record<string, string> {
+/**
+ * All security headers as name/value pairs; `styleHashes` allow a page's inline first-screen CSS
+ * (scripts/critical-css.ts).
+ */
+export function securityHeaders(
+  footerBase?: string,
+  scriptHashes: readonly string[] = [],
+  styleHashes: readonly string[] = [],
+): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(footerBase, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(footerBase, scriptHashes, { styleHashes }),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -75,14 +84,38 @@ export const DOCUMENT_ONLY_HEADERS = [
   'X-Frame-Options',
 ] as const;
 
-/** The `_headers` file for the static assets (Cloudflare's format), with cache rules. */
-export function headersFile(footerBase?: string, scriptHashes: readonly string[] = []): string {
+/**
+ * Pages that share an inline first-screen block: their `_headers` paths, the block's CSP hash, and
+ * the inline scripts only those pages carry (the one that adds the whole stylesheet).
+ */
+export interface StyleBlockRule {
+  paths: readonly string[];
+  hash: string;
+  scripts?: readonly string[];
+}
+
+/**
+ * The `_headers` file for the static assets (Cloudflare's format), with cache rules. Each family of
+ * pages with an inline first-screen block gets the CSP again with that block's hash: the rule
+ * removes the CSP of `/*` first (`! Name`), as two CSP headers would both apply and the first one
+ * forbids the block.
+ */
+export function headersFile(
+  footerBase?: string,
+  scriptHashes: readonly string[] = [],
+  styleBlocks: readonly StyleBlockRule[] = [],
+): string {
   const security = Object.entries(securityHeaders(footerBase, scriptHashes))
     .map(([name, value]) => `  ${name}: ${value}`)
     .join('\n');
+  const blocks = styleBlocks.flatMap(({ paths, hash, scripts = [] }) => {
+    const csp = contentSecurityPolicy(footerBase, [...scriptHashes, ...scripts], { styleHashes: [hash] });
+    return paths.flatMap((path) => [path, '  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`]);
+  });
   return [
     '/*',
     security,
+    ...blocks,
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     // Cloudflare's `! Name` removes a header an earlier rule attached.

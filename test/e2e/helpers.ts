@@ -71,6 +71,20 @@ export async function pageScriptReady(page: Page) {
       !Array.from(document.scripts).some((script) => script.textContent?.includes('/page-script-')),
     PAGE_READY_MARK,
   );
+  await stylesheetReady(page);
+}
+
+/**
+ * Waits until the whole stylesheet is there: a page with its first screen's rules inline asks for
+ * it after the first paint (client/first-screen.ts), so below the first screen it is unstyled for
+ * a moment after `load`, which a test that reads the page's layout or colours must not see.
+ */
+export async function stylesheetReady(page: Page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    if (link) return link.sheet !== null || link.hasAttribute('data-settled');
+    return !Array.from(document.scripts).some((script) => script.textContent?.includes('data-settled'));
+  });
 }
 
 /**
@@ -150,6 +164,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * `within` limits the scan to the elements of one selector.
  */
 export async function axeViolations(page: Page, { all = false, within }: { all?: boolean; within?: string } = {}) {
+  await stylesheetReady(page);
   // Sections off the screen skip their rendering (`content-visibility: auto`), and axe measured a
   // link's contrast in one against whatever the hit test found behind it (the dark footer); a
   // visitor sees each section rendered when it is on the screen, so axe gets them rendered too.

@@ -91,19 +91,22 @@ describe('the pages’ inline boot script', () => {
       const res = await SELF.fetch(ORIGIN + path);
       expect(res.status).toBe(status);
       const { scripts, hashes, allowed } = await inlineScripts(res);
-      expect(scripts).toHaveLength(2);
+      // The head's typeface line, the head's script that adds the whole stylesheet after the first
+      // paint (a page with inline first-screen rules), the body's inlined part.
+      expect(scripts).toHaveLength(3);
       expect(scripts[0]).toContain('brandFont');
+      expect(scripts[1]).toMatch(/\/assets\/index-[\w-]+\.css/);
       // The inlined part answers the first taps and asks for the rest, a same-origin file.
-      expect(scripts[1]).toContain('data-product');
-      expect(scripts[1]).not.toContain('welcomePopupClosed');
-      const file = scripts[1]?.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
+      expect(scripts[2]).toContain('data-product');
+      expect(scripts[2]).not.toContain('welcomePopupClosed');
+      const file = scripts[2]?.match(/\/assets\/page-script-[0-9a-f]+\.js/)?.[0];
       expect(file).toBeDefined();
       const script = await visit(ORIGIN + file);
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toMatch(/javascript/);
       expect(script.headers.get('cache-control')).toContain('immutable');
       expect(await script.text()).toContain('welcomePopupClosed');
-      expect(allowed).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN]);
+      expect([...allowed].sort()).toEqual(["'self'", ...hashes, TURNSTILE_ORIGIN].sort());
     },
   );
 
@@ -136,5 +139,74 @@ describe('the pages’ inline boot script', () => {
     const res = await SELF.fetch(`${ORIGIN}/api/footer?lang=pl`);
     const csp = res.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain(`script-src 'self' ${TURNSTILE_ORIGIN};`);
+  });
+});
+
+/** A page's inline style blocks, the sources its CSP allows for styles, and its stylesheet links. */
+async function inlineStyles(res: Response) {
+  const html = await res.text();
+  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
+  const hashes = await Promise.all(
+    blocks.map(async (body) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    }),
+  );
+  const csp = res.headers.get('Content-Security-Policy') ?? '';
+  const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
+  // The links in the markup, not the one the head's script writes at a fragment.
+  const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '');
+  const links = [...markup.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, href]) => ({
+    href,
+    inNoscript: markup.includes(`<noscript>${tag}</noscript>`),
+  }));
+  return { blocks, hashes, allowed: styleSrc.trim().split(/\s+/).slice(1), links, csp };
+}
+
+describe('the pages’ first-screen CSS', () => {
+  it.each([
+    ['a prerendered page', '/pl/program', 200],
+    ['the same page in another language', '/es/program', 200],
+    ['the ticket shop', '/en-gb/kup-bilet', 200],
+    ['the 404 page', '/de/gibt-es-nicht', 404],
+  ])(
+    '%s carries its block, its CSP allows exactly that block, and the whole stylesheet only for a browser without script',
+    async (_, path, status) => {
+      const res = await SELF.fetch(ORIGIN + path);
+      expect(res.status).toBe(status);
+      const { blocks, hashes, allowed, links, csp } = await inlineStyles(res);
+      expect(blocks).toHaveLength(1);
+      expect(blocks[0]?.length).toBeGreaterThan(1000);
+      expect(allowed).toEqual(["'self'", ...hashes]);
+      // One CSP, not the site-wide one beside the page's own (both would apply).
+      expect(csp).not.toContain(',');
+      expect(links).toHaveLength(1);
+      expect(links[0]?.inNoscript).toBe(true);
+      const sheet = await visit(ORIGIN + (links[0]?.href ?? ''));
+      expect(sheet.status).toBe(200);
+      expect(await sheet.text()).toContain(blocks[0]?.slice(0, 200));
+    },
+  );
+
+  it('languages share a page’s block, pages of different first screens do not', async () => {
+    const block = async (path: string) => (await inlineStyles(await SELF.fetch(ORIGIN + path))).blocks[0];
+    const [pl, de, faq] = await Promise.all([block('/pl/prelegenci'), block('/de/prelegenci'), block('/pl/faq')]);
+    expect(pl).toBe(de);
+    expect(pl).not.toBe(faq);
+  });
+
+  it('a page whose first window has no room for a block (the home page) links the stylesheet and allows no inline style', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/pl`);
+    expect(res.status).toBe(200);
+    const { scripts, hashes } = await inlineScripts(res.clone());
+    const { blocks, allowed, links } = await inlineStyles(res);
+    // Nor the script that adds the stylesheet: two inline scripts, the site-wide CSP's two.
+    expect(scripts).toHaveLength(2);
+    expect(res.headers.get('Content-Security-Policy')).toContain(
+      `script-src 'self' ${hashes.join(' ')} ${TURNSTILE_ORIGIN}`,
+    );
+    expect(blocks).toEqual([]);
+    expect(allowed).toEqual(["'self'"]);
+    expect(links).toEqual([{ href: expect.stringMatching(/^\/assets\/index-.+\.css$/), inNoscript: false }]);
   });
 });

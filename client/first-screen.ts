@@ -1,0 +1,93 @@
+// Inlined in the head of a page that comes with only its first screen's rules inline
+// (scripts/critical-css.ts, scripts/prerender.ts), allowed by its hash in that page's CSP: it asks
+// for the whole stylesheet once the first content is on the screen, and holds back what would
+// open over the page before it has come. A script of its own, not part of the body's inlined one
+// (client/first-tap.ts): the pages that keep the external stylesheet (the home pages, whose HTML
+// leaves no room in the first window) do not carry its bytes.
+import { afterContentShown } from './lib/after-paint';
+
+/**
+ * Adds the whole stylesheet once the first screen, drawn with the inline rules, is on the screen:
+ * a request that starts before the largest paint is counted against it by Lighthouse's phone
+ * profile. A page that links the stylesheet itself is left as it is.
+ */
+export function loadStylesheet(url: string, doc: Document = document, win: Window = doc.defaultView ?? window): void {
+  if (doc.querySelector('link[rel="stylesheet"]')) return;
+  // At a fragment (the ticket page's star form, a link to a session), linked as before, from the
+  // head while it is parsed: render-blocking, so the browser lands on the target in the page's own
+  // layout. Added later, it scrolled there in the inline rules' layout and stayed when that changed.
+  if (win.location.hash.length > 1) {
+    doc.write(`<link rel="stylesheet" href="${url}">`);
+    return;
+  }
+  const link = doc.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = url;
+  link.onload = link.onerror = () => link.setAttribute('data-settled', '');
+  afterContentShown(win, () => doc.head.append(link));
+}
+
+/** Whether the whole stylesheet is there (or failed to come): always, on a page that links it. */
+function styled(doc: Document): HTMLLinkElement | null {
+  const link = doc.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+  return !link || link.sheet || link.hasAttribute('data-settled') ? null : link;
+}
+
+/**
+ * Runs `task` once the whole stylesheet is there (or failed to come): what the page script opens
+ * by itself over the page (the welcome popup, the development notice, a cancelled payment's
+ * dialog) is then never drawn with the first screen's rules alone.
+ */
+export function whenStyled(doc: Document, task: () => void): void {
+  const link = styled(doc);
+  if (!link) {
+    task();
+    return;
+  }
+  link.addEventListener('load', task, { once: true });
+  link.addEventListener('error', task, { once: true });
+}
+
+/**
+ * A dialog asked for before the whole stylesheet has come (a plan button tapped in the first
+ * frames) opens as it comes: the inline rules leave the closed dialogs out (they would take the
+ * ticket page past its first window). The tap is held here, before the inlined part's own
+ * listeners (client/first-tap.ts), and the button pressed again once the stylesheet is there.
+ * Also where the browser lacks invoker commands and the inlined part opens the dialog on the click.
+ */
+export function holdDialogs(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  let waiting = false;
+  const hold = (event: Event, button: HTMLElement | null | undefined) => {
+    if (!button || !styled(doc)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (waiting) return;
+    waiting = true;
+    whenStyled(doc, () => {
+      waiting = false;
+      button.click();
+    });
+  };
+  doc.addEventListener(
+    'command',
+    (event) => {
+      const { command, source } = event as Event & { command?: string; source?: HTMLElement | null };
+      if (command === 'show-modal') hold(event, source);
+    },
+    true,
+  );
+  if (!('commandForElement' in win.HTMLButtonElement.prototype))
+    doc.addEventListener(
+      'click',
+      (event) => hold(event, (event.target as Element | null)?.closest?.<HTMLElement>('[command="show-modal"]')),
+      true,
+    );
+}
+
+/** Set by the build to the whole stylesheet's URL (a hashed file under /assets/); undefined in tests. */
+declare const __STYLESHEET__: string | undefined;
+if (typeof __STYLESHEET__ === 'string') {
+  holdDialogs();
+  loadStylesheet(__STYLESHEET__);
+}
