@@ -1,6 +1,7 @@
 // @vitest-environment-options {"settings":{"disableCSSFileLoading":true}}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadStylesheet, whenStyled } from '../../client/first-screen';
+import { fakePaintWindow } from './fake-paint';
 
 // A page with its first screen's rules inline asks for the whole stylesheet once its first content
 // is on the screen (scripts/critical-css.ts, docs/performance.md), and what the page script opens
@@ -14,35 +15,7 @@ afterEach(() => vi.useRealTimers());
 const SHEET = '/assets/index-abc.css';
 
 /** A window whose frames, first contentful paint and address the test drives. */
-function fakeWindow(hash = '') {
-  const frames: FrameRequestCallback[] = [];
-  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
-  class FakeObserver {
-    static supportedEntryTypes = ['paint'];
-    constructor(private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
-    observe() {
-      observers.push((list) => this.callback(list));
-    }
-    disconnect() {}
-  }
-  const win = {
-    document,
-    location: { hash },
-    PerformanceObserver: FakeObserver,
-    requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
-    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-  } as unknown as Window;
-  return {
-    win,
-    frame: () => {
-      for (const callback of frames.splice(0)) callback(0);
-    },
-    paint: () => {
-      for (const notify of observers)
-        notify({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ name }] : []) });
-    },
-  };
-}
+const fakeWindow = (hash = '') => fakePaintWindow({ doc: document, hash });
 
 const links = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterContentShown, afterNextPaint } from '../../client/first-tap';
+import { fakePaintWindow } from './fake-paint';
 
 // When the inline script's deferred work runs: after a frame has been shown, never on a timer that
 // a busy phone's first frame outlasts (the page script's request then ran beside the stylesheet).
@@ -7,43 +8,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 /** A window whose frames, visibility and paint timing the test drives. */
-function fakeWindow({ hidden = false, paintTiming = true } = {}) {
-  const frames: FrameRequestCallback[] = [];
-  const doc = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
-  doc.visibilityState = hidden ? 'hidden' : 'visible';
-  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
-  class FakeObserver {
-    static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
-    disconnected = false;
-    constructor(private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
-    observe() {
-      observers.push((list) => this.disconnected || this.callback(list));
-    }
-    disconnect() {
-      this.disconnected = true;
-    }
-  }
-  const win = {
-    document: doc,
-    PerformanceObserver: FakeObserver,
-    requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
-    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-  } as unknown as Window;
-  return {
-    win,
-    /** Produces one frame: runs the callbacks asked for before it. */
-    frame: () => {
-      for (const callback of frames.splice(0)) callback(0);
-    },
-    paint: (name: string) => {
-      for (const notify of observers) notify({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
-    },
-    hide: () => {
-      doc.visibilityState = 'hidden';
-      doc.dispatchEvent(new Event('visibilitychange'));
-    },
-  };
-}
+const fakeWindow = fakePaintWindow;
 
 describe('afterNextPaint', () => {
   it('runs the task once two frames have come, and no sooner however long they take', async () => {
