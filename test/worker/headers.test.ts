@@ -65,20 +65,27 @@ describe('security headers on every kind of response', () => {
 });
 
 /** The page's inline scripts that run (not JSON-LD data), and the sources the CSP allows by hash. */
+/** Each inline block's CSP source: its SHA-256, as the policy writes it. */
+const sha256Sources = (bodies: string[]) =>
+  Promise.all(
+    bodies.map(async (body) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    }),
+  );
+/** The sources a response's CSP allows for one directive (`script-src`, `style-src`). */
+function allowedBy(csp: string, directive: string): string[] {
+  const found = csp.split(';').find((d) => d.trim().startsWith(directive)) ?? '';
+  return found.trim().split(/\s+/).slice(1);
+}
+
 async function inlineScripts(res: Response) {
   const html = await res.text();
   const scripts = [...html.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([tag]) => !tag.includes('application/ld+json') && !tag.includes(' src='))
     .map(([, body]) => body ?? '');
-  const hashes = await Promise.all(
-    scripts.map(async (body) => {
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-    }),
-  );
   const csp = res.headers.get('Content-Security-Policy') ?? '';
-  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-  return { scripts, hashes, allowed: scriptSrc.trim().split(/\s+/).slice(1) };
+  return { scripts, hashes: await sha256Sources(scripts), allowed: allowedBy(csp, 'script-src') };
 }
 
 describe('the pages’ inline boot script', () => {
@@ -146,21 +153,15 @@ describe('the pages’ inline boot script', () => {
 async function inlineStyles(res: Response) {
   const html = await res.text();
   const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
-  const hashes = await Promise.all(
-    blocks.map(async (body) => {
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-    }),
-  );
+  const hashes = await sha256Sources(blocks);
   const csp = res.headers.get('Content-Security-Policy') ?? '';
-  const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
   // The links in the markup, not the one the head's script writes at a fragment.
   const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '');
   const links = [...markup.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, href]) => ({
     href,
     inNoscript: markup.includes(`<noscript>${tag}</noscript>`),
   }));
-  return { blocks, hashes, allowed: styleSrc.trim().split(/\s+/).slice(1), links, csp };
+  return { blocks, hashes, allowed: allowedBy(csp, 'style-src'), links, csp };
 }
 
 describe('the pages’ first-screen CSS', () => {

@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderTax } from '../../site/orders';
 import { OSS_CHECK_NOTE_MAX, type OssEvidenceCheck, type OssReport } from '../../site/oss-report';
 import { resetBoxOffice, setClock } from './box-office';
-import { consumerIn, ossTaxOf, paidOssOrder } from './oss';
-import { callWorker, ORIGIN } from './platform';
-import { staffMember } from './staff';
+import { consumerIn, ossApi, ossTaxOf, paidOssOrder } from './oss';
 
 // An organiser's answer to an OSS sale whose evidence did not back its billing country
 // (worker/box-office/oss-report.ts `markOssChecked`): recorded once, with who and when, shown in
@@ -14,18 +12,9 @@ const SOLD_AT = '2027-03-15T11:00:00Z';
 /** Billing in Germany, the request from Poland, confirmed by the buyer: nothing else backs Germany. */
 const UNBACKED: OrderTax = { country: 'DE', oss: true, evidence: { billing: 'DE', edge: 'PL', confirmed: true } };
 
-async function finance(path: string, init: RequestInit = {}) {
-  const { headers } = await staffMember('finance');
-  return callWorker(
-    new Request(`${ORIGIN}/api/admin/reports/oss${path}`, {
-      ...init,
-      headers: { ...headers, 'Content-Type': 'application/json', Origin: ORIGIN },
-    }),
-  );
-}
-const check = (body: unknown) => finance('/checks', { method: 'POST', body: JSON.stringify(body) });
+const check = (body: unknown) => ossApi('/checks', { method: 'POST', body: JSON.stringify(body) });
 async function listed(): Promise<OssEvidenceCheck[]> {
-  const res = await finance('?quarter=2027-Q1');
+  const res = await ossApi('?quarter=2027-Q1');
   expect(res.status).toBe(200);
   return ((await res.json()) as OssReport).toCheck;
 }

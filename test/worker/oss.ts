@@ -1,6 +1,9 @@
+import { SELF } from 'cloudflare:test';
 import type { InvoiceData } from '../../site/invoices';
 import type { CartItem, OrderTax } from '../../site/orders';
-import { placePaidOrder } from './box-office';
+import { office, placePaidOrder } from './box-office';
+import { ORIGIN } from './platform';
+import { staffMember } from './staff';
 
 // A consumer in another member state buying online plans under OSS (site/tax-rules.ts), for the
 // OSS report's tests.
@@ -24,3 +27,22 @@ export const ossTaxOf = (country: string): OrderTax => ({
 /** A paid order taxed by `tax`, with invoice data when given. */
 export const paidOssOrder = (items: CartItem[], tax: OrderTax, invoice?: InvoiceData) =>
   placePaidOrder(items, { lang: 'en-GB', tax, ...(invoice ? { invoice } : {}) });
+
+/** An organiser cancels one ticket of an order, its money refunded through the provider. */
+export const refundOneTicket = (orderId: string, ticketId: string, reference = 're_oss') =>
+  office().cancelTicket(
+    orderId,
+    ticketId,
+    Date.now(),
+    { by: 'organiser', organiser: true },
+    { kind: 'refunded', reference },
+  );
+
+/** A finance member's request to the OSS report's API: `?quarter=…`, `/checks`, `/rate`. */
+export async function ossApi(path: string, init: RequestInit = {}) {
+  const { headers } = await staffMember('finance');
+  return SELF.fetch(`${ORIGIN}/api/admin/reports/oss${path}`, {
+    ...init,
+    headers: { ...headers, 'Content-Type': 'application/json', Origin: ORIGIN },
+  });
+}
