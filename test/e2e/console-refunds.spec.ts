@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { venueDay } from '../../site/format';
 import { POLISH_COMPANY as COMPANY } from '../support/invoice-data';
+import { GERMAN_CONSUMER_DATA } from '../support/invoice-fixtures';
 import { expect, expectNoAxeViolations, openConsole, orderByApi, paidOrderByApi, test } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
@@ -213,13 +214,7 @@ test('the OSS report of a quarter: rows per member state and its CSV', async ({ 
       email: `lena-${Date.now()}@example.com`,
       lang: 'de',
       countryConfirmed: true,
-      invoice: {
-        name: 'Lena Schmidt',
-        street: 'Karl-Marx-Allee 3',
-        postalCode: '10178',
-        city: 'Berlin',
-        country: 'DE',
-      },
+      invoice: GERMAN_CONSUMER_DATA,
     },
     { route: '/api/purchase/online-premium', headers: { 'Idempotency-Key': crypto.randomUUID() } },
   );

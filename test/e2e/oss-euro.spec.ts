@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { OssReport } from '../../site/oss-report';
 import { rateMicros, toEuroCents } from '../../site/oss-report';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
+import { GERMAN_CONSUMER_DATA } from '../support/invoice-fixtures';
 import { expect, expectNoAxeViolations, openConsole, test } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_CLOCK } from './playwright.config';
 
@@ -39,13 +40,7 @@ test('the OSS report in euro with a rate entered by hand, and a sale whose card 
       consent: CONSENT_VERSIONS,
       email: `lena-${Date.now()}@example.com`,
       lang: 'de',
-      invoice: {
-        name: 'Lena Schmidt',
-        street: 'Karl-Marx-Allee 3',
-        postalCode: '10178',
-        city: 'Berlin',
-        country: 'DE',
-      },
+      invoice: GERMAN_CONSUMER_DATA,
     },
   });
   expect(bought.status(), await bought.text()).toBe(201);

@@ -112,15 +112,16 @@ export type InvoiceFixture = {
   tax?: TaxConfig;
 };
 
-/** A consumer in Germany: with OSS, an online plan carries German VAT. */
-export const GERMAN_CONSUMER: InvoiceParty = {
+/** A consumer in Germany as she gives her invoice data: with OSS, an online plan carries German VAT. */
+export const GERMAN_CONSUMER_DATA: Omit<InvoiceParty, 'taxId'> = {
   name: 'Lena Schmidt',
-  taxId: null,
   street: 'Karl-Marx-Allee 3',
   postalCode: '10178',
   city: 'Berlin',
   country: 'DE',
 };
+/** The same consumer as an invoice names her. */
+export const GERMAN_CONSUMER: InvoiceParty = { ...GERMAN_CONSUMER_DATA, taxId: null };
 
 /** An issued invoice (`VAT` or `ZAL`) for one buyer and an order of tickets. */
 export function issuedInvoice(fixture: InvoiceFixture = {}): IssuedInvoice {
