@@ -14,6 +14,7 @@ import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
 import type { headersFile, securityHeaders } from '../site/security';
 import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
+import { islandProps, orderPageWritten, ticketPageWritten } from './worker-written.ts';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
 interface ServerEntry {
@@ -58,34 +59,6 @@ const WORKER_HEADERS = {
   'X-Robots-Tag': 'noindex',
   'Referrer-Policy': 'same-origin',
 };
-
-/** The built ticket page with a ticket written in, as worker/ticket-page.ts `withTicket` writes it. */
-export function ticketPageWritten(frame: string, ticket: string): string {
-  const at = /(<div data-ticket-page="">)[\s\S]*?(<\/div><\/main>)/;
-  if (!at.test(frame)) throw new Error('the built ticket page has no [data-ticket-page]');
-  return frame.replace(at, (_, open: string, close: string) => `${open}${ticket}${close}`);
-}
-
-const ENTITIES: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
-const ISLAND =
-  /(<div class="island" data-island="order" data-island-id="order-" data-props=")([^"]*)(" data-start="at-load">)[\s\S]*?(<\/div><\/main>)/;
-
-/** The built order page's island props, as worker/thanks-page.ts reads them. */
-export function islandProps(frame: string): Record<string, unknown> {
-  const found = frame.match(ISLAND);
-  if (!found?.[2]) throw new Error('the built order page has no order island');
-  return JSON.parse(found[2].replace(/&(?:quot|#x27|lt|gt|amp);/g, (e) => ENTITIES[e] ?? e));
-}
-
-/** The built order page with an order written in, as worker/thanks-page.ts `withOrder` writes it: props and island. */
-export function orderPageWritten(frame: string, island: string, props: Record<string, unknown>): string {
-  // HTMLRewriter writes an attribute with its quotes escaped; `&` is escaped by the worker itself.
-  const source = JSON.stringify(props).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return frame.replace(
-    ISLAND,
-    (_, open: string, _props: string, start: string, close: string) => `${open}${source}${start}${island}${close}`,
-  );
-}
 
 /** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
 export function prerender(): Plugin {
