@@ -100,3 +100,5 @@ export async function manifestJson(lang: LanguageCode): Promise<string> {
 /** robots.txt: everything but the API and the checkout, and where the sitemap is. */
 export const robotsTxt = () =>
   `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout/\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n`;
+
+export { orderPageSamples, ticketPageSamples } from './first-screen-samples';

@@ -14,6 +14,7 @@ import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
 import type { headersFile, securityHeaders } from '../site/security';
 import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
+import { islandProps, orderPageWritten, ticketPageWritten } from './worker-written.ts';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
 interface ServerEntry {
@@ -27,6 +28,12 @@ interface ServerEntry {
   manifestJson(lang: LanguageCode): Promise<string>;
   manifestPath: typeof manifestPath;
   robotsTxt(): string;
+  ticketPageSamples(lang: LanguageCode): Promise<string[]>;
+  orderPageSamples(
+    lang: LanguageCode,
+    built: Record<string, unknown>,
+    tickets: number,
+  ): Promise<{ html: string; props: Record<string, unknown> }[]>;
   brandFontScript: string;
   agendaScriptPlaceholder: string;
 }
@@ -34,10 +41,24 @@ interface ServerEntry {
 /** The 404 pages' family: they share one first-screen block. */
 const NOT_FOUND_FAMILY = '404';
 /**
- * Pages whose first screen the worker writes per visitor (the ticket, the order): the build cannot
- * see what they show, so they keep the external stylesheet.
+ * Pages whose first screen the worker writes per visitor (the ticket, the order): their rules are
+ * collected from the built frame with samples of what the worker writes (client/first-screen-samples.tsx),
+ * and their size on the wire is that of the largest sample as the worker serves it.
  */
 const WORKER_WRITTEN = new Set(['ticket', 'thanks']);
+/**
+ * The order the order page's size is judged by: this many paid tickets, each with its QR code in
+ * the page and in the island's props (docs/performance.md). A larger order is still served, past
+ * the first window: one round trip slower, not broken.
+ */
+export const ORDER_TICKETS_SIZED = 3;
+
+/** What the worker sets on the ticket and order pages beyond the built page's headers (worker/ticket-page.ts). */
+const WORKER_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'same-origin',
+};
 
 /** Prerenders the site and builds the organiser console at the end of `vite build`; `vite dev` renders pages itself. */
 export function prerender(): Plugin {
@@ -109,6 +130,8 @@ async function writePages(
     manifestPath,
     brandFontScript,
     agendaScriptPlaceholder,
+    ticketPageSamples,
+    orderPageSamples,
   } = entry;
   const templatePath = join(client, 'client/index.html');
   const built = await readFile(templatePath, 'utf8');
@@ -197,7 +220,25 @@ async function writePages(
     const html = documentFor(lang.code, await render(lang.code, null));
     documents.push({ path, file: join(client, `${path}.html`), family: NOT_FOUND_FAMILY, html });
   }
-  for (const doc of documents) if (doc.family && WORKER_WRITTEN.has(doc.family)) doc.family = null;
+  // The pages the worker writes: laid out with samples of what it writes, where it writes them
+  // (worker/ticket-page.ts, worker/thanks-page.ts); the frame itself is written to dist as built.
+  const samples: { path: string; family: string; frame: string; html: string }[] = [];
+  for (const doc of documents) {
+    if (!doc.family || !WORKER_WRITTEN.has(doc.family)) continue;
+    const lang = languages.find((l) => doc.path.startsWith(`/${l.prefix}/`))?.code;
+    if (!lang) throw new Error(`no language for ${doc.path}`);
+    const written =
+      doc.family === 'ticket'
+        ? (await ticketPageSamples(lang)).map((html) => ticketPageWritten(doc.html, html))
+        : (await orderPageSamples(lang, islandProps(doc.html), ORDER_TICKETS_SIZED)).map(({ html, props }) =>
+            orderPageWritten(doc.html, html, props),
+          );
+    // The frame as built is served too: the order page when the box office does not answer.
+    if (doc.family === 'thanks') written.push(doc.html);
+    written.forEach((html, i) => {
+      samples.push({ path: `${doc.path}/~sample-${i}`, family: doc.family as string, frame: doc.path, html });
+    });
+  }
   // A page already this close to its first window has no room for any family's block (the blocks
   // are 3.7-4.7 KB of gzip): not laid out in the browser at all (the home pages).
   const noRoom = entry.securityHeaders(
@@ -208,17 +249,26 @@ async function writePages(
   const tooFull: string[] = [];
   for (const doc of documents) {
     if (!doc.family) continue;
-    const size = wireSize(doc.html, noRoom);
+    // A page the worker writes, by its largest sample as served.
+    const size = WORKER_WRITTEN.has(doc.family)
+      ? Math.max(
+          ...samples
+            .filter((sample) => sample.frame === doc.path)
+            .map((sample) => wireSize(sample.html, { ...noRoom, ...WORKER_HEADERS })),
+        )
+      : wireSize(doc.html, noRoom);
     if (size + MIN_BLOCK <= FIRST_WINDOW) continue;
     tooFull.push(`${doc.path} (${size} B without the block)`);
     doc.family = null;
   }
   const started = Date.now();
-  const blocks = await firstScreenCss(
-    client,
-    stylesheetPath,
-    documents.flatMap(({ path, family, html }) => (family ? [{ path, family, html }] : [])),
-  );
+  const blocks = await firstScreenCss(client, stylesheetPath, [
+    ...documents.flatMap(({ path, family, html }) =>
+      family && !WORKER_WRITTEN.has(family) ? [{ path, family, html }] : [],
+    ),
+    // The samples of a page laid out only while the page is (not when it has no room at all).
+    ...samples.filter((sample) => documents.some((doc) => doc.path === sample.frame && doc.family)),
+  ]);
   const styleHashes = new Map(
     [...blocks].map(([family, css]) => [family, `sha256-${createHash('sha256').update(css).digest('base64')}`]),
   );
@@ -232,6 +282,7 @@ async function writePages(
     return [...new Set(languages.map((lang) => page.path(lang.code).replace(/^\/[^/]+(?=\/)/, '/:lang')))];
   };
   const kept = tooFull;
+  const written: string[] = [];
   const inlinedFamilies = new Set<string>();
   for (const doc of documents) {
     const css = doc.family ? blocks.get(doc.family) : undefined;
@@ -241,7 +292,20 @@ async function writePages(
       // Inline only where the HTML with its block, headers included, still arrives in the first
       // window: past it the page would wait one more round trip, which costs more than the
       // stylesheet's own request.
-      const size = wireSize(inlined, headersFor(doc.family));
+      // A page the worker writes is judged by the largest of its samples, as the worker serves it.
+      const size = WORKER_WRITTEN.has(doc.family)
+        ? Math.max(
+            ...samples
+              .filter((sample) => sample.frame === doc.path)
+              .map((sample) =>
+                wireSize(
+                  sample.html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath, firstScreenScript)),
+                  { ...headersFor(doc.family as string), ...WORKER_HEADERS },
+                ),
+              ),
+          )
+        : wireSize(inlined, headersFor(doc.family));
+      if (WORKER_WRITTEN.has(doc.family)) written.push(`${doc.path} ${size} B`);
       if (size <= FIRST_WINDOW) {
         html = inlined;
         inlinedFamilies.add(doc.family);
@@ -254,7 +318,8 @@ async function writePages(
   const sizes = [...blocks.values()].map((css) => gzipSync(css).length);
   logger.info(
     `first-screen CSS: ${blocks.size} blocks of ${sizes.length ? `${Math.min(...sizes)}-${Math.max(...sizes)}` : 0} B gzip in ${Date.now() - started} ms; ` +
-      `the external stylesheet kept by ${kept.length} pages past the first window with it: ${kept.join(', ') || 'none'}`,
+      `the external stylesheet kept by ${kept.length} pages past the first window with it: ${kept.join(', ') || 'none'}; ` +
+      `the pages the worker writes, at their largest sample (an order of ${ORDER_TICKETS_SIZED} tickets) with the block: ${written.join(', ')}`,
   );
 
   // Preview images (1200x630 PNG per language) and robots.txt. Sharp is loaded here only,

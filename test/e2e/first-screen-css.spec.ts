@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES, type PageId } from '../../site/pages';
-import { expect, pageScriptReady, paidOrderByApi, test } from './helpers';
+import { POLISH_COMPANY } from '../support/invoice-data';
+import { expect, orderByApi, pageScriptReady, paidOrderByApi, test } from './helpers';
 
 // A page whose HTML carries its first screen's rules inline (scripts/critical-css.ts) asks for the
 // whole stylesheet once its first content is on the screen (client/first-tap.ts): nothing drawn
@@ -138,8 +139,8 @@ async function expectSteadyFirstScreen(page: Page, path: string) {
   }
 }
 
-// Each family of pages in one of the five languages, the languages in turn; the ticket and order
-// pages, whose first screen the worker writes, keep the external stylesheet (below).
+// Each family of pages in one of the five languages, the languages in turn; the ticket page (its
+// built frame opens only the 404 page) and the order page, whose first screen the worker writes, below.
 const FAMILIES = PAGES.filter((p) => p.id !== 'ticket' && p.id !== 'thanks' && p.id !== 'home');
 test.describe('the first screen drawn with the inline rules does not move when the whole stylesheet comes', () => {
   test.describe.configure({ mode: 'parallel' });
@@ -155,24 +156,78 @@ test.describe('the first screen drawn with the inline rules does not move when t
   });
 });
 
-test('the pages with no room for the block, and those the worker writes, link the stylesheet: no shift, no CSP refusal', async ({
-  page,
-  request,
-}) => {
+/** A paid order's ticket pages (an on-site ticket and an online one) and its order page's path. */
+async function paidOrderPages(request: APIRequestContext) {
   const { orderId, token } = await paidOrderByApi(request, {
-    email: `first-screen-${Date.now()}@example.com`,
-    items: [{ product: 'onsite-pro', name: 'Ada Lovelace' }],
+    email: `first-screen-${Date.now()}-${Math.random()}@example.com`,
+    items: [
+      { product: 'onsite-pro', name: 'Ada Lovelace' },
+      { product: 'online-vip', name: 'Grace Hopper' },
+    ],
   });
   const view = (await (await request.get(`/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json()) as {
     tickets: { page: string | null }[];
   };
-  const ticket = view.tickets[0]?.page;
-  expect(ticket).toBeTruthy();
+  const tickets = view.tickets.map((t) => t.page ?? '');
+  expect(tickets.every(Boolean)).toBe(true);
+  return { tickets, order: `/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}` };
+}
+
+// The ticket page, which the worker writes per holder, carries the rules of its first screen laid
+// out at build time with samples of what the worker writes (scripts/prerender.ts): a real on-site
+// and online ticket's first screen must not move when the whole stylesheet comes.
+test.describe("a real ticket's page, drawn with the inline rules, does not move when the whole stylesheet comes", () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const [i, kind] of ['on-site', 'online'].entries())
+    test(`an ${kind} ticket`, async ({ page, request }) => {
+      const { tickets } = await paidOrderPages(request);
+      await expectSteadyFirstScreen(page, tickets[i] ?? '');
+    });
+});
+
+test("a star sent from a ticket's page lands on its session (a fragment, with the inline rules)", async ({
+  page,
+  request,
+}) => {
+  const { tickets } = await paidOrderPages(request);
+  for (const screen of [SCREENS[0], SCREENS[3]]) {
+    if (!screen) continue;
+    await page.setViewportSize(screen);
+    await page.goto(tickets[0] ?? '');
+    const session = page.locator('#session-llmInProduction');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/agenda\?key=/.test(r.url()));
+    await session.locator('form button').click();
+    expect((await sent).status()).toBe(303);
+    await page.waitForURL(/#session-llmInProduction$/);
+    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet);
+    await twoFrames(page);
+    const [scrolled, top] = await page.evaluate(() => [
+      scrollY,
+      document.getElementById('session-llmInProduction')?.getBoundingClientRect().top ?? -1,
+    ]);
+    expect(scrolled, `${screen.width}: the session is below the first screen`).toBeGreaterThan(0);
+    expect(top, `${screen.width}: the session at the top of the screen`).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(120);
+  }
+});
+
+test('the pages with no room for the block, and the order page, link the stylesheet: no shift, no CSP refusal', async ({
+  page,
+  request,
+}) => {
+  const { order } = await paidOrderPages(request);
+  // An order waiting for a transfer: its first screen is the transfer's details.
+  const transfer = await orderByApi(request, {
+    email: `first-screen-transfer-${Date.now()}@example.com`,
+    items: [{ product: 'onsite-pro', name: 'Ada Lovelace' }],
+    invoice: POLISH_COMPANY,
+    payment: 'transfer',
+  });
   await watch(page);
   for (const path of [
     '/pl',
-    `/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}`,
-    ticket ?? '',
+    order,
+    `/pl/kup-bilet/dziekujemy?order=${transfer.orderId}&token=${encodeURIComponent(transfer.token)}`,
   ])
     for (const screen of [SCREENS[0], SCREENS[4]]) {
       if (screen) await page.setViewportSize(screen);

@@ -175,6 +175,60 @@ describe("a ticket's own page", () => {
   });
 });
 
+/** SHA-256 of an inline block as a CSP source. */
+const cspSource = async (body: string) => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+};
+
+/** A page's inline style blocks and inline scripts, each with the sources its CSP allows for them. */
+async function inlineParts(res: Response) {
+  const html = await res.text();
+  const csp = res.headers.get('Content-Security-Policy') ?? '';
+  const directive = (name: string) =>
+    (csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '').trim().split(/\s+/).slice(1);
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
+  const scripts = [...html.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([tag]) => !tag.includes('application/ld+json') && !tag.includes(' src='))
+    .map(([, body]) => body ?? '');
+  return {
+    html,
+    csp,
+    styles,
+    styleHashes: await Promise.all(styles.map(cspSource)),
+    scriptHashes: await Promise.all(scripts.map(cspSource)),
+    styleSrc: directive('style-src'),
+    scriptSrc: directive('script-src'),
+  };
+}
+
+describe("the ticket page's first-screen CSS (scripts/prerender.ts, laid out with samples of what the worker writes)", () => {
+  it('a real ticket page carries the inline block, and its CSP allows exactly that block and its inline scripts', async () => {
+    const { view } = await paidOrder();
+    const res = await visit(`${ORIGIN}${pageOf(view, 1)}`);
+    expect(res.status).toBe(200);
+    const { html, csp, styles, styleHashes, scriptHashes, styleSrc, scriptSrc } = await inlineParts(res);
+    expect(html).toContain('Ada Lovelace');
+    expect(styles).toHaveLength(1);
+    // The ticket card's rules are there: the sample's ticket is drawn in the first screen.
+    expect(styles[0]).toContain('.ticket-card');
+    expect(styleSrc).toEqual(["'self'", ...styleHashes]);
+    for (const hash of scriptHashes) expect(scriptSrc).toContain(hash);
+    // One CSP, the family's, not the site-wide one beside it.
+    expect(csp).not.toContain(',');
+    expect(html).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"><\/noscript>/);
+  });
+
+  it("a ticket link that opens nothing is the 404 page with the 404 page's own block and CSP", async () => {
+    const res = await visit(`${ORIGIN}/pl/bilet?ticket=01JSAMP1E0000000000000000X&key=${'A'.repeat(32)}`);
+    expect(res.status).toBe(404);
+    const { styles, styleHashes, scriptHashes, styleSrc, scriptSrc } = await inlineParts(res);
+    expect(styles).toHaveLength(1);
+    expect(styleSrc).toEqual(["'self'", ...styleHashes]);
+    for (const hash of scriptHashes) expect(scriptSrc).toContain(hash);
+  });
+});
+
 describe("a ticket holder's agenda", () => {
   it('keeps the stars with the ticket: the form answers 303 back to the page, which marks them', async () => {
     const { view, ticket, key } = await paidOrderFirstTicket();
