@@ -3,7 +3,7 @@
 // frame with each sample written in where the worker writes it (worker/ticket-page.ts,
 // worker/thanks-page.ts), one sample per state whose first screen differs, so no state a holder
 // or a buyer can see is drawn with a rule missing. Only the server entry imports this module.
-import { accessOf, joinHref, joinPhase, type OnlineAccessView } from '../site/access';
+import { joinHref, joinLinks, type OnlineAccessView } from '../site/access';
 import type { LanguageCode } from '../site/languages';
 import type { OrderView, TicketView } from '../site/order-view';
 import { ticketPageHref } from '../site/pages';
@@ -45,17 +45,8 @@ function ticket(n: number, product: ProductId, paid: boolean, workshops: string[
 }
 
 function onlineView(id: string, product: ProductId, now: number, titles: Record<string, string>): OnlineAccessView {
-  const phase = joinPhase(product, now);
   return {
-    product,
-    now: new Date(now).toISOString(),
-    entitlements: accessOf(product, now),
-    phase,
-    join: phase.phase === 'none' ? null : joinHref(id, SECRET),
-    tracks: [
-      { id: 'business', href: joinHref(id, SECRET, 'track:business') },
-      { id: 'technology', href: joinHref(id, SECRET, 'track:technology') },
-    ],
+    ...joinLinks({ id, product }, SECRET, now),
     recordings: SESSIONS.map((s) => ({
       id: s.id,
       title: titles[s.id] ?? s.id,

@@ -123,6 +123,32 @@ export function joinHref(ticketId: string, secret: string, to?: JoinTarget): str
   return `/join/${encodeURIComponent(ticketId)}?${query}`;
 }
 
+/** The tracks whose streams a holder may choose, in the programme's order. */
+export const TRACK_IDS = ['business', 'technology'] as const;
+
+/**
+ * What a ticket's online access is at `now` from its product and its join path alone: what it
+ * gives, the join link's phase, the join link and one per track for a plan with the stream. The
+ * worker adds the recordings, workshops and extras from its stores (worker/online/view.ts).
+ */
+export function joinLinks(
+  ticket: { id: string; product: ProductId },
+  secret: string,
+  now: number,
+): Pick<OnlineAccessView, 'product' | 'now' | 'entitlements' | 'phase' | 'join' | 'tracks'> {
+  const phase = joinPhase(ticket.product, now);
+  const entitlements = accessOf(ticket.product, now);
+  const stream = entitlements.some((e) => e.kind === 'stream');
+  return {
+    product: ticket.product,
+    now: new Date(now).toISOString(),
+    entitlements,
+    phase,
+    join: phase.phase === 'none' ? null : joinHref(ticket.id, secret),
+    tracks: stream ? TRACK_IDS.map((id) => ({ id, href: joinHref(ticket.id, secret, `track:${id}`) })) : [],
+  };
+}
+
 /** A material of a session or a workshop, as the holder's page links it (through the join path). */
 export type MaterialLink = { id: number; title: string; kind: 'file' | 'link'; href: string };
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnlineAccess } from '../../client/components/online-access';
-import { accessOf, joinHref, joinPhase, type OnlineAccessView } from '../../site/access';
+import { joinHref, joinLinks, type OnlineAccessView } from '../../site/access';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../../site/tickets';
 import { renderIn } from './render-delivery';
 
@@ -10,17 +10,8 @@ const K = 'secret-of-this-ticket';
 
 /** A view as the worker answers it (worker/online/view.ts) for a product at an instant. */
 function viewOf(product: ProductId, now: number, recordingHref: string | null = null): OnlineAccessView {
-  const phase = joinPhase(product, now);
   return {
-    product,
-    now: new Date(now).toISOString(),
-    entitlements: accessOf(product, now),
-    phase,
-    join: phase.phase === 'none' ? null : joinHref(ID, K),
-    tracks: [
-      { id: 'business', href: joinHref(ID, K, 'track:business') },
-      { id: 'technology', href: joinHref(ID, K, 'track:technology') },
-    ],
+    ...joinLinks({ id: ID, product }, K, now),
     recordings: [
       {
         id: 'aiStrategy',

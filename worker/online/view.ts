@@ -1,9 +1,8 @@
 import {
-  accessOf,
   type entitlement,
   type JoinTarget,
   joinHref,
-  joinPhase,
+  joinLinks,
   type MaterialLink,
   ONLINE_WORKSHOPS,
   type OnlineAccessView,
@@ -13,9 +12,6 @@ import type { ProductId } from '../../site/tickets';
 import { textsIn } from '../content/schema';
 import { publishedContent } from '../content/store';
 import { listMaterials, listSources, type Material } from './store';
-
-/** The tracks whose streams a holder may choose, in the programme's order. */
-export const TRACK_IDS = ['business', 'technology'] as const;
 
 /** A material's link through the holder's join path (files are never public). */
 export const materialHref = (ticketId: string, secret: string, id: number) =>
@@ -33,9 +29,8 @@ export async function onlineAccessView(
   lang: LanguageCode,
   now: number,
 ): Promise<OnlineAccessView> {
-  const phase = joinPhase(ticket.product, now);
-  const entitlements = accessOf(ticket.product, now);
-  const has = (kind: Parameters<typeof entitlement>[1]) => entitlements.some((e) => e.kind === kind);
+  const links = joinLinks(ticket, secret, now);
+  const has = (kind: Parameters<typeof entitlement>[1]) => links.entitlements.some((e) => e.kind === kind);
   const href = (to?: JoinTarget) => joinHref(ticket.id, secret, to);
   const [content, sources, materials] = await Promise.all([publishedContent(db), listSources(db), listMaterials(db)]);
   const materialsOf = (subject: string): MaterialLink[] =>
@@ -68,12 +63,7 @@ export async function onlineAccessView(
     .filter((kind) => has(kind))
     .map((kind) => ({ kind, href: href(`extra:${kind}`) }));
   return {
-    product: ticket.product,
-    now: new Date(now).toISOString(),
-    entitlements,
-    phase,
-    join: phase.phase === 'none' ? null : href(),
-    tracks: has('stream') ? TRACK_IDS.map((id) => ({ id, href: href(`track:${id}`) })) : [],
+    ...links,
     recordings,
     workshops,
     extras,

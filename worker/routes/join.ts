@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { duringEvent, entitlement, joinPhase, ONLINE_WORKSHOPS } from '../../site/access';
+import { duringEvent, entitlement, joinPhase, ONLINE_WORKSHOPS, TRACK_IDS } from '../../site/access';
 import { ORGANISER } from '../../site/event';
 import { formatDateTime } from '../../site/format';
 import { DEFAULT_LANGUAGE, findLanguage, type LanguageCode } from '../../site/languages';
@@ -20,7 +20,7 @@ import { ID_PATTERN } from '../ids';
 import { joinPage, onlineTexts } from '../online/pages';
 import { getMaterial, getSource, listSources, type Source } from '../online/store';
 import { playerUrl, streamSigning, viewerToken } from '../online/stream-token';
-import { onlineAccessView, TRACK_IDS } from '../online/view';
+import { onlineAccessView } from '../online/view';
 import { fill, productName } from '../texts';
 import { ticketKey } from '../tickets/code';
 import { ticketLinkMatches } from '../tickets/page-link';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { TRACK_IDS } from '../../site/access';
 import { now } from '../clock';
 import { issueFields, textsIn } from '../content/schema';
 import { publishedContent } from '../content/store';
@@ -21,7 +22,6 @@ import {
   storeMaterialFile,
   subjectRole,
 } from '../online/store';
-import { TRACK_IDS } from '../online/view';
 
 /** A JSON body valid against `schema`, else 422 `invalid_fields` with each failing field's path. */
 async function validBody<S extends z.ZodType>(body: unknown, schema: S): Promise<z.output<S>> {
