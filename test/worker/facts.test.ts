@@ -20,6 +20,8 @@ const get = (path: string) => visit(ORIGIN + path);
 const visibleText = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    // The first screen's inline rules (scripts/critical-css.ts): numbers of a stylesheet, not facts.
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;|&#160;/g, '\u00a0')
     .replace(/&#x27;|&#39;/g, "'")
