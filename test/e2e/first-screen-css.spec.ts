@@ -105,9 +105,8 @@ async function expectSteadyFirstScreen(page: Page, path: string) {
     await twoFrames(page);
     const drawn = await noteBoxes(page);
     expect(drawn, `${path} draws its first screen with the inline rules`).toBeGreaterThan(5);
-    // The shifts of the load itself are the page's (the same with the stylesheet linked: one seen
-    // at 768x1024 on the exhibitors' page, `content-visibility` in the first screen); those from
-    // here on are the stylesheet's.
+    // The shifts of the load itself are the page's (layout.spec.ts checks them in a first visit);
+    // those from here on are the stylesheet's.
     await page.evaluate(() => {
       (window as Watched).shifts = 0;
       (window as Watched).moved = [];
