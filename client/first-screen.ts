@@ -49,45 +49,74 @@ export function whenStyled(doc: Document, task: () => void): void {
 }
 
 /**
- * A dialog asked for before the whole stylesheet has come (a plan button tapped in the first
- * frames) opens as it comes: the inline rules leave the closed dialogs out (they would take the
- * ticket page past its first window). The tap is held here, before the inlined part's own
- * listeners (client/first-tap.ts), and the button pressed again once the stylesheet is there.
- * Also where the browser lacks invoker commands and the inlined part opens the dialog on the click.
+ * What opens over the page or in it, asked for before the whole stylesheet has come (a plan
+ * button, the menu or an answer tapped in the first frames), opens as it comes: the inline rules
+ * leave out the closed dialogs, popovers and answers (scripts/critical-css.ts), whose rules would
+ * take the home pages and the ticket shops past their first window. The tap is held here, before
+ * the inlined part's own listeners (client/first-tap.ts), and done again once the stylesheet is
+ * there (the last one asked for): the button pressed, the popover shown. Also where the browser lacks invoker commands and
+ * the inlined part opens the dialog on the click.
  */
-export function holdDialogs(doc: Document = document): void {
+export function holdOpenings(doc: Document = document): void {
   const win = doc.defaultView ?? window;
-  let waiting = false;
-  const hold = (event: Event, button: HTMLElement | null | undefined) => {
-    if (!button || !styled(doc)) return;
+  // The last one asked for is done: a second tap meant that one instead.
+  let pending: (() => void) | undefined;
+  const hold = (event: Event, again: () => void) => {
+    if (!styled(doc)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (waiting) return;
-    waiting = true;
-    whenStyled(doc, () => {
-      waiting = false;
-      button.click();
-    });
+    if (!pending)
+      whenStyled(doc, () => {
+        const last = pending;
+        pending = undefined;
+        last?.();
+      });
+    pending = again;
   };
   doc.addEventListener(
     'command',
     (event) => {
       const { command, source } = event as Event & { command?: string; source?: HTMLElement | null };
-      if (command === 'show-modal') hold(event, source);
+      if (command === 'show-modal' && source) hold(event, () => source.click());
     },
     true,
   );
   if (!('commandForElement' in win.HTMLButtonElement.prototype))
     doc.addEventListener(
       'click',
-      (event) => hold(event, (event.target as Element | null)?.closest?.<HTMLElement>('[command="show-modal"]')),
+      (event) => {
+        const button = (event.target as Element | null)?.closest?.<HTMLElement>('[command="show-modal"]');
+        if (button) hold(event, () => button.click());
+      },
       true,
     );
+  // A popover, whatever opens it (its button, a key, the page script): shown as it was asked for.
+  doc.addEventListener(
+    'beforetoggle',
+    (event) => {
+      const popover = event.target;
+      if ((event as ToggleEvent).newState !== 'open' || !(popover instanceof win.HTMLElement)) return;
+      // A dialog shown as a popover for its first frame (client/first-tap.ts) was held as a command.
+      if (popover instanceof win.HTMLDialogElement) return;
+      hold(event, () => popover.showPopover());
+    },
+    true,
+  );
+  // An answer's summary: its details opens on the click, which is held and done again.
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const summary = (event.target as Element | null)?.closest?.<HTMLElement>('summary');
+      const details = summary?.parentElement;
+      if (summary && details instanceof win.HTMLDetailsElement && !details.open) hold(event, () => summary.click());
+    },
+    true,
+  );
 }
 
 /** Set by the build to the whole stylesheet's URL (a hashed file under /assets/); undefined in tests. */
 declare const __STYLESHEET__: string | undefined;
 if (typeof __STYLESHEET__ === 'string') {
-  holdDialogs();
+  holdOpenings();
   loadStylesheet(__STYLESHEET__);
 }

@@ -61,6 +61,14 @@ export interface BuiltPage {
   html: string;
 }
 
+/**
+ * Rules that only paint a box other rules size and place, left to the whole stylesheet: the flags'
+ * colours (every language's, since a block serves a page in all five: 0.35 KB of gzip, which kept
+ * the German and Spanish ticket shops out of their first window). The language button's flag is
+ * drawn at its size and place with the first screen, and coloured a moment later; nothing moves.
+ */
+export const PAINTED_LATER = /^\.flag--[a-z]+$/;
+
 const ORIGIN = 'http://first-screen.invalid';
 /** Tabs at once: the build shares its machine, and the pages are small. */
 const TABS = 3;
@@ -110,7 +118,13 @@ export async function firstScreenCss(
     return new Map(
       [...drawn].map(([family, set]) => [
         family,
-        joinRules(stylesheet.filter((rule) => rule.selectors.length === 0 || rule.selectors.some((s) => set.has(s)))),
+        joinRules(
+          stylesheet.filter(
+            (rule) =>
+              rule.selectors.length === 0 ||
+              (rule.selectors.some((s) => set.has(s)) && !rule.selectors.every((s) => PAINTED_LATER.test(s))),
+          ),
+        ),
       ]),
     );
   } finally {
@@ -136,11 +150,12 @@ async function selectorsDrawn(tab: Tab, url: string, selectors: string[], found:
 type Noted = Window & { firstScreen?: Set<Element> };
 
 /**
- * In the page: notes the elements drawn in the first screen at the current size, or not drawn at
- * all (closed popovers, collapsed parts: they may open before the whole stylesheet has come; their
- * box is empty, at the top left). A
- * closed dialog is not among them: what opens one waits for the whole stylesheet
- * (client/first-tap.ts), and the purchase dialog's rules would take a page past its first window.
+ * In the page: notes the elements drawn in the first screen at the current size. What opens over
+ * the page or in it is not among them, neither a closed dialog nor a closed popover (the mobile
+ * menu, the language picker, the header's dropdowns) nor what a closed `<details>` holds (the
+ * answers): what opens one before the whole stylesheet has come waits for it
+ * (client/first-screen.ts `holdOpenings`), and their rules were a fifth of each block, which took
+ * the home pages and the ticket shops past their first window.
  */
 function noteDrawn(): void {
   const noted = window as Noted;
@@ -148,8 +163,13 @@ function noteDrawn(): void {
   noted.firstScreen = drawn;
   const height = window.innerHeight;
   const width = window.innerWidth;
+  const closed = (el: Element) => {
+    if (el.closest('dialog:not([open]), [popover]:not(:popover-open)')) return true;
+    const details = el.parentElement?.closest('details:not([open])');
+    return !!details && !el.closest('summary')?.parentElement?.isSameNode(details);
+  };
   for (const el of Array.from(document.querySelectorAll('*'))) {
-    if (drawn.has(el) || el.closest('dialog:not([open])')) continue;
+    if (drawn.has(el) || closed(el)) continue;
     // Not below the first screen nor right of it: an element placed above or left of the page (a
     // skip link, a visually hidden label) is there too, and takes its place in the flow without its rule.
     const box = el.getBoundingClientRect();

@@ -60,6 +60,10 @@ const noteBoxes = (page: Page) =>
     const win = window as Watched;
     win.boxes = new Map();
     for (const el of Array.from(document.querySelectorAll('body *'))) {
+      // What a closed answer holds is not drawn (its rules come with the whole stylesheet), though
+      // the browser lays it out when asked for its box.
+      const closed = el.parentElement?.closest('details:not([open])');
+      if (closed && el.closest('summary')?.parentElement !== closed) continue;
       const { x, y, width, height } = el.getBoundingClientRect();
       if (width === 0 || height === 0 || y >= innerHeight || y + height <= 0) continue;
       win.boxes.set(el, [x, y, width, height]);
@@ -312,4 +316,37 @@ test('a purchase dialog asked for before the whole stylesheet has come opens onc
   expect(box?.width).toBeLessThan(page.viewportSize()?.width ?? 0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the menu and an answer asked for before the whole stylesheet has come open once it has, styled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  let release: (route: Route) => void = () => {};
+  const requested = new Promise<Route>((resolve) => {
+    release = resolve;
+  });
+  await page.route(STYLESHEET, (route) => release(route));
+  await page.goto('/pl/faq', { waitUntil: 'commit' });
+  const route = await requested;
+  const answer = page.locator('details.accordion__item').first();
+  const menu = page.locator('#mobile-menu');
+  // The inline rules leave out the closed answers' and the menu's rules: both wait for the stylesheet.
+  await answer.locator('summary').click();
+  await page.locator('.header__toggle').click();
+  await twoFrames(page);
+  await expect(menu).toBeHidden();
+  expect(await answer.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  await route.continue();
+  // The menu, the last asked for, opens as the stylesheet comes, drawn by it: as wide as the screen
+  // below the header, dark.
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box?.y).toBeGreaterThan(0);
+  expect(await menu.evaluate((m) => getComputedStyle(m).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  // Once styled, nothing is held: the answer opens at once.
+  await answer.locator('summary').click();
+  await expect(answer).toHaveAttribute('open', '');
 });
