@@ -18,6 +18,11 @@
 //                             page's anchors are never more than a few minutes away from it
 //   --taps 3                  cold taps per control and page, interleaved with the anchors' (nine for
 //                             a control whose median misses a line; 0 skips tap timing)
+//   --resume                  go on with a run that stopped (implies --no-build): each block is kept in
+//                             bench/tmp/blocks.json as it ends, for the same build (a hash of dist's
+//                             pages and _headers), and measured blocks are not measured again. A block
+//                             is judged beside its own anchors, so a run in several sittings judges as
+//                             one does; the report names the sittings and the load of each.
 // Lines (scripts/bench-lines.mjs, issue 50), each beside the anchors of the same block: LCP at most
 // 1.10x the bare page's median, TBT at most 50 ms above the bare page's median, CLS 0,
 // accessibility, best practices and SEO 100, every cold tap at most 2x its bare control's and at
@@ -41,8 +46,10 @@
 // the other header controls and the welcome popup are measured on each language's home page, the
 // FAQ and plan buttons wherever they are.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
@@ -76,7 +83,8 @@ const BUDGET = LINES;
 /** Longest a Lighthouse run may take before its navigation counts as hung. */
 const LIGHTHOUSE_LIMIT_MS = option('--lh-timeout', 120) * 1000;
 
-if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const resume = args.includes('--resume');
+if (!args.includes('--no-build') && !resume) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 writeAnchors();
 
@@ -432,10 +440,60 @@ const browser = await chromium.launch({ executablePath: findBrowser(), args: CHR
 const rows = [];
 const blocks = [];
 const misses = [];
+// What is measured, for a run that goes on later: the built pages and their headers.
+const CHECKPOINT = 'bench/tmp/blocks.json';
+const buildId = (() => {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.html') || entry.name === '_headers') hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk('dist/client');
+  return hash.digest('hex').slice(0, 16);
+})();
+const sittings = [{ started: new Date().toISOString() }];
+/** Blocks measured by an earlier sitting of this run, by their pages. */
+const done = new Map();
+if (resume) {
+  try {
+    const saved = JSON.parse(readFileSync(CHECKPOINT, 'utf8'));
+    if (saved.buildId !== buildId || saved.quick !== quick || saved.runs !== runs || saved.blockSize !== blockSize)
+      console.warn('bench: the saved blocks are of another build or other options; measuring from the start');
+    else {
+      for (const block of saved.blocks) done.set(block.key, block);
+      sittings.unshift(...saved.sittings);
+      loadSamples.push(...saved.loadSamples);
+      hung.push(...saved.hung);
+      console.log(`bench: going on from ${done.size} measured blocks`);
+    }
+  } catch {
+    console.warn(`bench: nothing to go on from in ${CHECKPOINT}; measuring from the start`);
+  }
+}
+const checkpoint = () => {
+  mkdirSync('bench/tmp', { recursive: true });
+  writeFileSync(
+    CHECKPOINT,
+    JSON.stringify({ buildId, quick, runs, blockSize, sittings, loadSamples, hung, blocks: [...done.values()] }),
+  );
+};
 const chunks = (list, size) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 try {
   for (const block of chunks(targets(), blockSize)) {
+    const key = block.map(([, path]) => path).join(' ');
+    const measured = done.get(key);
+    if (measured) {
+      blocks.push(measured.block);
+      rows.push(...measured.rows);
+      misses.push(...measured.misses);
+      continue;
+    }
+    const blockRows = rows.length;
+    const blockMisses = misses.length;
     sampleLoad();
     const pages = [];
     for (const [lang, path] of block) pages.push({ lang, path, url: await pageUrl(lang, path) });
@@ -516,6 +574,9 @@ try {
         `${path}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo} LCP ${r.lcp} (${r.lcpRatio.toFixed(2)}x bare, ${r.lcpStyledRatio.toFixed(2)}x styled) TBT ${r.tbt} (${r.tbts.join('/')}; ${signed(r.tbt - anchors.bare.tbt)} beside bare) CLS ${r.cls} JS ${r.js} (in all ${r.jsOnUse}) CSS ${r.css} HTML ${r.html} taps ${tapSummary(r)}${r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''}`,
       );
     }
+    done.set(key, { key, block: blocks.at(-1), rows: rows.slice(blockRows), misses: misses.slice(blockMisses) });
+    sittings.at(-1).ended = new Date().toISOString();
+    checkpoint();
   }
 } finally {
   await chrome.kill();
@@ -612,6 +673,11 @@ const report = [
   '',
   `Lines (issue 50), each beside the anchors of its block: LCP ≤ ${BUDGET.lcpRatio.toFixed(2)}× the bare page's median; TBT ≤ the bare page's median + ${BUDGET.tbtOverBare} ms; CLS ${BUDGET.cls}; accessibility, best practices and SEO ${BUDGET.score}; every cold tap ≤ ${BUDGET.tapRatio}× its bare control's and ≤ ${BUDGET.tap} ms (median of ${taps} taps, or ${TAP_RECHECK_RUNS} for a control whose first ${taps} miss; Lighthouse's mobile profile: 375 px, 150 ms RTT, 1.6 Mbps, CPU 4x; the taps come 0-${(TAP_DELAYS_MS.length - 1) * 400} ms after load; a tap on a plan button also starts the purchase island); JS in all ≤ ${kb(BUDGET.js)} KB (the inline script, plus on a page with islands React, the islands' chunks and their catalogues, every island hydrated); also CSS ≤ ${kb(BUDGET.css)} KB, HTML ≤ ${kb(BUDGET.html)} KB (gzip -9), and the HTML and the stylesheet each within TCP's first window on the wire (≤ ${BUDGET.firstWindow} B with headers, as the server sent them; one byte more is one more round trip in Lighthouse's simulation). The performance score is shown, not judged (the bare page with the site's headers does not make 100 here). The thank-you page is measured with a paid order bought for the run; being noindex on purpose, its SEO score leaves out "is crawlable".`,
   '',
+  sittings.length > 1
+    ? `Measured in ${sittings.length} sittings of the same build (\`--resume\`): ${sittings
+        .map((t) => `${t.started.slice(0, 16).replace('T', ' ')}-${(t.ended ?? t.started).slice(11, 16)} UTC`)
+        .join(', ')}; each block's pages beside its own anchors, measured in the same sitting.\n`
+    : '',
   hung.length
     ? `**Hung Lighthouse navigations: ${hung.length}** (over ${LIGHTHOUSE_LIMIT_MS / 1000} s; Chrome restarted and the run repeated each time): ${hung.map((h) => `${h.url} at ${h.at}`).join(', ')}. The figures after a restart come from a fresh Chrome.`
     : `No Lighthouse navigation hung (limit ${LIGHTHOUSE_LIMIT_MS / 1000} s).`,
