@@ -7,6 +7,13 @@ import { defineConfig, type Plugin } from 'vite';
 import { checkJsBudget, JS_BUDGET } from './scripts/js-budget.mjs';
 import { prerender } from './scripts/prerender.ts';
 
+// As scripts/serve.mjs sets them for wrangler: the worker reads nothing from `Request.cf`, and
+// without network its download printed a stack trace at every `vite dev` start that looked like a
+// failure; the local explorer (/cdn-cgi/explorer) would show local orders and messages without the
+// organisers' token. Either can still be turned on from the environment.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+process.env.X_LOCAL_EXPLORER ??= 'false';
+
 // Catalogue chunks are named after their language and namespace (locale-de-common-<hash>.js),
 // so what a page loads can be checked by name.
 function chunkName(chunk: { name: string; facadeModuleId: string | null }): string {

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE } from '../site/languages';
+import { AGENDA_SCRIPT_PLACEHOLDER } from '../site/pages';
 import { resolvePath } from '../site/routing';
 import { App, prepareView } from './app';
 import { firstTap, type HydrateIsland, islands, pageBehaviours } from './boot';
@@ -22,6 +23,14 @@ export async function renderInDev(hydrateIsland: HydrateIsland): Promise<void> {
   await prepareView(i18n, view);
   document.documentElement.lang = view.lang;
   flushSync(() => createRoot(root).render(<App i18n={i18n} view={view} />));
+  // The page's own script is built by the prerender only: here its source, as a module Vite serves.
+  for (const page of document.querySelectorAll<HTMLElement>(`[data-page-script="${AGENDA_SCRIPT_PLACEHOLDER}"]`)) {
+    page.dataset.pageScript = '';
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = '/client/agenda-script.ts';
+    document.body.append(script);
+  }
   firstTap();
   pageBehaviours();
   islands(hydrateIsland);

@@ -12,7 +12,7 @@ export function Dropdown({ label, links }: { label: string; links: MenuLink[] })
   const menuId = useId();
   return (
     <div className="dropdown">
-      <button type="button" className="dropdown__button" popovertarget={menuId}>
+      <button type="button" className="dropdown__button" popoverTarget={menuId}>
         {label}
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="dropdown__chevron">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />

@@ -44,7 +44,7 @@ export function Header({ page }: { page: PageId | null }) {
         </a>
         <LanguagePicker page={page} />
         {/* Opens the menu without script; the browser tells assistive technology whether it is open. */}
-        <button type="button" className="header__toggle" popovertarget="mobile-menu">
+        <button type="button" className="header__toggle" popoverTarget="mobile-menu">
           <ToggleFace className="header__toggle-open" label={t('nav.openMenu')} path="M4 7h16M4 12h16M4 17h16" />
           <ToggleFace className="header__toggle-close" label={t('nav.closeMenu')} path="M6 6l12 12M18 6L6 18" />
         </button>

@@ -18,7 +18,7 @@ export function LanguagePicker({ page }: { page: PageId | null }) {
   const listId = useId();
   return (
     <div className="language-picker">
-      <button type="button" className="language-picker__button" popovertarget={listId}>
+      <button type="button" className="language-picker__button" popoverTarget={listId}>
         <Flag country={current.flag} />
         <span className="language-picker__code">{current.prefix.toUpperCase()}</span>
         <span className="visually-hidden"> {t('language.choose', { current: current.label })}</span>
