@@ -204,6 +204,19 @@ describe('an invoice in Polish and English, under reverse charge, with its KSeF 
 
 describe('a correction (KOR)', async () => {
   const text = await textOf(await invoicePdf(correction('KOR')));
+  const unnumbered = (example: boolean) => {
+    const base = correction('KOR');
+    const of = base.correction ? { ...base.correction.of, ksefNumber: null } : undefined;
+    return of && base.correction ? correction('KOR', { example, correction: { ...base.correction, of } }) : base;
+  };
+  const beforeKsef = await textOf(await invoicePdf(unnumbered(false)));
+  const ofExample = await textOf(await invoicePdf(unnumbered(true)));
+
+  it('says the corrected invoice has no KSeF number yet while it is on its way, and none for an example', () => {
+    expect(beforeKsef).toContain(seq('Numer KSeF faktury korygowanej:', 'jeszcze nie nadano'));
+    expect(beforeKsef).not.toContain('nie dotyczy');
+    expect(ofExample).toContain(seq('Numer KSeF faktury korygowanej:', 'nie dotyczy (faktura przykładowa)'));
+  });
 
   it('is titled "Faktura korygująca" and names the corrected invoice, its date and KSeF number', () => {
     expect(text).toContain(seq('Faktura korygująca', 'nr KOR/2027/00001'));

@@ -50,7 +50,14 @@ const LABELS = {
   correctionOf: { pl: 'Faktura korygowana', en: 'Corrected invoice' },
   correctedIssuedOn: { pl: 'z dnia', en: 'of' },
   correctedKsef: { pl: 'Numer KSeF faktury korygowanej', en: 'KSeF number of the corrected invoice' },
-  correctedNotInKsef: { pl: 'nie nadano', en: 'none' },
+  // The corrected invoice is on its way to KSeF: the correction waits for its number and is sent
+  // with it (worker/box-office/invoices.ts); a PDF made meanwhile says so.
+  correctedKsefPending: {
+    pl: 'jeszcze nie nadano (faktura w drodze do KSeF)',
+    en: 'not yet assigned (invoice on its way to KSeF)',
+  },
+  // An example invoice is never sent.
+  correctedNotInKsef: { pl: 'nie dotyczy (faktura przykładowa)', en: 'none (example invoice)' },
   reason: { pl: 'Przyczyna korekty', en: 'Reason for the correction' },
   dataBefore: { pl: 'Dane przed korektą', en: 'Data before the correction' },
   dataAfter: { pl: 'Dane po korekcie', en: 'Data after the correction' },

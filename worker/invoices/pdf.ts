@@ -74,7 +74,10 @@ export async function invoicePdf(invoice: IssuedInvoice, options: InvoicePdfOpti
       ],
       [
         { text: `${t('correctedKsef')}: `, style: { color: COLOURS.muted } },
-        { text: of.ksefNumber ?? t('correctedNotInKsef'), style: { bold: true } },
+        {
+          text: of.ksefNumber ?? t(invoice.example ? 'correctedNotInKsef' : 'correctedKsefPending'),
+          style: { bold: true },
+        },
       ],
       [{ text: `${t('reason')}: `, style: { color: COLOURS.muted } }, { text: reason }],
     ]);
