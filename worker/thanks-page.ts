@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../site/languages';
-import { isSettling, type KnownOrder, type OrderView, orderLinks } from '../site/order-view';
-import { svgDataUrl, ticketQrSvg } from '../site/qr';
+import { isSettling, type KnownOrder, type OrderView, orderLinks, withoutImages } from '../site/order-view';
+import { qrPngDataUrl } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
 import { catalogue } from './catalogues';
 
@@ -32,9 +32,8 @@ export function withOrder(
     // The QR code comes inside the page, as a data URL: as an image of its own it was one more
     // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s). It
     // carries the signed form, so any door checks it offline; the typed code stays the page's text.
-    const qr = Object.fromEntries(
-      order.tickets.flatMap((t) => (t.qrCode ? [[t.id, svgDataUrl(ticketQrSvg(t.qrCode))]] : [])),
-    );
+    // A PNG of a pixel per module: a fraction of the SVG's bytes, so three tickets fit the first window.
+    const qr = Object.fromEntries(order.tickets.flatMap((t) => (t.qrCode ? [[t.id, qrPngDataUrl(t.qrCode)]] : [])));
     return { kind: 'loaded', order, qr, links: orderLinks(order, secret.token) };
   })().catch((error: unknown) => {
     console.error(JSON.stringify({ event: 'order_page_unavailable', message: String(error) }));
@@ -70,7 +69,9 @@ export function withOrder(
         return null;
       });
       if (html === null) return;
-      element.setAttribute('data-props', attributeSource(JSON.stringify(props)));
+      // The QR images are in the island's markup: its props go without them (site/order-view.ts `withoutImages`).
+      const served = { ...props, known: withoutImages(order) };
+      element.setAttribute('data-props', attributeSource(JSON.stringify(served)));
       if (order.kind === 'missing' || !isSettling(order.order)) element.removeAttribute('data-start');
       element.setInnerContent(html, { html: true });
       if (order.kind === 'loaded' && order.order.status === 'paid') {

@@ -69,7 +69,7 @@ export function OrderStatus({
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
-  const [state, setState] = useState<State>(known ?? { kind: 'loading' });
+  const [state, setState] = useState<State>(() => (known ? servedImages(known) : { kind: 'loading' }));
   const [access, setAccess] = useState<OrderAccess | null>(served ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
@@ -175,6 +175,24 @@ export function OrderStatus({
       )}
     </section>
   );
+}
+
+/**
+ * The order the island starts from, with its QR images: the worker sends them in the island's
+ * markup only, not again in its props (site/order-view.ts `withoutImages`), so at hydration each
+ * ticket's image is taken from the card the worker drew, and React finds the same `src` there. On
+ * the server (the worker's render) they came with `known` and are used as they are.
+ */
+function servedImages(known: KnownOrder): KnownOrder {
+  if (known.kind !== 'loaded' || typeof document === 'undefined') return known;
+  const qr = { ...known.qr };
+  for (const ticket of known.order.tickets) {
+    const src = document
+      .querySelector(`.ticket-card[data-ticket="${CSS.escape(ticket.id)}"] .ticket-card__qr img`)
+      ?.getAttribute('src');
+    if (src && !qr[ticket.id]) qr[ticket.id] = src;
+  }
+  return { ...known, qr };
 }
 
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
