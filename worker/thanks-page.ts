@@ -53,13 +53,16 @@ export function withOrder(
       }
       // The order's secret too, so that its forms (change a holder, cancel) are in the page as
       // served and work before and without the island's start; and what the last of them did.
-      const done = new URL(url).searchParams.get('done');
+      const query = new URL(url).searchParams;
+      const done = query.get('done');
       const props = {
         ...built,
         workshopTitles: titles,
         known: order,
         ...(order.kind === 'loaded' ? { access: secret } : {}),
         ...(done && /^[a-z_.]{1,60}$/i.test(done) ? { done } : {}),
+        // The invoice form asked for (its button without script): in the page as served only then.
+        ...(query.get('invoice') === 'form' ? { invoiceForm: true } : {}),
       };
       const prefix = element.getAttribute('data-island-id') ?? '';
       // React's server renderer is loaded by the worker only for this page.

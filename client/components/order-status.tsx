@@ -53,6 +53,7 @@ export function OrderStatus({
   known,
   access: served,
   done,
+  invoiceForm = false,
 }: {
   workshopTitles?: WorkshopTitles;
   productNames?: Record<string, string>;
@@ -66,6 +67,8 @@ export function OrderStatus({
   access?: OrderAccess;
   /** What the page's last form did (worker/routes/orders.ts `backToOrder`): `saved` or an error. */
   done?: string;
+  /** Whether the page was asked with the invoice form open (`?invoice=form`, invoice-request.tsx). */
+  invoiceForm?: boolean;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
@@ -156,6 +159,7 @@ export function OrderStatus({
             exampleAccount={exampleAccount}
             saved={done === 'saved' || done === 'ticket_cancelled' ? done : false}
             done={done}
+            invoiceForm={invoiceForm}
             onChange={(order) =>
               access &&
               setState({
@@ -208,9 +212,11 @@ function OrderDetails({
   exampleAccount,
   saved,
   done,
+  invoiceForm,
   onChange,
 }: {
   order: OrderView;
+  invoiceForm: boolean;
   saved: 'saved' | 'ticket_cancelled' | false;
   done?: string;
   qr: Record<string, string>;
@@ -362,7 +368,7 @@ function OrderDetails({
           </ul>
         </>
       )}
-      <InvoiceRequest order={order} access={access} done={done} onChange={onChange} />
+      <InvoiceRequest order={order} access={access} done={done} open={invoiceForm} onChange={onChange} />
       {seats.length > 0 && (
         <>
           <h2>{t('thanks.workshops')}</h2>

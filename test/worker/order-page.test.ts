@@ -99,7 +99,12 @@ describe('the thank-you page, as the worker serves it', () => {
     expect(qrCode).toBe(await signedTicketCode(ticketKey(env), ticket));
     expect(known).toEqual({
       kind: 'loaded',
-      order: { ...(api as object), emails: known.order.emails },
+      // Without what the QR code encodes: the image says it, and the island never reads it.
+      order: {
+        ...(api as object),
+        emails: known.order.emails,
+        tickets: (api as { tickets: object[] }).tickets.map((t) => ({ ...t, qrCode: null })),
+      },
       // The QR image is in the island's markup only, not again in its props (the browser takes it from there).
       qr: {},
       // No invoice asked for: no documents to link; a card order has no pro-forma.
@@ -146,6 +151,43 @@ describe('the thank-you page, as the worker serves it', () => {
     );
     expect(island.props.known).toMatchObject({ kind: 'loaded', qr: {} });
     expect(JSON.stringify(island.props)).not.toContain('data:image');
+    for (const ticket of api.tickets) expect(JSON.stringify(island.props)).not.toContain(ticket.qrCode);
+  });
+
+  it('serves the invoice form when asked for it (or after its sending failed), a button that asks for it otherwise', async () => {
+    const { orderId, token } = await order();
+    const served = orderIsland(await (await thanksPage(orderId, token)).text());
+    expect(served.html).toContain('Faktura do tego zamówienia');
+    // The country list alone is 2.7 KB of gzip: not in the page as first served.
+    expect(served.html).not.toContain('name="invoice.country"');
+    // A GET of this page with the form: the order's secret as it came, and `invoice=form`.
+    const ask = served.html.match(/<form action="([^"]+)" method="get">([\s\S]*?)<\/form>/);
+    expect(ask?.[1]).toBe('/pl/kup-bilet/dziekujemy#invoice-request-title');
+    expect(ask?.[2]).toContain(`<input type="hidden" name="order" value="${orderId}"/>`);
+    expect(ask?.[2]).toContain(`<input type="hidden" name="token" value="${token}"/>`);
+    expect(ask?.[2]).toMatch(/<button type="submit" value="form"[^>]* name="invoice">Podaj dane do faktury</);
+    expect(served.props).not.toHaveProperty('invoiceForm');
+
+    const asked = orderIsland(
+      await (
+        await visit(
+          `${ORIGIN}/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}&invoice=form`,
+        )
+      ).text(),
+    );
+    expect(asked.html).toContain('name="invoice.country"');
+    expect(asked.html).toContain('<option value="PL" selected="">Polska</option>');
+    expect(asked.html).not.toContain('value="form"');
+    expect(asked.props).toMatchObject({ invoiceForm: true });
+
+    const refused = orderIsland(
+      await (
+        await visit(
+          `${ORIGIN}/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}&done=invoice.postalCode.invalid_postal_code`,
+        )
+      ).text(),
+    );
+    expect(refused.html).toContain('name="invoice.postalCode"');
   });
 
   it('a pending order is watched from load; one that expired unpaid is shown as it is, with no script', async () => {
