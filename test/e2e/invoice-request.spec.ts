@@ -80,7 +80,7 @@ test('a private buyer asks for an invoice on the order page, downloads it, and t
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the invoice form is asked for with a page request and sent as a form', async ({ page, request }) => {
+  test('the invoice form is asked for with a page request and sent as a form', async ({ page, request }, testInfo) => {
     const { paid } = await paidOrderByApi(request, {
       email: `bez-js-${Date.now()}@example.com`,
       name: 'Jan Bezskryptowy',
@@ -88,6 +88,10 @@ test.describe('without JavaScript', () => {
     });
     await page.goto(paid.headers().location ?? '');
     const section = page.getByRole('region', { name: 'Faktura do tego zamówienia' });
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: testInfo.outputPath(`invoice-ask-${width}.png`) });
+    }
     await section.getByRole('button', { name: 'Podaj dane do faktury' }).click();
     await expect(page).toHaveURL(/[?&]invoice=form#invoice-request-title$/);
     await fillByLabel(section, { 'Ulica i numer': 'ul. Długa 5', 'Kod pocztowy': '00-950', Miejscowość: 'Warszawa' });
