@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, test } from './helpers';
+import { axeViolations, expect, hydrate, test } from './helpers';
 import { mailTexts } from './mails';
 
 // A ticket's own page (issue 45): the holder opens it from their e-mail in a browser of their own,
@@ -226,9 +226,21 @@ test("the order page's QR codes, a pixel per module scaled up, are read from the
   const view = (await (await request.get(`/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json()) as {
     tickets: { qrCode: string }[];
   };
+  // The island takes each image from its own card as it hydrates (they are not in its props):
+  // React finds what it renders, so it says nothing of a mismatch, and the images stay as served.
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
+  });
+  page.on('pageerror', (error) => said.push(error.message));
   await page.goto(thanks);
   const images = page.locator('.ticket-card__qr img');
   await expect(images).toHaveCount(2);
+  const served = await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+  await hydrate(page);
+  expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')))).toEqual(served);
+  expect(served.every((src) => src?.startsWith('data:image/png;base64,'))).toBe(true);
+  expect(said).toEqual([]);
   // Drawn sharp, as squares: smoothing would blur a 45-pixel image scaled to 288 into grey edges.
   expect(await images.first().evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
   for (const media of ['screen', 'print'] as const) {
