@@ -7,8 +7,9 @@ import { catalogue } from './catalogues';
 /**
  * The thank-you page with the buyer's order written in, as the worker serves it: the order island
  * rendered with the order it reads (`?order=…&token=…`), so that the ticket, its QR code and the
- * order's state are there at first paint, with no script at all. Its props carry the same order, so
- * the browser hydrates what it was given; the island starts at load only while the order is
+ * order's state are there at first paint, with no script at all. Its props carry the same order
+ * (but the QR images, which the island takes from its markup), so the browser hydrates what it was
+ * given; the island starts at load only while the order is
  * settling (its payment or e-mail on the way) and asks again until it has settled. A page without
  * an order shows "not found" the same way. Without the order (the box office did not answer) the
  * page is served as it was built, and the browser asks for the order itself.
