@@ -5,10 +5,11 @@
 // or a buyer can see is drawn with a rule missing. Only the server entry imports this module.
 import { joinHref, joinLinks, type OnlineAccessView } from '../site/access';
 import type { LanguageCode } from '../site/languages';
-import type { OrderView, TicketView } from '../site/order-view';
+import { type OrderView, type TicketView, withoutImages } from '../site/order-view';
 import { ticketPageHref } from '../site/pages';
 import { SESSIONS } from '../site/program';
-import { svgDataUrl, ticketQrSvg } from '../site/qr';
+import { qrPngDataUrl, svgDataUrl, ticketQrSvg } from '../site/qr';
+import { CODE_ALPHABET } from '../site/ticket-code';
 import type { TicketCertificateState, TicketPageView } from '../site/ticket-view';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../site/tickets';
 import { createI18n, loadNamespaces } from './lib/i18n';
@@ -18,6 +19,19 @@ const SECRET = 'S4mpleL1nkSecretOfTheHolder0000000000000000';
 const TOKEN = 'sample-order-token-0000000000000000000000000';
 // A QR code's content as long as the signed form (site/ticket-code.ts: 112 symbols), so the image is as large.
 const QR_CODE = 'K'.repeat(112);
+/**
+ * Each ticket's own code and signed form, as varied as real ones: the same symbol three times
+ * costs gzip next to nothing after the first, and the page would be judged lighter than it is.
+ */
+function sampleCodes(n: number): { code: string; qrCode: string } {
+  let seed = n * 2_654_435_761;
+  const symbols = (length: number) =>
+    Array.from({ length }, () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return CODE_ALPHABET[seed >>> 27];
+    }).join('');
+  return { code: symbols(20).replace(/(.{4})(?=.)/g, '$1-'), qrCode: symbols(112) };
+}
 const DAY = 86_400_000;
 /** Before the event: what a holder sees from buying until the day (the certificate is then not offered). */
 const BEFORE = Date.parse(EVENT_STARTS) - 30 * DAY;
@@ -36,8 +50,8 @@ function ticket(n: number, product: ProductId, paid: boolean, workshops: string[
     name: n % 2 ? 'Aleksandra Wiśniewska-Brzęczyszczykiewicz' : 'Jan Kowalski',
     email: `holder${n}@example.com`,
     checkedInAt: null,
-    code: paid ? 'ABCD-EFGH-JKMN-PQRS-TVWX'.slice(0, 24) : null,
-    qrCode: paid ? QR_CODE : null,
+    code: paid ? sampleCodes(n).code : null,
+    qrCode: paid ? sampleCodes(n).qrCode : null,
     workshops,
     page: paid ? ticketPageHref('pl', id, SECRET) : null,
     gross: 184_500,
@@ -164,7 +178,7 @@ export async function orderPageSamples(
   const loaded = (o: OrderView) => ({
     kind: 'loaded' as const,
     order: o,
-    qr: Object.fromEntries(o.tickets.flatMap((t) => (t.qrCode ? [[t.id, svgDataUrl(ticketQrSvg(t.qrCode))]] : []))),
+    qr: Object.fromEntries(o.tickets.flatMap((t) => (t.qrCode ? [[t.id, qrPngDataUrl(t.qrCode)]] : []))),
     links: {
       invoices: {},
       proforma: o.payment === 'transfer' && o.status === 'pending' ? `/api/orders/${o.id}/proforma.pdf?token=x` : null,
@@ -184,7 +198,9 @@ export async function orderPageSamples(
         known,
         ...(known.kind === 'loaded' ? { access: { id: known.order.id, token: TOKEN } } : {}),
       };
-      return { html: await renderIsland({ lang, name: 'order', props, prefix: 'order-' }), props };
+      // Rendered with its QR images; its props written without them, as the worker writes them.
+      const html = await renderIsland({ lang, name: 'order', props, prefix: 'order-' });
+      return { html, props: { ...props, known: withoutImages(known) } };
     }),
   );
 }

@@ -47,9 +47,9 @@ const NOT_FOUND_FAMILY = '404';
  */
 const WORKER_WRITTEN = new Set(['ticket', 'thanks']);
 /**
- * The order the order page's size is judged by: this many paid tickets, each with its QR code in
- * the page and in the island's props (docs/performance.md). A larger order is still served, past
- * the first window: one round trip slower, not broken.
+ * The order the order page's size is judged by: this many paid tickets, each with its own QR code
+ * in its card (docs/performance.md). A larger order is still served, past the first window: one
+ * round trip slower, not broken.
  */
 export const ORDER_TICKETS_SIZED = 3;
 

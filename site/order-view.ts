@@ -125,6 +125,21 @@ export type KnownOrder =
   | { kind: 'loaded'; order: OrderView; qr: Record<string, string>; links: OrderLinks };
 
 /**
+ * A known order as the order page's island props carry it: without its QR images, which its markup
+ * carries already, once per ticket (the island takes them from there as it starts, order-status.tsx
+ * `servedImages`), nor what they encode (`qrCode`, 112 symbols a ticket that no gzip shrinks, which
+ * the island never reads); twice they took the page past TCP's first window (docs/performance.md).
+ */
+export const withoutImages = (known: KnownOrder): KnownOrder =>
+  known.kind === 'loaded'
+    ? {
+        ...known,
+        order: { ...known.order, tickets: known.order.tickets.map((ticket) => ({ ...ticket, qrCode: null })) },
+        qr: {},
+      }
+    : known;
+
+/**
  * Where the buyer downloads the order's documents (with the order's secret, so the page's links work
  * without script): each invoice as PDF and FA(3) XML, and a pending transfer order's pro-forma.
  */

@@ -1,14 +1,15 @@
 import type { LanguageCode } from '../site/languages';
-import { isSettling, type KnownOrder, type OrderView, orderLinks } from '../site/order-view';
-import { svgDataUrl, ticketQrSvg } from '../site/qr';
+import { isSettling, type KnownOrder, type OrderView, orderLinks, withoutImages } from '../site/order-view';
+import { qrPngDataUrl } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
 import { catalogue } from './catalogues';
 
 /**
  * The thank-you page with the buyer's order written in, as the worker serves it: the order island
  * rendered with the order it reads (`?order=…&token=…`), so that the ticket, its QR code and the
- * order's state are there at first paint, with no script at all. Its props carry the same order, so
- * the browser hydrates what it was given; the island starts at load only while the order is
+ * order's state are there at first paint, with no script at all. Its props carry the same order
+ * (but the QR images, which the island takes from its markup), so the browser hydrates what it was
+ * given; the island starts at load only while the order is
  * settling (its payment or e-mail on the way) and asks again until it has settled. A page without
  * an order shows "not found" the same way. Without the order (the box office did not answer) the
  * page is served as it was built, and the browser asks for the order itself.
@@ -32,9 +33,8 @@ export function withOrder(
     // The QR code comes inside the page, as a data URL: as an image of its own it was one more
     // request after the page's, and the page's largest paint waited for it (LCP 0.77-0.92 s). It
     // carries the signed form, so any door checks it offline; the typed code stays the page's text.
-    const qr = Object.fromEntries(
-      order.tickets.flatMap((t) => (t.qrCode ? [[t.id, svgDataUrl(ticketQrSvg(t.qrCode))]] : [])),
-    );
+    // A PNG of a pixel per module: a fraction of the SVG's bytes, so three tickets fit the first window.
+    const qr = Object.fromEntries(order.tickets.flatMap((t) => (t.qrCode ? [[t.id, qrPngDataUrl(t.qrCode)]] : [])));
     return { kind: 'loaded', order, qr, links: orderLinks(order, secret.token) };
   })().catch((error: unknown) => {
     console.error(JSON.stringify({ event: 'order_page_unavailable', message: String(error) }));
@@ -54,13 +54,16 @@ export function withOrder(
       }
       // The order's secret too, so that its forms (change a holder, cancel) are in the page as
       // served and work before and without the island's start; and what the last of them did.
-      const done = new URL(url).searchParams.get('done');
+      const query = new URL(url).searchParams;
+      const done = query.get('done');
       const props = {
         ...built,
         workshopTitles: titles,
         known: order,
         ...(order.kind === 'loaded' ? { access: secret } : {}),
         ...(done && /^[a-z_.]{1,60}$/i.test(done) ? { done } : {}),
+        // The invoice form asked for (its button without script): in the page as served only then.
+        ...(query.get('invoice') === 'form' ? { invoiceForm: true } : {}),
       };
       const prefix = element.getAttribute('data-island-id') ?? '';
       // React's server renderer is loaded by the worker only for this page.
@@ -70,7 +73,9 @@ export function withOrder(
         return null;
       });
       if (html === null) return;
-      element.setAttribute('data-props', attributeSource(JSON.stringify(props)));
+      // The QR images are in the island's markup: its props go without them (site/order-view.ts `withoutImages`).
+      const served = { ...props, known: withoutImages(order) };
+      element.setAttribute('data-props', attributeSource(JSON.stringify(served)));
       if (order.kind === 'missing' || !isSettling(order.order)) element.removeAttribute('data-start');
       element.setInnerContent(html, { html: true });
       if (order.kind === 'loaded' && order.order.status === 'paid') {

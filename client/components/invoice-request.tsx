@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryCodes, countryName, otherCountries } from '../../site/countries';
 import { formatDateTime } from '../../site/format';
 import type { OrderView } from '../../site/order-view';
+import { href } from '../../site/pages';
 import { useLanguage } from '../lib/use-language';
 import { type OrderAccess, orderUrl } from './order-wallet';
 
@@ -23,15 +24,22 @@ const AUTOCOMPLETE: Record<Field, string> = {
  * form in the page as served, which the worker takes without script (worker/routes/orders.ts
  * `invoiceForm`, back here with `done`), sent as JSON once the island runs. Shown for a paid order
  * without an invoice; after the window of art. 106b ust. 3 it says until when it was possible.
+ * The page as served has the form only when asked for it (`open`: `?invoice=form`, or what its last
+ * sending did): its country list alone is 2.7 KB of gzip, which took the order page past TCP's
+ * first window (docs/performance.md). Otherwise a button asks for it: a GET of this page with the
+ * form, or, once the island runs (client/boot.ts holds the press until then), the form in place.
  */
 export function InvoiceRequest({
   order,
   access,
   done,
+  open = false,
   onChange,
 }: {
   order: OrderView;
   access: OrderAccess | null;
+  /** Whether the page was asked with the form open (`?invoice=form`). */
+  open?: boolean;
   /** What the form's last sending without script did: `invoice.<field>.<code>` or `invoice.<refusal>`. */
   done?: string;
   onChange: (order: OrderView) => void;
@@ -42,6 +50,13 @@ export function InvoiceRequest({
   const served = done?.startsWith('invoice.') ? done.slice('invoice.'.length) : null;
   const [failure, setFailure] = useState<string | null>(served);
   const [sending, setSending] = useState(false);
+  const [shown, setShown] = useState(open || served !== null);
+  // Opened in place by the buyer: the first field takes the focus, as it would at the page's anchor.
+  const [opened, setOpened] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (opened) first.current?.focus();
+  }, [opened]);
   // The page as served lists the countries by code (a browser may name them otherwise than the
   // worker did); once running, by their names in the page's language.
   const [countries, setCountries] = useState<[string, string][]>(() =>
@@ -97,6 +112,25 @@ export function InvoiceRequest({
       <h2 id="invoice-request-title">{t('invoiceRequest.title')}</h2>
       {!request.open ? (
         <p>{t('invoiceRequest.closed', { date: until })}</p>
+      ) : !shown ? (
+        <>
+          <p>{t('invoiceRequest.intro', { date: until })}</p>
+          <form
+            method="get"
+            action={`${href(lang, 'thanks')}#invoice-request-title`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setShown(true);
+              setOpened(true);
+            }}
+          >
+            <input type="hidden" name="order" value={access.id} />
+            <input type="hidden" name="token" value={access.token} />
+            <button type="submit" name="invoice" value="form" className="button button--outline">
+              {t('invoiceRequest.start')}
+            </button>
+          </form>
+        </>
       ) : (
         <>
           <p>{t('invoiceRequest.intro', { date: until })}</p>
@@ -124,6 +158,7 @@ export function InvoiceRequest({
                   </select>
                 ) : (
                   <input
+                    ref={name === 'name' ? first : undefined}
                     id={`${ids}-${name}`}
                     name={`invoice.${name}`}
                     autoComplete={AUTOCOMPLETE[name]}

@@ -53,6 +53,7 @@ export function OrderStatus({
   known,
   access: served,
   done,
+  invoiceForm = false,
 }: {
   workshopTitles?: WorkshopTitles;
   productNames?: Record<string, string>;
@@ -66,10 +67,12 @@ export function OrderStatus({
   access?: OrderAccess;
   /** What the page's last form did (worker/routes/orders.ts `backToOrder`): `saved` or an error. */
   done?: string;
+  /** Whether the page was asked with the invoice form open (`?invoice=form`, invoice-request.tsx). */
+  invoiceForm?: boolean;
 }) {
   const { t } = useTranslation('delivery');
   const lang = useLanguage();
-  const [state, setState] = useState<State>(known ?? { kind: 'loading' });
+  const [state, setState] = useState<State>(() => (known ? servedImages(known) : { kind: 'loading' }));
   const [access, setAccess] = useState<OrderAccess | null>(served ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
@@ -156,6 +159,7 @@ export function OrderStatus({
             exampleAccount={exampleAccount}
             saved={done === 'saved' || done === 'ticket_cancelled' ? done : false}
             done={done}
+            invoiceForm={invoiceForm}
             onChange={(order) =>
               access &&
               setState({
@@ -177,6 +181,24 @@ export function OrderStatus({
   );
 }
 
+/**
+ * The order the island starts from, with its QR images: the worker sends them in the island's
+ * markup only, not again in its props (site/order-view.ts `withoutImages`), so at hydration each
+ * ticket's image is taken from the card the worker drew, and React finds the same `src` there. On
+ * the server (the worker's render) they came with `known` and are used as they are.
+ */
+function servedImages(known: KnownOrder): KnownOrder {
+  if (known.kind !== 'loaded' || typeof document === 'undefined') return known;
+  const qr = { ...known.qr };
+  for (const ticket of known.order.tickets) {
+    const src = document
+      .querySelector(`.ticket-card[data-ticket="${CSS.escape(ticket.id)}"] .ticket-card__qr img`)
+      ?.getAttribute('src');
+    if (src && !qr[ticket.id]) qr[ticket.id] = src;
+  }
+  return { ...known, qr };
+}
+
 /** What the buyer sees of a loaded order: status, ticket, amounts, calendar, what happens next. */
 function OrderDetails({
   order,
@@ -190,9 +212,11 @@ function OrderDetails({
   exampleAccount,
   saved,
   done,
+  invoiceForm,
   onChange,
 }: {
   order: OrderView;
+  invoiceForm: boolean;
   saved: 'saved' | 'ticket_cancelled' | false;
   done?: string;
   qr: Record<string, string>;
@@ -344,7 +368,7 @@ function OrderDetails({
           </ul>
         </>
       )}
-      <InvoiceRequest order={order} access={access} done={done} onChange={onChange} />
+      <InvoiceRequest order={order} access={access} done={done} open={invoiceForm} onChange={onChange} />
       {seats.length > 0 && (
         <>
           <h2>{t('thanks.workshops')}</h2>

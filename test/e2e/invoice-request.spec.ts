@@ -20,6 +20,13 @@ test('a private buyer asks for an invoice on the order page, downloads it, and t
   await hydrate(page);
   const section = page.getByRole('region', { name: 'Faktura do tego zamówienia' });
   await expect(section).toContainText('Możesz poprosić o fakturę do');
+  // The form comes when asked for (its country list would take the page past its first window),
+  // in place once the page's island runs, with the focus on its first field.
+  await expect(section.getByLabel('Kraj')).toHaveCount(0);
+  await section.getByRole('button', { name: 'Podaj dane do faktury' }).click();
+  await expect(section.getByLabel('Nazwa firmy albo imię i nazwisko')).toBeFocused();
+  await expect(section.getByLabel('Kraj')).toHaveValue('PL');
+  expect(new URL(page.url()).searchParams.get('invoice')).toBeNull();
   await expectNoAxeViolations(page);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
@@ -68,4 +75,30 @@ test('a private buyer asks for an invoice on the order page, downloads it, and t
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`console-correction-${width}.png`), fullPage: true });
   }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the invoice form is asked for with a page request and sent as a form', async ({ page, request }, testInfo) => {
+    const { paid } = await paidOrderByApi(request, {
+      email: `bez-js-${Date.now()}@example.com`,
+      name: 'Jan Bezskryptowy',
+      items: [{ product: 'online-standard' }],
+    });
+    await page.goto(paid.headers().location ?? '');
+    const section = page.getByRole('region', { name: 'Faktura do tego zamówienia' });
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: testInfo.outputPath(`invoice-ask-${width}.png`) });
+    }
+    await section.getByRole('button', { name: 'Podaj dane do faktury' }).click();
+    await expect(page).toHaveURL(/[?&]invoice=form#invoice-request-title$/);
+    await fillByLabel(section, { 'Ulica i numer': 'ul. Długa 5', 'Kod pocztowy': '00-950', Miejscowość: 'Warszawa' });
+    await section.getByLabel('Kraj').selectOption('DE');
+    await section.getByLabel('Kraj').selectOption('PL');
+    await section.getByRole('button', { name: 'Wystaw fakturę' }).click();
+    await expect(page).toHaveURL(/done=invoiced/);
+    await expect(page.getByRole('listitem').filter({ hasText: /FV\/\d{4}\/\d{5}/ })).toHaveCount(1);
+  });
 });

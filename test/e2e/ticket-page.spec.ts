@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { axeViolations, expect, test } from './helpers';
+import { axeViolations, expect, hydrate, test } from './helpers';
 import { mailTexts } from './mails';
 
 // A ticket's own page (issue 45): the holder opens it from their e-mail in a browser of their own,
@@ -216,4 +216,43 @@ test('printing one ticket of the order page prints one page; all of them, one pa
     });
   // The browser's own print: every ticket, one page each, no blank page after the last.
   expect(pdfPages(await page.pdf({ format: 'A4' }), 'order-all-tickets')).toBe(2);
+});
+
+test("the order page's QR codes, a pixel per module scaled up, are read from the screen and in print, each its ticket's", async ({
+  page,
+  request,
+}, testInfo) => {
+  const { orderId, token, thanks } = await paidOrder(request, `scan-${Date.now()}@example.com`);
+  const view = (await (await request.get(`/api/orders/${orderId}?token=${encodeURIComponent(token)}`)).json()) as {
+    tickets: { qrCode: string }[];
+  };
+  // The island takes each image from its own card as it hydrates (they are not in its props):
+  // React finds what it renders, so it says nothing of a mismatch, and the images stay as served.
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
+  });
+  page.on('pageerror', (error) => said.push(error.message));
+  await page.goto(thanks);
+  const images = page.locator('.ticket-card__qr img');
+  await expect(images).toHaveCount(2);
+  const served = await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+  await hydrate(page);
+  expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')))).toEqual(served);
+  expect(served.every((src) => src?.startsWith('data:image/png;base64,'))).toBe(true);
+  expect(said).toEqual([]);
+  // Drawn sharp, as squares: smoothing would blur a 45-pixel image scaled to 288 into grey edges.
+  expect(await images.first().evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
+  for (const media of ['screen', 'print'] as const) {
+    await page.emulateMedia({ media });
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [i, ticket] of view.tickets.entries()) {
+        const shot = await page.locator('.ticket-card__qr').nth(i).screenshot();
+        const [read] = await readBarcodes(new Uint8Array(shot), { formats: ['QRCode'] });
+        expect(read?.text, `ticket ${i + 1} read at ${width} px (${media})`).toBe(ticket.qrCode);
+      }
+      if (media === 'screen') await page.screenshot({ path: testInfo.outputPath(`order-qr-${width}.png`) });
+    }
+  }
 });

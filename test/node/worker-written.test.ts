@@ -1,5 +1,8 @@
+import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { islandProps, orderPageWritten, ticketPageWritten } from '../../scripts/worker-written';
+import { type KnownOrder, withoutImages } from '../../site/order-view';
+import { qrMatrix, qrPngDataUrl } from '../../site/qr';
 
 // The build lays out the ticket and order pages with samples written where the worker writes them
 // (scripts/prerender.ts): the frames below have the built pages' shape (dist/client/pl/bilet,
@@ -32,5 +35,40 @@ describe('the pages the worker writes, written at build time', () => {
     expect(() => ticketPageWritten('<main></main>', 'x')).toThrow(/data-ticket-page/);
     expect(() => islandProps('<main></main>')).toThrow(/order island/);
     expect(() => orderPageWritten('<main></main>', 'x', {})).toThrow(/order island/);
+  });
+});
+
+describe("the order page's QR codes, once each", () => {
+  const signed = '4ZK7QM2A4'.padEnd(112, 'X7');
+
+  it('draws a QR code as a 1-bit PNG of a pixel per module, a fraction of the SVG', () => {
+    const url = qrPngDataUrl(signed);
+    expect(url).toMatch(/^data:image\/png;base64,/);
+    // Three of them within the first window: 450 characters each, where the SVG took 9-10 KB.
+    expect(url.length).toBeLessThan(600);
+    const png = decode(Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0)));
+    const stride = Math.ceil(png.width / 8);
+    const modules = Array.from({ length: png.height }, (_, y) =>
+      Array.from({ length: png.width }, (_, x) => !(((png.data[y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1)),
+    );
+    expect(modules).toEqual(qrMatrix(signed));
+  });
+
+  it("writes the island's props without the images or what they encode, which its markup carries", () => {
+    const ticket = { id: 'T1', qrCode: signed, code: 'ABCD' };
+    const known = {
+      kind: 'loaded',
+      order: { id: 'O1', tickets: [ticket] },
+      qr: { T1: qrPngDataUrl(signed) },
+      links: { invoices: {}, proforma: null },
+    } as unknown as KnownOrder;
+    const props = JSON.stringify(withoutImages(known));
+    expect(props).not.toContain('data:image');
+    expect(props).not.toContain(signed);
+    expect(withoutImages(known)).toMatchObject({
+      order: { tickets: [{ id: 'T1', code: 'ABCD', qrCode: null }] },
+      qr: {},
+    });
+    expect(withoutImages({ kind: 'missing' })).toEqual({ kind: 'missing' });
   });
 });

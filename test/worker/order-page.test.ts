@@ -1,13 +1,14 @@
 import { env, SELF } from 'cloudflare:test';
+import { decode } from 'fast-png';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSettling, type KnownOrder } from '../../site/order-view';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
-import { qrSvg, svgDataUrl, ticketQrSvg } from '../../site/qr';
+import { qrMatrix, qrSvg } from '../../site/qr';
 import { EVENT_ENDS, HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, signedTicketCode, ticketKey } from '../../worker/tickets/code';
 import { consentJson } from '../support/consent';
-import { DURING_PROMOTION, office, resetBoxOffice, setClock } from './box-office';
+import { DURING_PROMOTION, office, placePaidOrder, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 import { callWorker, ORIGIN, visit } from './platform';
 
@@ -68,6 +69,16 @@ function orderIsland(html: string) {
   };
 }
 
+/** The modules of a QR image sent as a 1-bit PNG (base64): `true` is dark, rows first. */
+function modulesOf(base64: string): boolean[][] {
+  const png = decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  expect(png).toMatchObject({ depth: 1, channels: 1 });
+  const stride = Math.ceil(png.width / 8);
+  return Array.from({ length: png.height }, (_, y) =>
+    Array.from({ length: png.width }, (_, x) => !(((png.data[y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1)),
+  );
+}
+
 describe('the thank-you page, as the worker serves it', () => {
   it("writes the paid order in: its state, ticket and QR image at first paint, and the island's props", async () => {
     const { orderId, token } = await order();
@@ -82,14 +93,20 @@ describe('the thank-you page, as the worker serves it', () => {
     const known = island.props.known;
     if (known?.kind !== 'loaded') throw new Error(`the page has no order: ${JSON.stringify(known)}`);
     // The API's answer, but for the e-mail's delivery, which may have moved on meanwhile.
-    const [{ code, id, qrCode }] = (api as { tickets: [{ code: string; id: string; qrCode: string }] }).tickets;
+    const [{ code, qrCode }] = (api as { tickets: [{ code: string; qrCode: string }] }).tickets;
     // The QR code carries the Ed25519-signed form, which any door checks offline; the typed code is the text.
     const ticket = (await office().order(orderId))?.tickets[0] as { code: string; product: string };
     expect(qrCode).toBe(await signedTicketCode(ticketKey(env), ticket));
     expect(known).toEqual({
       kind: 'loaded',
-      order: { ...(api as object), emails: known.order.emails },
-      qr: { [id]: svgDataUrl(ticketQrSvg(qrCode)) },
+      // Without what the QR code encodes: the image says it, and the island never reads it.
+      order: {
+        ...(api as object),
+        emails: known.order.emails,
+        tickets: (api as { tickets: object[] }).tickets.map((t) => ({ ...t, qrCode: null })),
+      },
+      // The QR image is in the island's markup only, not again in its props (the browser takes it from there).
+      qr: {},
       // No invoice asked for: no documents to link; a card order has no pro-forma.
       links: { invoices: {}, proforma: null },
     });
@@ -97,11 +114,80 @@ describe('the thank-you page, as the worker serves it', () => {
     expect(Object.keys(island.props.workshopTitles)).toHaveLength(3);
     expect(island.html).toContain('Opłacone');
     expect(island.html).toContain(`>${code}<`);
-    // The QR code is in the page itself: no request of its own holds up the largest paint.
-    const src = island.html.match(/<img src="data:image\/svg\+xml,([^"]+)"/)?.[1] ?? '';
-    expect(decodeURIComponent(src)).toBe(ticketQrSvg(qrCode));
+    // The QR code is in the page itself: no request of its own holds up the largest paint. A PNG of
+    // one pixel per module, whose modules are the signed code's, as a door's scanner reads them.
+    const src = island.html.match(/<img src="data:image\/png;base64,([^"]+)"/)?.[1] ?? '';
+    expect(modulesOf(src)).toEqual(qrMatrix(qrCode));
     // While its confirmation e-mail is on its way, the island starts at load and asks until it is sent.
     expect(island.start).toBe(isSettling(known.order) ? 'at-load' : null);
+  });
+
+  it("carries each ticket's QR code once: in its card, not again in the island's props", async () => {
+    // An order of three tickets, each with a code of its own (the page is judged at three: docs/performance.md).
+    const bought = await placePaidOrder(
+      (['onsite-pro', 'onsite-pro', 'online-vip'] as const).map((product, i) => ({ product, name: `Osoba ${i + 1}` })),
+      {
+        id: '01KQRONCE00000000000000000',
+        email: 'team@example.com',
+        lang: 'pl',
+        tokenHash: await sha256Hex('order-secret'),
+        fingerprint: 'qr-once',
+      },
+    );
+    const api = (await (await SELF.fetch(`${ORIGIN}/api/orders/${bought.id}?token=order-secret`)).json()) as {
+      tickets: { id: string; qrCode: string }[];
+    };
+    expect(api.tickets).toHaveLength(3);
+    const page = await (await thanksPage(bought.id, 'order-secret')).text();
+    const island = orderIsland(page);
+    // The island as served, its props attribute included (the head's icon is a data URL of its own).
+    const served = page.slice(page.indexOf('<div class="island" data-island="order"'), page.indexOf('</main>'));
+    const images = [...served.matchAll(/data:image\/[^"&]+/g)].map(([url]) => url);
+    // One image a ticket, each that ticket's, and none twice.
+    expect(images).toHaveLength(3);
+    expect(new Set(images).size).toBe(3);
+    expect(images.map((url) => modulesOf(url.replace(/^data:image\/png;base64,/, '')))).toEqual(
+      api.tickets.map((ticket) => qrMatrix(ticket.qrCode)),
+    );
+    expect(island.props.known).toMatchObject({ kind: 'loaded', qr: {} });
+    expect(JSON.stringify(island.props)).not.toContain('data:image');
+    for (const ticket of api.tickets) expect(JSON.stringify(island.props)).not.toContain(ticket.qrCode);
+  });
+
+  it('serves the invoice form when asked for it (or after its sending failed), a button that asks for it otherwise', async () => {
+    const { orderId, token } = await order();
+    const served = orderIsland(await (await thanksPage(orderId, token)).text());
+    expect(served.html).toContain('Faktura do tego zamówienia');
+    // The country list alone is 2.7 KB of gzip: not in the page as first served.
+    expect(served.html).not.toContain('name="invoice.country"');
+    // A GET of this page with the form: the order's secret as it came, and `invoice=form`.
+    const ask = served.html.match(/<form action="([^"]+)" method="get">([\s\S]*?)<\/form>/);
+    expect(ask?.[1]).toBe('/pl/kup-bilet/dziekujemy#invoice-request-title');
+    expect(ask?.[2]).toContain(`<input type="hidden" name="order" value="${orderId}"/>`);
+    expect(ask?.[2]).toContain(`<input type="hidden" name="token" value="${token}"/>`);
+    expect(ask?.[2]).toMatch(/<button type="submit" value="form"[^>]* name="invoice">Podaj dane do faktury</);
+    expect(served.props).not.toHaveProperty('invoiceForm');
+
+    const asked = orderIsland(
+      await (
+        await visit(
+          `${ORIGIN}/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}&invoice=form`,
+        )
+      ).text(),
+    );
+    expect(asked.html).toContain('name="invoice.country"');
+    expect(asked.html).toContain('<option value="PL" selected="">Polska</option>');
+    expect(asked.html).not.toContain('value="form"');
+    expect(asked.props).toMatchObject({ invoiceForm: true });
+
+    const refused = orderIsland(
+      await (
+        await visit(
+          `${ORIGIN}/pl/kup-bilet/dziekujemy?order=${orderId}&token=${encodeURIComponent(token)}&done=invoice.postalCode.invalid_postal_code`,
+        )
+      ).text(),
+    );
+    expect(refused.html).toContain('name="invoice.postalCode"');
   });
 
   it('a pending order is watched from load; one that expired unpaid is shown as it is, with no script', async () => {
