@@ -8,7 +8,7 @@ import type { LanguageCode } from '../site/languages';
 import { type OrderView, type TicketView, withoutImages } from '../site/order-view';
 import { ticketPageHref } from '../site/pages';
 import { SESSIONS } from '../site/program';
-import { qrPngDataUrl, svgDataUrl, ticketQrSvg } from '../site/qr';
+import { qrPngDataUrl } from '../site/qr';
 import { CODE_ALPHABET } from '../site/ticket-code';
 import type { TicketCertificateState, TicketPageView } from '../site/ticket-view';
 import { EVENT_ENDS, EVENT_STARTS, type ProductId } from '../site/tickets';
@@ -95,7 +95,7 @@ export async function ticketPageSamples(lang: LanguageCode): Promise<string[]> {
       lang,
       ticket: { ...ticketView, code: ticketView.code ?? '' },
       holder: ticketView.name ?? '',
-      qr: svgDataUrl(ticketQrSvg(QR_CODE)),
+      qr: qrPngDataUrl(QR_CODE),
       workshops: workshops.map((id) => ({
         id,
         title: t(`workshops.items.${id}.title` as `workshops.items.promptLab.title`),

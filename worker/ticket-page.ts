@@ -2,7 +2,7 @@ import type { LanguageCode } from '../site/languages';
 import { ticketFacts } from '../site/order-view';
 import type { Order, Ticket } from '../site/orders';
 import { ticketPageHref } from '../site/pages';
-import { svgDataUrl, ticketQrSvg } from '../site/qr';
+import { qrPngDataUrl } from '../site/qr';
 import { wellFormedDeep } from '../site/text';
 import { type TicketCertificateState, type TicketPageView, ticketCertificateHref } from '../site/ticket-view';
 import { EVENT_ENDS } from '../site/tickets';
@@ -62,7 +62,7 @@ export async function ticketPageView(
     },
     holder: ticket.name ?? ticket.email ?? order.name ?? order.email,
     // The QR code carries the signed form, which a door checks offline (site/ticket-code.ts).
-    qr: svgDataUrl(ticketQrSvg(qrCode)),
+    qr: qrPngDataUrl(qrCode),
     workshops: workshopIds.map((id) => ({ id, title: titles[id] ?? examples[id]?.title ?? id })),
     programme: sessions.map((session) => ({
       id: session.id,

@@ -1,8 +1,8 @@
-import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { islandProps, orderPageWritten, ticketPageWritten } from '../../scripts/worker-written';
 import { type KnownOrder, withoutImages } from '../../site/order-view';
 import { qrMatrix, qrPngDataUrl } from '../../site/qr';
+import { qrPngModules } from '../support/qr-png';
 
 // The build lays out the ticket and order pages with samples written where the worker writes them
 // (scripts/prerender.ts): the frames below have the built pages' shape (dist/client/pl/bilet,
@@ -46,12 +46,7 @@ describe("the order page's QR codes, once each", () => {
     expect(url).toMatch(/^data:image\/png;base64,/);
     // Three of them within the first window: 450 characters each, where the SVG took 9-10 KB.
     expect(url.length).toBeLessThan(600);
-    const png = decode(Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0)));
-    const stride = Math.ceil(png.width / 8);
-    const modules = Array.from({ length: png.height }, (_, y) =>
-      Array.from({ length: png.width }, (_, x) => !(((png.data[y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1)),
-    );
-    expect(modules).toEqual(qrMatrix(signed));
+    expect(qrPngModules(url)).toEqual(qrMatrix(signed));
   });
 
   it("writes the island's props without the images or what they encode, which its markup carries", () => {

@@ -1,5 +1,4 @@
 import { env, SELF } from 'cloudflare:test';
-import { decode } from 'fast-png';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSettling, type KnownOrder } from '../../site/order-view';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
@@ -8,6 +7,7 @@ import { EVENT_ENDS, HOLD_MINUTES } from '../../site/tickets';
 import { sha256Hex } from '../../worker/crypto';
 import { orderLinkToken, signedTicketCode, ticketKey } from '../../worker/tickets/code';
 import { consentJson } from '../support/consent';
+import { qrPngModules } from '../support/qr-png';
 import { DURING_PROMOTION, office, placePaidOrder, resetBoxOffice, setClock } from './box-office';
 import { clearKv } from './kv';
 import { callWorker, ORIGIN, visit } from './platform';
@@ -69,16 +69,6 @@ function orderIsland(html: string) {
   };
 }
 
-/** The modules of a QR image sent as a 1-bit PNG (base64): `true` is dark, rows first. */
-function modulesOf(base64: string): boolean[][] {
-  const png = decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-  expect(png).toMatchObject({ depth: 1, channels: 1 });
-  const stride = Math.ceil(png.width / 8);
-  return Array.from({ length: png.height }, (_, y) =>
-    Array.from({ length: png.width }, (_, x) => !(((png.data[y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1)),
-  );
-}
-
 describe('the thank-you page, as the worker serves it', () => {
   it("writes the paid order in: its state, ticket and QR image at first paint, and the island's props", async () => {
     const { orderId, token } = await order();
@@ -117,7 +107,7 @@ describe('the thank-you page, as the worker serves it', () => {
     // The QR code is in the page itself: no request of its own holds up the largest paint. A PNG of
     // one pixel per module, whose modules are the signed code's, as a door's scanner reads them.
     const src = island.html.match(/<img src="data:image\/png;base64,([^"]+)"/)?.[1] ?? '';
-    expect(modulesOf(src)).toEqual(qrMatrix(qrCode));
+    expect(qrPngModules(src)).toEqual(qrMatrix(qrCode));
     // While its confirmation e-mail is on its way, the island starts at load and asks until it is sent.
     expect(island.start).toBe(isSettling(known.order) ? 'at-load' : null);
   });
@@ -146,7 +136,7 @@ describe('the thank-you page, as the worker serves it', () => {
     // One image a ticket, each that ticket's, and none twice.
     expect(images).toHaveLength(3);
     expect(new Set(images).size).toBe(3);
-    expect(images.map((url) => modulesOf(url.replace(/^data:image\/png;base64,/, '')))).toEqual(
+    expect(images.map((url) => qrPngModules(url.replace(/^data:image\/png;base64,/, '')))).toEqual(
       api.tickets.map((ticket) => qrMatrix(ticket.qrCode)),
     );
     expect(island.props.known).toMatchObject({ kind: 'loaded', qr: {} });
