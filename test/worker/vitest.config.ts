@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
@@ -31,6 +32,10 @@ export default defineConfig({
       'test/worker/turnstile-fake.setup.ts',
       'test/worker/ecb-fake.setup.ts',
     ],
+    // One file per core at a time (Vitest's default leaves one core to itself: one file at a time on
+    // a 2-core machine). Each file has its own workerd and storage, so files beside each other share
+    // nothing; most of a file's time is its import of the worker's module graph, which overlaps well.
+    maxWorkers: availableParallelism(),
     // Bursts of a few hundred requests take seconds on a busy 2-core machine.
     testTimeout: 30_000,
     // Hooks too: an afterEach that validates FA(3) in Node took over the 10 s default once on a busy machine.
