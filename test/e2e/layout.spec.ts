@@ -205,6 +205,43 @@ test.describe('a first visit moves nothing on the screen', () => {
   }
 });
 
+test('a page that comes in slowly is first drawn with its whole header: nothing moves', async ({ browser }) => {
+  // Over a slow network the HTML comes in pieces, and a page with its first screen's rules inline
+  // waits for no stylesheet: a frame of half a header drew the desktop menu's items at the right,
+  // then moved them left as the rest of the header came (client/index.html, `rel="expect"`).
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    localStorage.setItem('welcomePopupClosed', 'true');
+    const win = window as Window & { shifted?: string[] };
+    win.shifted = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; sources: { node?: Node }[] };
+        const nodes = shift.sources.map((s) => (s.node as Element | undefined)?.className || s.node?.nodeName);
+        win.shifted?.push(`${shift.value.toFixed(4)} ${nodes.join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 20_000,
+    uploadThroughput: 20_000,
+  });
+  const moved: string[] = [];
+  for (const id of ['speakers', 'promptAwards'] as const) {
+    await page.goto(href('pl', id), { waitUntil: 'load' });
+    await stylesheetReady(page);
+    const shifted = await page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);
+    moved.push(...shifted.map((shift) => `${href('pl', id)}: ${shift}`));
+  }
+  await context.close();
+  expect(moved).toEqual([]);
+});
+
 test.describe('the price cards', () => {
   for (const lang of LANGUAGES) {
     test(`say the promotion's rule, date and later price once, in one line, in ${lang.label}`, async ({ page }) => {
