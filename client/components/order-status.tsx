@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { type ComponentProps, Fragment, useEffect, useState } from 'react';
+import { type ComponentProps, Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../site/countries';
 import { ORGANISER } from '../../site/event';
@@ -74,6 +74,10 @@ export function OrderStatus({
   const lang = useLanguage();
   const [state, setState] = useState<State>(() => (known ? servedImages(known) : { kind: 'loading' }));
   const [access, setAccess] = useState<OrderAccess | null>(served ?? null);
+  // How many times the buyer's own actions (a holder changed, the VAT number checked again, a
+  // cancellation) have answered with the order: a poll asked for before one of them answered
+  // carries the order as it was, and must not put it back over the newer one.
+  const actions = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; `known` is where it starts from
   useEffect(() => {
@@ -91,6 +95,7 @@ export function OrderStatus({
       timer = window.setTimeout(load, order ? pollDelay(order) : POLL_MS);
     };
     const load = async () => {
+      const asked = actions.current;
       try {
         const response = await fetch(`/api/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
           signal: controller.signal,
@@ -98,6 +103,8 @@ export function OrderStatus({
         if (response.status === 404) return setState({ kind: 'missing' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const order = (await response.json()) as OrderView;
+        // Older than what an action answered meanwhile: asked again, not shown.
+        if (actions.current !== asked) return poll(order);
         setState({ kind: 'loaded', order, qr: ticketImages(order, token), links: orderLinks(order, token) });
         if (isSettling(order)) poll(order);
       } catch (error) {
@@ -160,15 +167,16 @@ export function OrderStatus({
             saved={done === 'saved' || done === 'ticket_cancelled' ? done : false}
             done={done}
             invoiceForm={invoiceForm}
-            onChange={(order) =>
-              access &&
+            onChange={(order) => {
+              if (!access) return;
+              actions.current++;
               setState({
                 kind: 'loaded',
                 order,
                 qr: { ...state.qr, ...ticketImages(order, access.token) },
                 links: orderLinks(order, access.token),
-              })
-            }
+              });
+            }}
           />
           <p>
             <a href={href(lang, 'tickets')} className="button button--outline">

@@ -109,3 +109,53 @@ describe('the order island, hydrated from props without the QR images', () => {
     expect(said).toEqual([]);
   });
 });
+
+describe('the order island, polling while an action answers', () => {
+  it('never puts back an order a poll asked for before the buyer’s own action answered', async () => {
+    // Paid, its confirmation still queued: the page asks for the order every few seconds.
+    const settling = {
+      ...order,
+      emails: [{ kind: 'confirmation', status: 'queued', at: '2027-05-01T10:00:00.000Z' }],
+    } as OrderView;
+    const cancelled = { ...settling, status: 'cancelled', cancelledAt: '2027-05-02T10:00:00.000Z' } as OrderView;
+    let answerPoll: (order: OrderView) => void = () => {};
+    const fetched: string[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      fetched.push(`${init?.method ?? 'GET'} ${url.replace(/\?.*/, '')}`);
+      if (init?.method === 'POST') return new Response(JSON.stringify(cancelled), { status: 200 });
+      // The poll: answered only once the cancellation has (the order as it was when asked).
+      return new Promise((resolve) => {
+        answerPoll = (body) => resolve(new Response(JSON.stringify(body), { status: 200 }));
+      });
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const ready = { ...known, order: settling };
+      await serveAndHydrate(ready, withoutImages(ready));
+      await act(async () => {
+        vi.advanceTimersByTime(3000);
+      });
+      expect(fetched).toEqual([`GET /api/orders/${ORDER_ID}`]);
+      const cancelSection = () => document.querySelector('section[aria-labelledby="cancel-title"]');
+      const form = cancelSection()?.querySelector('form');
+      expect(form).toBeTruthy();
+      await act(async () => {
+        form?.requestSubmit();
+      });
+      expect(fetched.at(-1)).toBe(`POST /api/orders/${ORDER_ID}/cancel`);
+      expect(cancelSection()).toBeNull();
+      await act(async () => {
+        answerPoll(settling);
+      });
+      // Still the cancelled order, and the page asks again rather than show the older one.
+      expect(cancelSection()).toBeNull();
+      await act(async () => {
+        vi.advanceTimersByTime(3000);
+      });
+      expect(fetched.filter((f) => f.startsWith('GET'))).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
