@@ -323,10 +323,15 @@ export const toInvoice = (row: InvoiceRow): IssuedInvoice => ({
   ksef: ksefOf(row),
 });
 
-/** An order's invoices and corrections, in the order they were issued. */
+/**
+ * An order's invoices and corrections, in the order they were issued: by the instant, then as the
+ * rows were written. Not by id: two ids made in one millisecond by a box office that restarted in
+ * between sort by their random tail (the browser tests' server runs at one frozen instant), and a
+ * correction, or the buyer's latest data, must come after what it corrects.
+ */
 export function invoicesOf(sql: SqlStorage, orderId: string): IssuedInvoice[] {
   return sql
-    .exec<InvoiceRow>('SELECT * FROM invoices WHERE order_id = ? ORDER BY id', orderId)
+    .exec<InvoiceRow>('SELECT * FROM invoices WHERE order_id = ? ORDER BY issued_at, rowid', orderId)
     .toArray()
     .map(toInvoice);
 }
