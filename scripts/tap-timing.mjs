@@ -65,6 +65,9 @@ export const ANCHOR_OF = {
 
 const controlOf = (kind) => CONTROLS[kind] ?? ANCHOR_CONTROLS[kind];
 
+/** How long a tap waits for its answer before it counts as a tap that got none. */
+const TAP_ANSWER_LIMIT_MS = 15_000;
+
 // Runs in the page before its own scripts: starts the clock at the first pointerdown and watches
 // every frame for the answer.
 export function watchTap({ answer, hidden, complete }) {
@@ -175,7 +178,10 @@ export async function tapOnce(browser, url, control, delayMs, profile = MOBILE_P
     });
     if (!point) throw new Error(`${control.tap} is covered where it would be tapped`);
     await page.touchscreen.tap(point.x, point.y);
-    await page.waitForFunction(() => typeof window.__tapMs === 'number', null, { timeout: 15_000, polling: 50 });
+    await page.waitForFunction(() => typeof window.__tapMs === 'number', null, {
+      timeout: TAP_ANSWER_LIMIT_MS,
+      polling: 50,
+    });
     const ms = Math.round(await page.evaluate(() => window.__tapMs));
     if (!breakdown) return ms;
     // Long animation frames are reported once their frame is over.
@@ -249,9 +255,20 @@ export async function tapRounds(browser, targets, { runs = 3, before = {}, profi
   for (let round = 0; round < runs; round++)
     for (const { key, url, kind } of targets) {
       const done = times[key].length;
-      times[key].push(
-        await tapOnce(browser, url, controlOf(kind), TAP_DELAYS_MS[done % TAP_DELAYS_MS.length], profile),
-      );
+      // A tap whose answer never came (15 s) is a tap that missed: counted as that long, so that the
+      // report names the control, rather than ending the run.
+      const ms = await tapOnce(
+        browser,
+        url,
+        controlOf(kind),
+        TAP_DELAYS_MS[done % TAP_DELAYS_MS.length],
+        profile,
+      ).catch((error) => {
+        if (error?.name !== 'TimeoutError') throw error;
+        console.warn(`${key}: no answer to the tap within ${TAP_ANSWER_LIMIT_MS} ms`);
+        return TAP_ANSWER_LIMIT_MS;
+      });
+      times[key].push(ms);
     }
   const result = {};
   for (const [key, all] of Object.entries(times)) {
