@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { LanguageCode } from '../../site/languages';
 import { href, PAGE_READY_MARK } from '../../site/pages';
 import { CONSENT_VERSIONS } from '../../site/purchase-rules';
@@ -314,3 +321,44 @@ export async function paidOrderByApi(
   expect(paid.status()).toBe(303);
   return { orderId, code, token, paid };
 }
+
+/**
+ * Records every layout shift of each page the context opens, from before any of the page's own
+ * script, as a line a failure's message can be read by: its score, when it came, whether the whole
+ * stylesheet had come by then, and each moved box (what it is, where it was and where it went). A
+ * box the page has no element for (the browser's own parts of a control, a removed element) is
+ * named `no element`.
+ */
+export async function watchShifts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (location.protocol === 'about:') return;
+    const win = window as Window & { shifted?: string[] };
+    win.shifted = [];
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as {
+          value: number;
+          startTime: number;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+        const moved = shift.sources.map(({ node, previousRect, currentRect }) => {
+          const what = node
+            ? node instanceof Element
+              ? `${node.tagName.toLowerCase()}.${node.className}`
+              : `${node.nodeName} "${node.textContent?.slice(0, 30)}"`
+            : 'no element';
+          return `${what} ${box(previousRect)} -> ${box(currentRect)}`;
+        });
+        win.shifted?.push(
+          `${shift.value.toFixed(6)} at ${Math.round(shift.startTime)} ms, stylesheet ${sheet?.sheet ? 'in' : 'not yet in'}: ${moved.join('; ') || 'no box named'}`,
+        );
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts `watchShifts` recorded on the page now open. */
+export const shiftsOf = (page: Page) => page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);

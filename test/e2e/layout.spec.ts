@@ -3,7 +3,7 @@ import { EVENT } from '../../site/event';
 import { formatDate } from '../../site/format';
 import { LANGUAGES } from '../../site/languages';
 import { href, PAGES } from '../../site/pages';
-import { buyByApi, expect, orderByApi, stylesheetReady, test } from './helpers';
+import { buyByApi, expect, orderByApi, shiftsOf, stylesheetReady, test, watchShifts } from './helpers';
 import { E2E_ADMIN_TOKEN } from './playwright.config';
 
 // The look at every width from 320 px: nothing scrolls sideways, the header's buy button and the
@@ -165,20 +165,12 @@ test.describe('a first visit moves nothing on the screen', () => {
       // any of the page's scripts runs and cookies are dropped, and each page is opened from a blank
       // one, as a new tab opens it (no referrer, nothing of the previous page's document kept).
       const context = await browser.newContext({ viewport: size });
+      await watchShifts(context);
       await context.addInitScript(() => {
         if (location.protocol === 'about:') return;
         localStorage.clear();
         sessionStorage.clear();
         localStorage.setItem('welcomePopupClosed', 'true');
-        const win = window as Window & { shifted?: string[] };
-        win.shifted = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as unknown as { value: number; sources: { node?: Node }[] };
-            const nodes = shift.sources.map((s) => (s.node as Element | undefined)?.className || s.node?.nodeName);
-            win.shifted?.push(`${shift.value.toFixed(4)} ${nodes.join(' ')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
       });
       const page = await context.newPage();
       const devtools = await context.newCDPSession(page);
@@ -199,8 +191,7 @@ test.describe('a first visit moves nothing on the screen', () => {
           brandFont: document.documentElement.classList.contains('brand-font'),
         }));
         expect(firstVisit, `${href('pl', id)} loads as a first visit`).toEqual({ cached: [], brandFont: false });
-        const shifted = await page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);
-        moved.push(...shifted.map((shift) => `${href('pl', id)}: ${shift}`));
+        moved.push(...(await shiftsOf(page)).map((shift) => `${href('pl', id)}: ${shift}`));
       }
       await context.close();
       expect(moved).toEqual([]);
@@ -213,18 +204,8 @@ test('a page that comes in slowly is first drawn with its whole header: nothing 
   // waits for no stylesheet: a frame of half a header drew the desktop menu's items at the right,
   // then moved them left as the rest of the header came (client/index.html, `rel="expect"`).
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(() => {
-    localStorage.setItem('welcomePopupClosed', 'true');
-    const win = window as Window & { shifted?: string[] };
-    win.shifted = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; sources: { node?: Node }[] };
-        const nodes = shift.sources.map((s) => (s.node as Element | undefined)?.className || s.node?.nodeName);
-        win.shifted?.push(`${shift.value.toFixed(4)} ${nodes.join(' ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchShifts(context);
+  await context.addInitScript(() => localStorage.setItem('welcomePopupClosed', 'true'));
   const page = await context.newPage();
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');
@@ -238,8 +219,7 @@ test('a page that comes in slowly is first drawn with its whole header: nothing 
   for (const id of ['speakers', 'promptAwards'] as const) {
     await page.goto(href('pl', id), { waitUntil: 'load' });
     await stylesheetReady(page);
-    const shifted = await page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);
-    moved.push(...shifted.map((shift) => `${href('pl', id)}: ${shift}`));
+    moved.push(...(await shiftsOf(page)).map((shift) => `${href('pl', id)}: ${shift}`));
   }
   await context.close();
   expect(moved).toEqual([]);
