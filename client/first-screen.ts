@@ -50,12 +50,13 @@ export function whenStyled(doc: Document, task: () => void): void {
 
 /**
  * What opens over the page or in it, asked for before the whole stylesheet has come (a plan
- * button, the menu or an answer tapped in the first frames), opens as it comes: the inline rules
- * leave out the closed dialogs, popovers and answers (scripts/critical-css.ts), whose rules would
- * take the home pages and the ticket shops past their first window. The tap is held here, before
- * the inlined part's own listeners (client/first-tap.ts), and done again once the stylesheet is
- * there (the last one asked for): the button pressed, the popover shown. Also where the browser lacks invoker commands and
- * the inlined part opens the dialog on the click.
+ * button, the menu or an answer tapped in the first frames), opens as it comes. The inline rules
+ * always leave out the closed dialogs; a lean block (`<style data-lean>`, scripts/critical-css.ts)
+ * also leaves out the closed popovers and answers, whose rules would take its page past its first
+ * window. The tap is held here, before the inlined part's own listeners (client/first-tap.ts), and
+ * done again once the stylesheet is there (the last one asked for): the button pressed, the
+ * popover shown. Also where the browser lacks invoker commands and the inlined part opens the
+ * dialog on the click.
  */
 export function holdOpenings(doc: Document = document): void {
   const win = doc.defaultView ?? window;
@@ -90,6 +91,8 @@ export function holdOpenings(doc: Document = document): void {
       },
       true,
     );
+  // A complete block has the rules of the menus and answers: they open at once.
+  if (!doc.querySelector('style[data-lean]')) return;
   // A popover, whatever opens it (its button, a key, the page script): shown as it was asked for.
   doc.addEventListener(
     'beforetoggle',

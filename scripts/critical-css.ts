@@ -5,13 +5,16 @@
 // 1920 px depends on the texts, the fonts and the stylesheet itself.
 //
 // A rule is kept when one of its selectors, without the states a visitor brings (hover, focus, open,
-// checked...), matches an element that is drawn in the first screen at one of the widths, or an
-// element that is not drawn at all (a closed popover, dialog or menu, a collapsed answer: it may open
-// before the whole stylesheet has arrived, and its rules are then already there). At-rules that are
-// not conditions (@font-face, @keyframes, @property) are kept whole. The kept rules stay in the
-// stylesheet's order, so the cascade between them is the stylesheet's: an element of the first
-// screen gets every rule that can match it, the same declarations in the same order, and nothing
-// drawn moves when the whole stylesheet arrives (the e2e test `test/e2e/first-screen-css.spec.ts`).
+// checked...), matches an element that is drawn in the first screen at one of the widths. Each family
+// gets two blocks: a complete one, which also has the rules of what may open in or over the first
+// screen before the whole stylesheet has come (the mobile menu, the language list, the header's
+// dropdowns, the answers), and a lean one without them, for the pages whose HTML has no room for
+// those (what opens there waits for the whole stylesheet: client/first-screen.ts `holdOpenings`).
+// Closed dialogs are in neither: they always wait. At-rules that are not conditions (@font-face,
+// @keyframes, @property) are kept whole. The kept rules stay in the stylesheet's order, so the
+// cascade between them is the stylesheet's: an element of the first screen gets every rule that can
+// match it, the same declarations in the same order, and nothing drawn moves when the whole
+// stylesheet arrives (the e2e test `test/e2e/first-screen-css.spec.ts`).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -46,12 +49,25 @@ export function wireSize(html: string, headers: Record<string, string>): number 
 }
 
 /**
- * The head's stylesheet for a page with inline first-screen rules: the rules, the whole stylesheet
- * for a browser without script (render-blocking there, as it was), and the script that adds it
- * once the first content is on the screen (client/first-screen.ts).
+ * The head's stylesheet for a page with inline first-screen rules: the rules (a lean block marked
+ * `data-lean`, which tells the head's script to hold what opens), the whole stylesheet for a browser
+ * without script (render-blocking there, as it was), and the script that adds it once the first
+ * content is on the screen (client/first-screen.ts).
  */
-export function firstScreenHead(css: string, stylesheet: string, script: string): string {
-  return `<style>${css}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript><script>${script}</script>`;
+export function firstScreenHead(block: Block, stylesheet: string, script: string): string {
+  return `<style${block.lean ? ' data-lean' : ''}>${block.css}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript><script>${script}</script>`;
+}
+
+/** A family's inline rules: `lean` when they leave out what opens in or over the first screen. */
+export interface Block {
+  css: string;
+  lean: boolean;
+}
+
+/** A family's two blocks: `complete` with the rules of what opens in the first screen, `lean` without. */
+export interface Blocks {
+  complete: Block;
+  lean: Block;
 }
 
 /** A page as the build wrote it (with the external stylesheet linked), and the family it belongs to. */
@@ -75,13 +91,14 @@ const TABS = 3;
 
 /**
  * The first-screen CSS of each family of pages: the rules any of its pages (a page id in every
- * language) draws in its first screen at any of `FIRST_SCREENS`, minified as the stylesheet is.
+ * language) draws in its first screen at any of `FIRST_SCREENS`, minified as the stylesheet is,
+ * with and without what opens there (`Blocks`).
  */
 export async function firstScreenCss(
   client: string,
   stylesheetHref: string,
   pages: BuiltPage[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, Blocks>> {
   if (pages.length === 0) return new Map();
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
@@ -102,30 +119,36 @@ export async function firstScreenCss(
     });
     const stylesheet = splitRules(await readFile(join(client, stylesheetHref), 'utf8'));
     const selectors = [...new Set(stylesheet.flatMap((rule) => rule.selectors))];
-    const drawn = new Map<string, Set<string>>();
+    // Per family, the selectors of what is drawn, and of what opens (closed) in the first screen.
+    const found = new Map<string, Found>();
     const queue = [...pages];
     const work = async () => {
       const tab = await context.newPage();
       for (let next = queue.shift(); next; next = queue.shift()) {
         // One set per family: a selector found on one of its pages is not looked for on the others.
-        const set = drawn.get(next.family) ?? new Set<string>();
-        drawn.set(next.family, set);
-        await selectorsDrawn(tab, `${ORIGIN}${next.path}`, selectors, set);
+        const sets = found.get(next.family) ?? { drawn: new Set<string>(), opening: new Set<string>() };
+        found.set(next.family, sets);
+        await selectorsDrawn(tab, `${ORIGIN}${next.path}`, selectors, sets);
       }
       await tab.close();
     };
     await Promise.all(Array.from({ length: Math.min(TABS, pages.length) }, work));
-    return new Map(
-      [...drawn].map(([family, set]) => [
-        family,
-        joinRules(
-          stylesheet.filter(
-            (rule) =>
-              rule.selectors.length === 0 ||
-              (rule.selectors.some((s) => set.has(s)) && !rule.selectors.every((s) => PAINTED_LATER.test(s))),
-          ),
+    const block = (sets: Set<string>[]) =>
+      joinRules(
+        stylesheet.filter(
+          (rule) =>
+            rule.selectors.length === 0 ||
+            (rule.selectors.some((s) => sets.some((set) => set.has(s))) &&
+              !rule.selectors.every((s) => PAINTED_LATER.test(s))),
         ),
-      ]),
+      );
+    return new Map(
+      [...found].map(([family, { drawn, opening }]) => {
+        const lean = block([drawn]);
+        const complete = block([drawn, opening]);
+        // A family with nothing to open in its first screen has one block, which holds nothing back.
+        return [family, { complete: { css: complete, lean: false }, lean: { css: lean, lean: complete !== lean } }];
+      }),
     );
   } finally {
     await browser.close();
@@ -134,8 +157,14 @@ export async function firstScreenCss(
 
 type Tab = Awaited<ReturnType<Awaited<ReturnType<typeof import('@playwright/test').chromium.launch>>['newPage']>>;
 
-/** Adds to `found` the selectors that match what the page draws in its first screen at any of `FIRST_SCREENS`. */
-async function selectorsDrawn(tab: Tab, url: string, selectors: string[], found: Set<string>): Promise<void> {
+/** The selectors a family's pages draw in their first screen, and those of what opens there. */
+interface Found {
+  drawn: Set<string>;
+  opening: Set<string>;
+}
+
+/** Adds to `found` the selectors that match what the page draws, or may open, in its first screen at any of `FIRST_SCREENS`. */
+async function selectorsDrawn(tab: Tab, url: string, selectors: string[], found: Found): Promise<void> {
   await tab.setViewportSize(FIRST_SCREENS[0]);
   await tab.goto(url, { waitUntil: 'load' });
   // The elements of every screen first (a layout per screen), then one pass over the selectors.
@@ -143,43 +172,57 @@ async function selectorsDrawn(tab: Tab, url: string, selectors: string[], found:
     await tab.setViewportSize(screen);
     await tab.evaluate(noteDrawn);
   }
-  const left = selectors.filter((selector) => !found.has(selector));
-  for (const selector of await tab.evaluate(matching, left)) found.add(selector);
+  for (const [set, kind] of [
+    [found.drawn, 'firstScreen'],
+    [found.opening, 'opening'],
+  ] as const) {
+    const left = selectors.filter((selector) => !set.has(selector));
+    for (const selector of await tab.evaluate(matching, { selectors: left, kind })) set.add(selector);
+  }
 }
 
-type Noted = Window & { firstScreen?: Set<Element> };
+type Noted = Window & { firstScreen?: Set<Element>; opening?: Set<Element> };
 
 /**
- * In the page: notes the elements drawn in the first screen at the current size. What opens over
- * the page or in it is not among them, neither a closed dialog nor a closed popover (the mobile
- * menu, the language picker, the header's dropdowns) nor what a closed `<details>` holds (the
- * answers): what opens one before the whole stylesheet has come waits for it
- * (client/first-screen.ts `holdOpenings`), and their rules were a fifth of each block, which took
- * the home pages and the ticket shops past their first window.
+ * In the page: notes the elements drawn in the first screen at the current size, and apart from
+ * them what opens in or over it: a closed popover (the mobile menu, the language picker, the
+ * header's dropdowns) and what a closed `<details>` of the first screen holds (an answer). Those go
+ * into a complete block only: where the HTML has no room for them (their rules were a fifth of each
+ * block), what opens one before the whole stylesheet has come waits for it (client/first-screen.ts
+ * `holdOpenings`). A closed dialog is in neither: it always waits.
  */
 function noteDrawn(): void {
   const noted = window as Noted;
   const drawn = noted.firstScreen ?? new Set<Element>();
+  const opening = noted.opening ?? new Set<Element>();
   noted.firstScreen = drawn;
+  noted.opening = opening;
   const height = window.innerHeight;
   const width = window.innerWidth;
-  const closed = (el: Element) => {
-    if (el.closest('dialog:not([open]), [popover]:not(:popover-open)')) return true;
-    const details = el.parentElement?.closest('details:not([open])');
-    return !!details && !el.closest('summary')?.parentElement?.isSameNode(details);
+  const inFirstScreen = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.top < height && box.left < width;
   };
   for (const el of Array.from(document.querySelectorAll('*'))) {
-    if (drawn.has(el) || closed(el)) continue;
+    if (drawn.has(el) || opening.has(el) || el.closest('dialog:not([open])')) continue;
+    if (el.closest('[popover]:not(:popover-open)')) {
+      opening.add(el);
+      continue;
+    }
+    const details = el.parentElement?.closest('details:not([open])');
+    if (details && !el.closest('summary')?.parentElement?.isSameNode(details)) {
+      if (inFirstScreen(details)) opening.add(el);
+      continue;
+    }
     // Not below the first screen nor right of it: an element placed above or left of the page (a
     // skip link, a visually hidden label) is there too, and takes its place in the flow without its rule.
-    const box = el.getBoundingClientRect();
-    if (box.top < height && box.left < width) drawn.add(el);
+    if (inFirstScreen(el)) drawn.add(el);
   }
 }
 
-/** In the page: the selectors that match a noted element, a visitor's states and what script sets left out. */
-function matching(selectors: string[]): string[] {
-  const drawn = (window as Noted).firstScreen ?? new Set<Element>();
+/** In the page: the selectors that match an element noted as `kind`, a visitor's states and what script sets left out. */
+function matching({ selectors, kind }: { selectors: string[]; kind: 'firstScreen' | 'opening' }): string[] {
+  const drawn = (window as Noted)[kind] ?? new Set<Element>();
   // The states a visitor brings: a rule for them must be there when the state comes.
   const STATES =
     /:(hover|focus-visible|focus-within|focus|active|visited|link|any-link|checked|popover-open|open|modal|user-invalid|user-valid|invalid|valid|disabled|enabled|placeholder-shown|autofill|target|default|indeterminate)(?![-\w])/g;

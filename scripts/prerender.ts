@@ -13,7 +13,7 @@ import { build, type InlineConfig, type Logger, type Plugin } from 'vite';
 import type { LANGUAGES, LanguageCode, manifestPath } from '../site/languages';
 import type { notFoundAssetPath, PageId } from '../site/pages';
 import type { headersFile, securityHeaders } from '../site/security';
-import { FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
+import { type Block, FIRST_WINDOW, firstScreenCss, firstScreenHead, MIN_BLOCK, wireSize } from './critical-css.ts';
 import { islandProps, orderPageWritten, ticketPageWritten } from './worker-written.ts';
 
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
@@ -269,11 +269,9 @@ async function writePages(
     // The samples of a page laid out only while the page is (not when it has no room at all).
     ...samples.filter((sample) => documents.some((doc) => doc.path === sample.frame && doc.family)),
   ]);
-  const styleHashes = new Map(
-    [...blocks].map(([family, css]) => [family, `sha256-${createHash('sha256').update(css).digest('base64')}`]),
-  );
-  const headersFor = (family: string) =>
-    entry.securityHeaders(footerBase, [fontHash, scriptHash, firstScreenHash], [styleHashes.get(family) ?? '']);
+  const hashOf = (block: Block) => `sha256-${createHash('sha256').update(block.css).digest('base64')}`;
+  const headersWith = (block: Block) =>
+    entry.securityHeaders(footerBase, [fontHash, scriptHash, firstScreenHash], [hashOf(block)]);
   // The `_headers` paths of a family: a page's path in every language, the language as a placeholder.
   const familyPaths = (family: string) => {
     if (family === NOT_FOUND_FAMILY) return [`${notFoundPath('')}*`];
@@ -281,43 +279,57 @@ async function writePages(
     if (!page) throw new Error(`no page ${family}`);
     return [...new Set(languages.map((lang) => page.path(lang.code).replace(/^\/[^/]+(?=\/)/, '/:lang')))];
   };
+  // A page with its block, and its bytes on the wire as served: a page the worker writes is judged
+  // by the largest of its samples, as the worker serves it.
+  const withBlock = (doc: (typeof documents)[number], block: Block) => {
+    const head = firstScreenHead(block, stylesheetPath, firstScreenScript);
+    const html = doc.html.replace(stylesheetTag[0], head);
+    const size = WORKER_WRITTEN.has(doc.family ?? '')
+      ? Math.max(
+          ...samples
+            .filter((sample) => sample.frame === doc.path)
+            .map((sample) =>
+              wireSize(sample.html.replace(stylesheetTag[0], head), { ...headersWith(block), ...WORKER_HEADERS }),
+            ),
+        )
+      : wireSize(html, headersWith(block));
+    return { html, size };
+  };
+  // Each family's block, one for all its languages (its CSP hash is in `_headers` by family): the
+  // complete one, unless it would take a page out of its first window that the lean one keeps in.
+  const chosen = new Map<string, Block>();
+  for (const [family, { complete, lean }] of blocks) {
+    const docs = documents.filter((doc) => doc.family === family);
+    const fits = (block: Block) => docs.map((doc) => withBlock(doc, block).size <= FIRST_WINDOW);
+    const withLean = fits(lean);
+    chosen.set(family, fits(complete).every((fit, i) => fit === withLean[i]) ? complete : lean);
+  }
   const kept = tooFull;
   const written: string[] = [];
   const inlinedFamilies = new Set<string>();
   for (const doc of documents) {
-    const css = doc.family ? blocks.get(doc.family) : undefined;
+    const block = doc.family ? chosen.get(doc.family) : undefined;
     let html = doc.html;
-    if (doc.family && css !== undefined) {
-      const inlined = html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath, firstScreenScript));
+    if (doc.family && block !== undefined) {
       // Inline only where the HTML with its block, headers included, still arrives in the first
       // window: past it the page would wait one more round trip, which costs more than the
       // stylesheet's own request.
-      // A page the worker writes is judged by the largest of its samples, as the worker serves it.
-      const size = WORKER_WRITTEN.has(doc.family)
-        ? Math.max(
-            ...samples
-              .filter((sample) => sample.frame === doc.path)
-              .map((sample) =>
-                wireSize(
-                  sample.html.replace(stylesheetTag[0], firstScreenHead(css, stylesheetPath, firstScreenScript)),
-                  { ...headersFor(doc.family as string), ...WORKER_HEADERS },
-                ),
-              ),
-          )
-        : wireSize(inlined, headersFor(doc.family));
-      if (WORKER_WRITTEN.has(doc.family)) written.push(`${doc.path} ${size} B`);
-      if (size <= FIRST_WINDOW) {
-        html = inlined;
+      const inlined = withBlock(doc, block);
+      if (WORKER_WRITTEN.has(doc.family)) written.push(`${doc.path} ${inlined.size} B`);
+      if (inlined.size <= FIRST_WINDOW) {
+        html = inlined.html;
         inlinedFamilies.add(doc.family);
-      } else kept.push(`${doc.path} (${size} B with it)`);
+      } else kept.push(`${doc.path} (${inlined.size} B with it)`);
     }
     await mkdir(dirname(doc.file), { recursive: true });
     await writeFile(doc.file, html);
   }
   const count = documents.length - languages.length;
-  const sizes = [...blocks.values()].map((css) => gzipSync(css).length);
+  const sizes = [...chosen.values()].map((block) => gzipSync(block.css).length);
+  const leanFamilies = [...chosen].filter(([family, block]) => block.lean && inlinedFamilies.has(family));
   logger.info(
-    `first-screen CSS: ${blocks.size} blocks of ${sizes.length ? `${Math.min(...sizes)}-${Math.max(...sizes)}` : 0} B gzip in ${Date.now() - started} ms; ` +
+    `first-screen CSS: ${chosen.size} blocks of ${sizes.length ? `${Math.min(...sizes)}-${Math.max(...sizes)}` : 0} B gzip in ${Date.now() - started} ms; ` +
+      `lean (what opens waits for the whole stylesheet) for ${leanFamilies.map(([family]) => family).join(', ') || 'none'}; ` +
       `the external stylesheet kept by ${kept.length} pages past the first window with it: ${kept.join(', ') || 'none'}; ` +
       `the pages the worker writes, at their largest sample (an order of ${ORDER_TICKETS_SIZED} tickets) with the block: ${written.join(', ')}`,
   );
@@ -366,9 +378,9 @@ async function writePages(
   // footer service's origin the worker's bundle got from the same Vite env.
   // Each page family's CSP allows its own first-screen block by hash (one hash per page, not every
   // block's on every page: the headers are part of the first window too).
-  const families = [...styleHashes]
+  const families = [...chosen]
     .filter(([family]) => inlinedFamilies.has(family))
-    .map(([family, hash]) => ({ paths: familyPaths(family), hash, scripts: [firstScreenHash] }));
+    .map(([family, block]) => ({ paths: familyPaths(family), hash: hashOf(block), scripts: [firstScreenHash] }));
   // Cloudflare reads at most 100 rules from `_headers`.
   const rules = 2 + families.reduce((sum, family) => sum + family.paths.length, 0);
   if (rules > 100) throw new Error(`_headers would have ${rules} rules, Cloudflare reads 100`);

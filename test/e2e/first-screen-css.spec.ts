@@ -104,7 +104,9 @@ async function expectSteadyFirstScreen(page: Page, path: string) {
     await page.route(STYLESHEET, (route) => release(route));
     const response = await page.goto(path, { waitUntil: 'commit' });
     const html = (await response?.text()) ?? '';
-    expect(html, `${path} carries its first screen's rules`).toMatch(/<style>[\s\S]{1000,}<\/style><noscript><link/);
+    expect(html, `${path} carries its first screen's rules`).toMatch(
+      /<style( data-lean)?>[\s\S]{1000,}<\/style><noscript><link/,
+    );
     const route = await requested;
     await twoFrames(page);
     const drawn = await noteBoxes(page);
@@ -246,7 +248,7 @@ test('the pages with no room for the block link the stylesheet: no shift, no CSP
     for (const screen of [SCREENS[0], SCREENS[4]]) {
       if (screen) await page.setViewportSize(screen);
       const response = await page.goto(path);
-      expect(await response?.text()).not.toContain('<style>');
+      expect(await response?.text()).not.toMatch(/<style[ >]/);
       await pageScriptReady(page);
       const seen = await page.evaluate(() => ({
         shifts: (window as Watched).shifts,
@@ -329,35 +331,67 @@ test('a purchase dialog asked for before the whole stylesheet has come opens onc
   await expect(dialog).toBeHidden();
 });
 
-test('the menu and an answer asked for before the whole stylesheet has come open once it has, styled', async ({
-  page,
-}) => {
+/** A page whose HTML has room for its first screen's rules but not for those of what opens there. */
+const LEAN_PAGE = '/pl/kup-bilet';
+
+/** Opens `path` at a phone's width with the whole stylesheet held back; `continue` lets it come. */
+async function withStylesheetHeld(page: Page, path: string) {
   await page.setViewportSize({ width: 375, height: 667 });
   let release: (route: Route) => void = () => {};
   const requested = new Promise<Route>((resolve) => {
     release = resolve;
   });
   await page.route(STYLESHEET, (route) => release(route));
-  await page.goto('/pl/faq', { waitUntil: 'commit' });
-  const route = await requested;
+  const response = await page.goto(path, { waitUntil: 'commit' });
+  const html = (await response?.text()) ?? '';
+  return { html, route: await requested };
+}
+
+test('the menu and an answer asked for before the whole stylesheet has come open at once, styled by the inline rules', async ({
+  page,
+}) => {
+  const { html, route } = await withStylesheetHeld(page, '/pl/faq');
+  // A complete block: it has the rules of what opens in the first screen.
+  expect(html).toMatch(/<style>[\s\S]{1000,}<\/style>/);
   const answer = page.locator('details.accordion__item').first();
   const menu = page.locator('#mobile-menu');
-  // The inline rules leave out the closed answers' and the menu's rules: both wait for the stylesheet.
   await answer.locator('summary').click();
+  await expect(answer).toHaveAttribute('open', '');
+  await expect(answer.locator('.accordion__panel')).toBeVisible();
+  await page.locator('.header__toggle').click();
+  // Drawn by the inline rules while the stylesheet is still held: as wide as the screen below the
+  // header, dark, as the whole stylesheet draws it.
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box?.y).toBeGreaterThan(0);
+  expect(await menu.evaluate((m) => getComputedStyle(m).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(
+    await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet),
+  ).toBeFalsy();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await route.continue();
+});
+
+test('on a page whose block is lean, the menu asked for before the whole stylesheet has come opens once it has, styled', async ({
+  page,
+}) => {
+  const { html, route } = await withStylesheetHeld(page, LEAN_PAGE);
+  // A lean block: the HTML has no room for the closed menus' and answers' rules.
+  expect(html).toMatch(/<style data-lean>[\s\S]{1000,}<\/style>/);
+  const menu = page.locator('#mobile-menu');
   await page.locator('.header__toggle').click();
   await twoFrames(page);
   await expect(menu).toBeHidden();
-  expect(await answer.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
   await route.continue();
-  // The menu, the last asked for, opens as the stylesheet comes, drawn by it: as wide as the screen
-  // below the header, dark.
+  // Opened as the stylesheet comes, drawn by it: as wide as the screen below the header, dark.
   await expect(menu).toBeVisible();
   const box = await menu.boundingBox();
   expect(box?.y).toBeGreaterThan(0);
   expect(await menu.evaluate((m) => getComputedStyle(m).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
-  // Once styled, nothing is held: the answer opens at once.
-  await answer.locator('summary').click();
-  await expect(answer).toHaveAttribute('open', '');
+  // Once styled, nothing is held: the menu opens at once.
+  await page.locator('.header__toggle').click();
+  await expect(menu).toBeVisible();
 });

@@ -314,7 +314,7 @@ describe('a preview of the drafts', () => {
     // The band's style is allowed by its hash beside the page's first-screen block, and nothing
     // else inline is.
     const csp = res.headers.get('Content-Security-Policy') ?? '';
-    const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
+    const blocks = [...html.matchAll(/<style(?: data-lean)?>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
     expect(blocks.some((css) => css.includes('content-preview-band'))).toBe(true);
     const hashes = await Promise.all(
       blocks.map(async (css) => {

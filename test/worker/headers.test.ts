@@ -152,7 +152,7 @@ describe('the pages’ inline boot script', () => {
 /** A page's inline style blocks, the sources its CSP allows for styles, and its stylesheet links. */
 async function inlineStyles(res: Response) {
   const html = await res.text();
-  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
+  const blocks = [...html.matchAll(/<style(?: data-lean)?>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
   const hashes = await sha256Sources(blocks);
   const csp = res.headers.get('Content-Security-Policy') ?? '';
   // The links in the markup, not the one the head's script writes at a fragment.

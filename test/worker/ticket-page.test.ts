@@ -192,7 +192,7 @@ async function inlineParts(res: Response) {
   const csp = res.headers.get('Content-Security-Policy') ?? '';
   const directive = (name: string) =>
     (csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '').trim().split(/\s+/).slice(1);
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
+  const styles = [...html.matchAll(/<style(?: data-lean)?>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
   const scripts = [...html.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([tag]) => !tag.includes('application/ld+json') && !tag.includes(' src='))
     .map(([, body]) => body ?? '');
