@@ -23,7 +23,7 @@ export function Footer() {
   const [before, after] = t('footerService.top').split('{year}');
 
   return (
-    <footer className="footer">
+    <footer id="footer" className="footer">
       <div className="footer__inner">
         <div className="footer__brand">
           <Logo />

@@ -19,8 +19,8 @@ const ROOT = 'dist/client';
 const VALIDATOR_GAPS = [
   /^CSS: “(anchor-name|anchor-scope|position-anchor|position-area|position-try-fallbacks)”: Property “\1” doesn't exist\.$/,
   /^CSS: “background”: too few values for the property “linear-gradient”\.$/,
-  // `blocking="render"` on `<link rel="expect">` (the pages' head: no frame before the header is
-  // parsed whole), which the HTML standard allows and the checker does not know yet: it allows
+  // `blocking="render"` on `<link rel="expect">` (the pages' head: no frame before the page up to its
+  // footer is parsed), which the HTML standard allows and the checker does not know yet: it allows
   // `blocking` on stylesheets only. The pages' test below checks that every such link is one of the two.
   /^A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”\.$/,
 ];
