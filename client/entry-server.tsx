@@ -28,10 +28,11 @@ export { AGENDA_SCRIPT_PLACEHOLDER as agendaScriptPlaceholder, notFoundAssetPath
 export { BRAND_FONT_SCRIPT as brandFontScript } from '../site/privacy';
 export { headersFile, securityHeaders } from '../site/security';
 
-/** Every page with its canonical path builder, for the build's prerendering (scripts/prerender.ts). */
+/** Every page with its canonical path builder and where its first frame may come, for the build's prerendering (scripts/prerender.ts). */
 export const pages = PAGES.map((p) => ({
   id: p.id,
   path: (lang: LanguageCode) => href(lang, p.id),
+  firstFrameAt: 'firstFrameAt' in p ? p.firstFrameAt : undefined,
 }));
 
 const escapeXml = (text: string) =>

@@ -19,7 +19,7 @@ import { islandProps, orderPageWritten, ticketPageWritten } from './worker-writt
 /** What client/entry-server.tsx exports (a client module, so its types are not in this project). */
 interface ServerEntry {
   render(lang: LanguageCode, page: PageId | null): Promise<{ html: string; head: string }>;
-  pages: { id: PageId; path(lang: LanguageCode): string }[];
+  pages: { id: PageId; path(lang: LanguageCode): string; firstFrameAt?: string }[];
   languages: typeof LANGUAGES;
   notFoundPath: typeof notFoundAssetPath;
   headersFile: typeof headersFile;
@@ -192,6 +192,9 @@ async function writePages(
   // this file's own imports, and site/ imports without file extensions.
   const fontScript = brandFontScript;
   const fontHash = `sha256-${createHash('sha256').update(fontScript).digest('base64')}`;
+  // The element whose arrival lets the first frame be drawn: the footer, or what a page names (site/pages.ts `firstFrameAt`).
+  const firstFrameLink = '<link rel="expect" href="#footer"';
+  if (!built.includes(firstFrameLink)) throw new Error('the built template has no rel="expect" link to the footer');
   const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1" />';
   if (!built.includes(viewport)) throw new Error('the built template has no viewport meta');
   // At the end of the body: it runs once the page it acts on has been parsed.
@@ -202,9 +205,10 @@ async function writePages(
     .replace('</body>', `<script>${bootScript}</script>\n  </body>`);
 
   /** Fills the template with a rendered page. */
-  const documentFor = (lang: LanguageCode, { html, head }: { html: string; head: string }) =>
+  const documentFor = (lang: LanguageCode, { html, head }: { html: string; head: string }, firstFrameAt = 'footer') =>
     template
       .replace('<html lang="pl">', `<html lang="${lang}">`)
+      .replace(firstFrameLink, `<link rel="expect" href="#${firstFrameAt}"`)
       .replace('<!--head-->', head)
       .replace('<!--app-->', html.replaceAll(`"${agendaScriptPlaceholder}"`, `"${agendaScriptPath}"`));
 
@@ -213,7 +217,7 @@ async function writePages(
   for (const lang of languages) {
     for (const page of pages) {
       const path = page.path(lang.code);
-      const html = documentFor(lang.code, await render(lang.code, page.id));
+      const html = documentFor(lang.code, await render(lang.code, page.id), page.firstFrameAt);
       documents.push({ path, file: join(client, path, 'index.html'), family: page.id, html });
     }
     const path = notFoundPath(lang.prefix);

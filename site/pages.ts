@@ -50,11 +50,24 @@ export const PAGES = [
   { id: 'tickets', slug: 'kup-bilet', namespaces: ['tickets', 'cart', 'info'] },
   { id: 'thanks', slug: 'kup-bilet/dziekujemy', namespaces: ['tickets', 'cart', 'delivery', 'events'] },
   // A ticket's own page (its holder's link): the worker writes the ticket in (worker/ticket-page.ts).
-  { id: 'ticket', slug: 'bilet', namespaces: ['ticket', 'delivery', 'tickets', 'events'] },
+  // Its first frame comes once the ticket and what it gives are parsed, before the whole programme.
+  {
+    id: 'ticket',
+    slug: 'bilet',
+    namespaces: ['ticket', 'delivery', 'tickets', 'events'],
+    firstFrameAt: 'ticket-agenda',
+  },
 ] as const satisfies readonly {
   id: string;
   slug: string;
   namespaces: readonly Namespace[];
+  /**
+   * The element (its id) whose arrival lets the page's first frame be drawn; by default the
+   * footer, so nothing of the main content is drawn half parsed (client/index.html, `rel="expect"`).
+   * A page names an earlier one where what follows it is long and only adds below: stacked
+   * sections, no row or grid whose layout a later item changes.
+   */
+  firstFrameAt?: string;
 }[];
 
 export type Page = (typeof PAGES)[number];

@@ -79,5 +79,16 @@ describe.skipIf(!existsSync(ROOT))('the built pages in the Nu Html Checker', () 
     );
     expect(blocking.length).toBeGreaterThanOrEqual(115);
     expect(blocking.filter((link) => !/\brel="(expect|stylesheet)"/.test(link))).toEqual([]);
+    // Each page's first frame waits for an element the page has (a target it lacks would hold the
+    // frame until the whole page is parsed): the footer, or on a ticket's page (the worker writes the
+    // ticket in) the programme's heading, whose test is in test/worker/ticket-page.test.ts.
+    const targets = files.flatMap((file) => {
+      const html = readFileSync(file, 'utf8');
+      const target = html.match(/<link rel="expect" href="#([\w-]+)"/)?.[1];
+      // The console's page has no such link: it draws no page content before its script.
+      if (!target || (target === 'ticket-agenda' && /\/bilet\/index\.html$/.test(file))) return [];
+      return html.includes(` id="${target}"`) ? [] : [`${file}: #${target}`];
+    });
+    expect(targets).toEqual([]);
   });
 });

@@ -224,6 +224,16 @@ describe("the ticket page's first-screen CSS (scripts/prerender.ts, laid out wit
     expect(html).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"><\/noscript>/);
   });
 
+  it('is first drawn once the ticket and what it gives are parsed, before the whole programme (site/pages.ts firstFrameAt)', async () => {
+    const { view } = await paidOrder();
+    const html = await (await visit(`${ORIGIN}${pageOf(view, 1)}`)).text();
+    const target = html.match(/<link rel="expect" href="#([\w-]+)" blocking="render"/)?.[1] ?? '';
+    expect(target).toBe('ticket-agenda');
+    const at = html.indexOf(` id="${target}"`);
+    expect(at).toBeGreaterThan(html.indexOf('class="ticket-card'));
+    expect(at).toBeLessThan(html.indexOf('<footer'));
+  });
+
   it("a ticket link that opens nothing is the 404 page with the 404 page's own block and CSP", async () => {
     const res = await visit(`${ORIGIN}/pl/bilet?ticket=01JSAMP1E0000000000000000X&key=${'A'.repeat(32)}`);
     expect(res.status).toBe(404);
